@@ -1,0 +1,43 @@
+"""The Flask JSON API. `create_app(config)` builds everything; no store is built at import."""
+
+from __future__ import annotations
+
+from flask import Flask
+from flask_smorest import Api
+
+from api import errors
+from api.config import Config
+from api.openapi import document
+
+API_DESCRIPTION = """An immutable, time-travelling ledger of a tabletop campaign.
+
+Every write answers `{position, events, state}`. Every read of state takes
+`?at=` (a position, or an RFC 3339 time) and answers the `position` it reflects.
+Errors are `application/problem+json` with a `type` naming the rule broken.
+"""
+
+
+def create_app(config: Config | None = None) -> Flask:
+    config = config or Config.from_env()
+    app = Flask(__name__)
+    app.config.update(
+        LEDGER=config,
+        MAX_CONTENT_LENGTH=config.max_body_bytes,
+        API_TITLE="campaign-ledger",
+        API_VERSION="1",
+        OPENAPI_VERSION="3.0.3",
+        OPENAPI_URL_PREFIX="/",
+        OPENAPI_JSON_PATH="openapi.json",
+        OPENAPI_SWAGGER_UI_PATH="/docs",
+        OPENAPI_SWAGGER_UI_URL="https://cdn.jsdelivr.net/npm/swagger-ui-dist/",
+        API_SPEC_OPTIONS={"info": {"description": API_DESCRIPTION}},
+        TESTING=config.testing,
+    )
+    api = Api(app)
+    from api.routes import campaigns, characters, health, tokens
+
+    for module in (health, campaigns, tokens, characters):
+        api.register_blueprint(module.blp)
+    errors.install(app)
+    document(api)
+    return app

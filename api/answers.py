@@ -1,0 +1,123 @@
+"""Shaping answers: events, states and write results, encoded with msgspec.
+
+Writes go through `write`, which adds idempotency (Idempotency-Key) and
+optimistic concurrency (If-Match) around one application call.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Callable
+from typing import Any
+
+import msgspec
+from flask import Response, request
+
+from api.auth import actor_of, current_token
+from api.errors import ApiError
+from api.runtime import ledger
+from ledger.app import AnswerSpec, Outcome
+from ledger.decision import Decide
+from ledger.state import CampaignState
+from ledger.store.records import Record
+
+_encoder = msgspec.json.Encoder()
+StateView = Callable[[CampaignState], Any]
+
+
+def event_json(r: Record) -> dict[str, Any]:
+    return {
+        "position": r.position,
+        "type": r.type,
+        "version": r.version,
+        "data": msgspec.Raw(r.data),
+        "recorded_at": r.recorded_at,
+        "actor": {"role": r.actor_role, "token_id": r.actor_token, "character_id": r.actor_character},
+        "correlation_id": r.correlation_id,
+        "character_id": r.character_id,
+        "session": r.session,
+        "scene": r.scene,
+        "hash": r.hash,
+    }
+
+
+def json_response(body: Any, status: int = 200, headers: dict[str, str] | None = None) -> Response:
+    response = Response(_encoder.encode(body), status=status, mimetype="application/json")
+    for name, value in (headers or {}).items():
+        response.headers[name] = value
+    return response
+
+
+def whole_state(state: CampaignState) -> Any:
+    return state
+
+
+def character_view(character_id: str) -> StateView:
+    def view(state: CampaignState) -> Any:
+        return state.characters.get(character_id)
+
+    return view
+
+
+def write_body(outcome: Outcome, view: StateView, extra: dict[str, Any] | None = None) -> dict[str, Any]:
+    return {
+        **(extra or {}),
+        "position": outcome.position,
+        "events": [event_json(r) for r in outcome.records],
+        "state": view(outcome.state),
+    }
+
+
+def _if_match() -> int | None:
+    raw = request.headers.get("If-Match")
+    if raw is None:
+        return None
+    try:
+        return int(raw.strip().strip('"'))
+    except ValueError:
+        raise ApiError(400, "malformed-if-match", "If-Match must be a position number.") from None
+
+
+def answer_spec(status: int, render: Callable[[Outcome], dict[str, Any]]) -> AnswerSpec | None:
+    key = request.headers.get("Idempotency-Key")
+    if key is None:
+        return None
+    if not 1 <= len(key) <= 200:
+        raise ApiError(422, "idempotency-key-shape", "Idempotency-Key must be 1 to 200 characters.")
+    token = current_token()
+    scope = token.id if token else "anonymous"
+    fingerprint = hashlib.sha256(
+        request.method.encode() + b" " + request.path.encode() + b"\n" + request.get_data()
+    ).hexdigest()
+    return AnswerSpec(scope, key, fingerprint,
+                      lambda outcome: (status, _encoder.encode(render(outcome))))
+
+
+def write(
+    campaign_id: str,
+    decide: Decide,
+    *,
+    character_id: str | None = None,
+    view: StateView | None = None,
+    status: int = 200,
+    extra: Callable[[Outcome], dict[str, Any]] | None = None,
+    creating: bool = False,
+    replay_fix: Callable[[dict[str, Any]], dict[str, Any]] | None = None,
+) -> Response:
+    """Run one command and answer {position, events, state}; replays answer as first time."""
+    chosen_view = view or (character_view(character_id) if character_id else whole_state)
+
+    def render(outcome: Outcome) -> dict[str, Any]:
+        return write_body(outcome, chosen_view, extra(outcome) if extra else None)
+
+    spec = answer_spec(status, render)
+    led = ledger()
+    outcome = led.execute(campaign_id, actor_of(current_token()), decide,
+                          character_id=character_id, answer=spec, if_match=_if_match(),
+                          creating=creating)
+    if outcome.replayed is not None and not outcome.records:
+        body = msgspec.json.decode(outcome.replayed.body)
+        if replay_fix:
+            body = replay_fix(body)
+        return json_response(body, outcome.replayed.status, {"Idempotent-Replayed": "true"})
+    return json_response(render(outcome), status, {"ETag": f'"{outcome.position}"'})

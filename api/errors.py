@@ -1,0 +1,103 @@
+"""Every error leaves as application/problem+json (RFC 9457), through one table."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import msgspec
+from flask import Flask, Response
+from werkzeug.exceptions import HTTPException
+
+from ledger.app import ConflictRetriesExhausted
+from ledger.errors import DomainError
+from ledger.store.base import StoreUnavailable
+
+TYPE_BASE = "https://campaign-ledger.dev/problems/"
+
+# Domain error kind -> HTTP status. A rule refusal is a 409.
+STATUS_BY_KIND = {
+    "not-found": 404,
+    "rule-violation": 409,
+    "invalid-input": 422,
+    "stale": 412,
+    "forbidden": 403,
+    "unauthorized": 401,
+}
+
+
+class ApiError(Exception):
+    """An HTTP-level problem raised by the web layer (auth, parsing, limits)."""
+
+    def __init__(self, status: int, rule: str, detail: str, **extra: Any) -> None:
+        super().__init__(detail)
+        self.status = status
+        self.rule = rule
+        self.detail = detail
+        self.extra = extra
+
+
+def problem(status: int, kind: str, title: str, detail: str, **extra: Any) -> Response:
+    body = {"type": TYPE_BASE + kind, "title": title, "status": status, "detail": detail,
+            "rule": kind, **extra}
+    response = Response(msgspec.json.encode(body), status=status,
+                        mimetype="application/problem+json")
+    if status == 503:
+        response.headers["Retry-After"] = "2"
+    return response
+
+
+def _title(rule: str) -> str:
+    return rule.replace("-", " ").capitalize()
+
+
+def install(app: Flask) -> None:
+    @app.errorhandler(DomainError)
+    def domain_error(exc: DomainError) -> Response:
+        status = STATUS_BY_KIND.get(exc.kind, 409)
+        extra: dict[str, Any] = {}
+        if exc.field:
+            extra["errors"] = {exc.field: [exc.detail]}
+        return problem(status, exc.rule, _title(exc.rule), exc.detail, **extra)
+
+    @app.errorhandler(ApiError)
+    def api_error(exc: ApiError) -> Response:
+        return problem(exc.status, exc.rule, _title(exc.rule), exc.detail, **exc.extra)
+
+    @app.errorhandler(ConflictRetriesExhausted)
+    def conflicts(exc: ConflictRetriesExhausted) -> Response:
+        return problem(503, "conflict-retries-exhausted", "Too many concurrent writers", str(exc))
+
+    @app.errorhandler(StoreUnavailable)
+    def unavailable(exc: StoreUnavailable) -> Response:
+        app.logger.warning("store unavailable: %s", exc)
+        return problem(503, "store-unavailable", "Store unavailable",
+                       "The event store cannot be reached or written; retry shortly.")
+
+    @app.errorhandler(HTTPException)
+    def http_error(exc: HTTPException) -> Response:
+        status = exc.code or 500
+        extra: dict[str, Any] = {}
+        messages = getattr(exc, "data", {}).get("messages") if hasattr(exc, "data") else None
+        if messages:
+            # webargs nests by location: {"json": {"field": [...]}}; flatten to fields.
+            flat: dict[str, Any] = {}
+            for location, errors in messages.items():
+                flat.update(errors if isinstance(errors, dict) else {location: errors})
+            extra["errors"] = flat
+        rule = {400: "malformed-request", 404: "not-found", 405: "method-not-allowed",
+                413: "body-too-large", 415: "unsupported-media-type",
+                422: "schema-validation", 429: "rate-limited"}.get(status, "http-error")
+        detail = exc.description or _title(rule)
+        if status == 422 and extra.get("errors"):
+            detail = "Fields failed validation: " + ", ".join(sorted(extra["errors"]))
+        response = problem(status, rule, exc.name, detail, **extra)
+        for header in ("Retry-After", "Allow"):
+            value = exc.get_headers() and dict(exc.get_headers()).get(header)
+            if value:
+                response.headers[header] = value
+        return response
+
+    @app.errorhandler(Exception)
+    def unexpected(exc: Exception) -> Response:
+        app.logger.exception("unhandled error")
+        return problem(500, "internal-error", "Internal error", "An unexpected error occurred.")

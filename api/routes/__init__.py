@@ -1,0 +1,1 @@
+"""One blueprint per resource. Each view loads, calls one application method, dumps."""

@@ -1,0 +1,143 @@
+"""Campaigns, settings, the clock, whole-campaign state and the event list."""
+
+from __future__ import annotations
+
+import uuid
+from typing import Any
+
+from flask import Response, request
+from flask_smorest import Blueprint
+
+from api import auth, schemas
+from api.answers import event_json, json_response, write
+from api.errors import ApiError
+from api.runtime import ledger
+from api.timetravel import state_for
+from api.tokens import issue_token
+from ledger import campaign, clock
+from ledger.app import Outcome
+
+blp = Blueprint("campaigns", __name__, url_prefix="/v1/campaigns",
+                description="Campaigns, rule settings, the game clock and history")
+
+
+@blp.route("", methods=["POST"])
+@blp.arguments(schemas.CampaignCreate)
+@blp.doc(security=[{"bearer": []}, {}])
+def create(body: dict[str, Any]) -> Response:
+    """Create a campaign; answers its id and the GM's token (shown once)."""
+    admin = ledger_admin_token()
+    if admin is not None and request.headers.get("Authorization", "") != f"Bearer {admin}":
+        raise ApiError(401, "admin-token-required", "Creating campaigns needs the admin token.")
+    campaign_id = f"cmp_{uuid.uuid4().hex[:20]}"
+    token_id, secret = issue_token(campaign_id, "gm", None, "GM")
+
+    def extra(outcome: Outcome) -> dict[str, Any]:
+        return {"id": outcome.campaign_id, "gm_token_id": token_id, "gm_token": None}
+
+    def fill(body: dict[str, Any]) -> dict[str, Any]:
+        # The token's secret is never stored with the answer; it is derived again.
+        return body | {"gm_token": ledger().box.token_secret(body["gm_token_id"])}
+
+    response = write(campaign_id, campaign.create_campaign(body["name"], body["settings"]),
+                     status=201, extra=extra, creating=True, replay_fix=fill,
+                     view=lambda state: summary(state))
+    if response.headers.get("Idempotent-Replayed"):
+        return response
+    data = response.get_json()
+    return json_response(fill(data), 201, {"Location": f"/v1/campaigns/{data['id']}"})
+
+
+def ledger_admin_token() -> str | None:
+    from flask import current_app
+
+    token: str | None = current_app.config["LEDGER"].admin_token
+    return token
+
+
+def summary(state: Any) -> dict[str, Any]:
+    return {"id": state.id, "name": state.name, "settings": state.settings, "clock": state.clock,
+            "position": state.position, "head_hash": state.head_hash,
+            "dice": {"epoch": state.dice_epoch, "commitment": state.dice_commitment}}
+
+
+@blp.route("/<campaign_id>")
+def get_campaign(campaign_id: str) -> Response:
+    """Name, settings, clock, head position and head hash."""
+    auth.require_reader(campaign_id)
+    return json_response(summary(ledger().state(campaign_id)))
+
+
+@blp.route("/<campaign_id>/settings", methods=["PATCH"])
+@blp.arguments(schemas.SettingsPatch)
+def patch_settings(body: dict[str, Any], campaign_id: str) -> Response:
+    """Change rule settings (GM). Each change is a SettingsChanged event."""
+    auth.require_gm(campaign_id)
+    return write(campaign_id, campaign.change_settings(body["settings"]), view=summary)
+
+
+CLOCK_ACTIONS = {
+    "start-session": lambda body: clock.start_session,
+    "end-session": lambda body: clock.end_session,
+    "start-scene": lambda body: clock.start_scene,
+    "end-scene": lambda body: clock.end_scene,
+    "sunrise": lambda body: clock.mark_sun("sunrise"),
+    "sunset": lambda body: clock.mark_sun("sunset"),
+}
+
+
+@blp.route("/<campaign_id>/clock/<any('start-session','end-session','start-scene','end-scene',"
+           "'sunrise','sunset'):action>", methods=["POST"])
+def clock_action(campaign_id: str, action: str) -> Response:
+    """Move the game clock (GM): sessions, scenes, sunrise and sunset."""
+    auth.require_gm(campaign_id)
+    _no_body()
+    return write(campaign_id, CLOCK_ACTIONS[action]({}), view=summary)
+
+
+@blp.route("/<campaign_id>/clock/advance", methods=["POST"])
+@blp.arguments(schemas.Advance)
+def clock_advance(body: dict[str, Any], campaign_id: str) -> Response:
+    """Advance game time by some minutes (GM)."""
+    auth.require_gm(campaign_id)
+    return write(campaign_id, clock.advance(body["minutes"]), view=summary)
+
+
+@blp.route("/<campaign_id>/clock/new-day", methods=["POST"])
+@blp.arguments(schemas.NewDay)
+def clock_new_day(body: dict[str, Any], campaign_id: str) -> Response:
+    """Start a new day (GM), recording which characters rested."""
+    auth.require_gm(campaign_id)
+    return write(campaign_id, clock.new_day(body["rested"]), view=summary)
+
+
+def _no_body() -> None:
+    data = request.get_data()
+    if data.strip() and data.strip() not in (b"{}", b"null"):
+        raise ApiError(422, "schema-validation", "This action takes no body.",
+                       errors={"body": ["must be empty"]})
+
+
+@blp.route("/<campaign_id>/state")
+@blp.arguments(schemas.AtQuery, location="query")
+def campaign_state(query: dict[str, Any], campaign_id: str) -> Response:
+    """The whole campaign at the head or `?at=` a position or time (`view=canon` drops voided)."""
+    auth.require_reader(campaign_id)
+    state = state_for(campaign_id, query["at"], query["view"])
+    return json_response({"position": state.position, "view": query["view"], "state": state})
+
+
+@blp.route("/<campaign_id>/events")
+@blp.arguments(schemas.EventsQuery, location="query")
+def events(query: dict[str, Any], campaign_id: str) -> Response:
+    """The events after a position, filtered; `next` is the cursor for the following page."""
+    auth.require_reader(campaign_id)
+    led = ledger()
+    led.state(campaign_id)  # 404 for an unknown campaign
+    types = [t for t in (query["type"] or "").split(",") if t]
+    records = led.store.read_filtered(
+        campaign_id, after=query["after"], limit=query["limit"], character=query["character"],
+        types=types, session=query["session"], scene=query["scene"],
+    )
+    cursor = records[-1].position if len(records) == query["limit"] else None
+    return json_response({"events": [event_json(r) for r in records], "next": cursor})

@@ -1,0 +1,128 @@
+"""Characters: sheets, rolls, resources, corrections and death."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Response
+from flask_smorest import Blueprint
+
+from api import auth, schemas
+from api.answers import json_response, write
+from api.errors import ApiError
+from api.timetravel import state_for
+from ledger import characters, resources, rolls
+
+blp = Blueprint("characters", __name__, url_prefix="/v1/campaigns/<campaign_id>/characters",
+                description="Characters, their rolls and resources")
+
+
+@blp.route("", methods=["POST"])
+@blp.arguments(schemas.CharacterCreate)
+def register(body: dict[str, Any], campaign_id: str) -> Response:
+    """Register a character (GM)."""
+    auth.require_gm(campaign_id)
+    return write(campaign_id, characters.register_character(body), status=201,
+                 view=lambda state: state.characters[state_last_character(state)])
+
+
+def state_last_character(state: Any) -> str:
+    return list(state.characters)[-1]
+
+
+@blp.route("", methods=["GET"])
+@blp.arguments(schemas.AtQuery, location="query")
+def list_characters(query: dict[str, Any], campaign_id: str) -> Response:
+    """Every character, at the head or `?at=`."""
+    auth.require_reader(campaign_id)
+    state = state_for(campaign_id, query["at"], query["view"])
+    return json_response({"position": state.position, "characters": list(state.characters.values())})
+
+
+@blp.route("/<character_id>", methods=["GET"])
+@blp.arguments(schemas.AtQuery, location="query")
+def get_character(query: dict[str, Any], campaign_id: str, character_id: str) -> Response:
+    """One character's state, at the head or `?at=`."""
+    auth.require_reader(campaign_id)
+    state = state_for(campaign_id, query["at"], query["view"])
+    character = state.characters.get(character_id)
+    if character is None:
+        raise ApiError(404, "character-not-found", f"No character {character_id!r} at that position.")
+    return json_response({"position": state.position, "character": character})
+
+
+@blp.route("/<character_id>", methods=["PATCH"])
+@blp.arguments(schemas.Sheet)
+def update(body: dict[str, Any], campaign_id: str, character_id: str) -> Response:
+    """Update the sheet (GM)."""
+    auth.require_gm(campaign_id)
+    return write(campaign_id, characters.update_sheet(character_id, body), character_id=character_id)
+
+
+@blp.route("/<character_id>/rolls", methods=["POST"])
+@blp.arguments(schemas.RollIn)
+def roll(body: dict[str, Any], campaign_id: str, character_id: str) -> Response:
+    """Roll: an AGE test (3d6 + Stunt Die) or d20 notation; server or reported dice."""
+    auth.require_gm_or_player(campaign_id, character_id)
+    if body["kind"] == "age":
+        if not body.get("ability"):
+            raise ApiError(422, "schema-validation", "An AGE test names its ability.",
+                           errors={"ability": ["required for kind age"]})
+        decide = rolls.age_test(character_id, ability=body["ability"], focus=body["focus"],
+                                modifier=body["modifier"], tn=body["tn"], active=body["active"],
+                                reported=body.get("dice"), label=body["label"])
+    else:
+        if not body.get("expression"):
+            raise ApiError(422, "schema-validation", "A notation roll needs an expression.",
+                           errors={"expression": ["required for kind notation"]})
+        decide = rolls.notation_roll(character_id, body["expression"], body.get("dice"),
+                                     body["label"])
+    return write(campaign_id, decide, character_id=character_id, status=201)
+
+
+@blp.route("/<character_id>/<any(mana,conviction):resource>/<any(spend,gain):action>",
+           methods=["POST"])
+@blp.arguments(schemas.ResourceChange)
+def resource(body: dict[str, Any], campaign_id: str, character_id: str, resource: str,
+             action: str) -> Response:
+    """Spend or gain Mana or Conviction; spending more than the character has is a 409."""
+    auth.require_gm_or_player(campaign_id, character_id)
+    change = resources.spend if action == "spend" else resources.gain
+    return write(campaign_id, change(character_id, resource, body["amount"], body["reason"]),
+                 character_id=character_id)
+
+
+@blp.route("/<character_id>/health/damage", methods=["POST"])
+@blp.arguments(schemas.DamageIn)
+def damage(body: dict[str, Any], campaign_id: str, character_id: str) -> Response:
+    """Take damage: never refused; Health stops at 0 (Dying for wounds, Unconscious for stun)."""
+    auth.require_gm_or_player(campaign_id, character_id)
+    return write(campaign_id, resources.damage(character_id, body["amount"], body["type"],
+                                               body["reason"]), character_id=character_id)
+
+
+@blp.route("/<character_id>/health/heal", methods=["POST"])
+@blp.arguments(schemas.HealIn)
+def heal(body: dict[str, Any], campaign_id: str, character_id: str) -> Response:
+    """Heal Health, up to the maximum."""
+    auth.require_gm_or_player(campaign_id, character_id)
+    return write(campaign_id, resources.heal(character_id, body["amount"], body["reason"],
+                                             body["magical"]), character_id=character_id)
+
+
+@blp.route("/<character_id>/corrections", methods=["POST"])
+@blp.arguments(schemas.CorrectionIn)
+def correction(body: dict[str, Any], campaign_id: str, character_id: str) -> Response:
+    """GM correction of any tracked value by dotted path (e.g. `mana.current`), with a reason."""
+    auth.require_gm(campaign_id)
+    return write(campaign_id, characters.correct(character_id, body["field"], body["value"],
+                                                 body["reason"]), character_id=character_id)
+
+
+@blp.route("/<character_id>/death", methods=["POST"])
+@blp.arguments(schemas.DeathIn)
+def death(body: dict[str, Any], campaign_id: str, character_id: str) -> Response:
+    """Record a character's death (GM)."""
+    auth.require_gm(campaign_id)
+    return write(campaign_id, characters.record_death(character_id, body["cause"]),
+                 character_id=character_id)

@@ -1,0 +1,153 @@
+"""Request schemas: shape and format only. Whether a command is allowed is the domain's call."""
+
+from __future__ import annotations
+
+from marshmallow import RAISE, Schema, fields, validate
+
+Name = fields.String(required=True, validate=validate.Length(min=1, max=200))
+Reason = fields.String(load_default="", validate=validate.Length(max=500))
+Amount = fields.Integer(required=True, strict=True, validate=validate.Range(min=1, max=10_000))
+SmallInt = fields.Integer(strict=True, validate=validate.Range(min=-1000, max=1000))
+Dice = fields.List(fields.Integer(strict=True, validate=validate.Range(min=0, max=100_000)),
+                   validate=validate.Length(max=200))
+
+
+class Strict(Schema):
+    class Meta:
+        unknown = RAISE
+
+
+class CampaignCreate(Strict):
+    name = Name
+    settings = fields.Dict(keys=fields.String(), load_default=dict)
+
+
+class SettingsPatch(Strict):
+    # Each setting's type is checked by the domain against the Settings it declares.
+    settings = fields.Dict(keys=fields.String(), required=True)
+
+
+class TokenCreate(Strict):
+    role = fields.String(required=True, validate=validate.OneOf(["gm", "player", "observer"]))
+    character_id = fields.String(load_default=None, allow_none=True)
+    label = fields.String(load_default="", validate=validate.Length(max=200))
+
+
+class Advance(Strict):
+    minutes = fields.Integer(required=True, strict=True, validate=validate.Range(min=1, max=525_600))
+
+
+class NewDay(Strict):
+    rested = fields.List(fields.String(), load_default=list, validate=validate.Length(max=500))
+
+
+class Empty(Strict):
+    pass
+
+
+class PoolIn(Strict):
+    current = fields.Integer(strict=True, required=True)
+    max = fields.Integer(strict=True, required=True)
+
+
+class StrainIn(Strict):
+    current = fields.Integer(strict=True, load_default=0)
+    permanent = fields.Integer(strict=True, load_default=0)
+    max = fields.Integer(strict=True, load_default=10)
+
+
+class GradedIn(Strict):
+    name = Name
+    degree = fields.String(required=True, validate=validate.Length(min=1, max=50))
+
+
+class ImplantIn(Strict):
+    name = Name
+    strain = fields.Float(required=True, validate=validate.Range(min=0, max=20))
+
+
+class Sheet(Strict):
+    """A character sheet. On PATCH every field is optional."""
+
+    name = fields.String(validate=validate.Length(min=1, max=200))
+    level = fields.Integer(strict=True, validate=validate.Range(min=1, max=20))
+    abilities = fields.Dict(keys=fields.String(), values=SmallInt)
+    magic_ability = fields.String(allow_none=True)
+    focuses = fields.List(fields.String())
+    attributes = fields.Dict(keys=fields.String(), values=SmallInt)
+    modifiers = fields.Dict(keys=fields.String(), values=SmallInt)
+    skills = fields.Dict(keys=fields.String(), values=SmallInt)
+    edges = fields.List(fields.String())
+    traits = fields.List(fields.String())
+    specializations = fields.List(fields.Nested(GradedIn))
+    talents = fields.List(fields.Nested(GradedIn))
+    graced_arts = fields.List(fields.Nested(GradedIn))
+    art_points = SmallInt
+    toughness = SmallInt
+    armor = SmallInt
+    speed = SmallInt
+    health = fields.Nested(PoolIn)
+    mana = fields.Nested(PoolIn)
+    conviction = fields.Nested(PoolIn)
+    strain = fields.Nested(StrainIn)
+    cyberware = fields.List(fields.Nested(ImplantIn))
+
+
+class CharacterCreate(Sheet):
+    name = Name
+
+
+class ResourceChange(Strict):
+    amount = Amount
+    reason = Reason
+
+
+class DamageIn(Strict):
+    amount = Amount
+    type = fields.String(load_default="wound", validate=validate.OneOf(["wound", "stun", "penetrating"]))
+    reason = Reason
+
+
+class HealIn(Strict):
+    amount = Amount
+    reason = Reason
+    magical = fields.Boolean(load_default=False)
+
+
+class RollIn(Strict):
+    """Either an AGE test (`ability`) or dice notation (`expression`)."""
+
+    kind = fields.String(load_default="notation", validate=validate.OneOf(["age", "notation"]))
+    expression = fields.String(validate=validate.Length(min=1, max=500))
+    ability = fields.String()
+    focus = fields.String(load_default=None, allow_none=True)
+    modifier = fields.Integer(strict=True, load_default=0, validate=validate.Range(min=-100, max=100))
+    tn = fields.Integer(strict=True, load_default=None, allow_none=True,
+                        validate=validate.Range(min=0, max=100))
+    active = fields.Boolean(load_default=True)
+    dice = Dice
+    label = fields.String(load_default="", validate=validate.Length(max=200))
+
+
+class CorrectionIn(Strict):
+    field = fields.String(required=True, validate=validate.Length(min=1, max=100))
+    value = fields.Raw(required=True, allow_none=True)
+    reason = fields.String(required=True, validate=validate.Length(min=1, max=500))
+
+
+class DeathIn(Strict):
+    cause = fields.String(load_default="", validate=validate.Length(max=500))
+
+
+class AtQuery(Schema):
+    at = fields.String(load_default=None)
+    view = fields.String(load_default="recorded", validate=validate.OneOf(["recorded", "canon"]))
+
+
+class EventsQuery(Schema):
+    after = fields.Integer(load_default=0, validate=validate.Range(min=0))
+    limit = fields.Integer(load_default=100, validate=validate.Range(min=1, max=1000))
+    character = fields.String(load_default=None)
+    type = fields.String(load_default=None)
+    session = fields.Integer(load_default=None)
+    scene = fields.Integer(load_default=None)

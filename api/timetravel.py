@@ -1,0 +1,42 @@
+"""`?at=` on reads: a position, or an RFC 3339 time mapped to the last position at or before it."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+from api.errors import ApiError
+from api.runtime import ledger
+from ledger.state import CampaignState
+
+
+def resolve_position(campaign_id: str, at: str) -> int:
+    if at.isdigit():
+        return int(at)
+    try:
+        moment = datetime.fromisoformat(at.replace("Z", "+00:00"))
+    except ValueError:
+        raise ApiError(400, "malformed-at", "`at` is a position or an RFC 3339 time.",
+                       errors={"at": ["not a position or an RFC 3339 time"]}) from None
+    if moment.tzinfo is None:
+        raise ApiError(400, "malformed-at", "An `at` time needs a time zone offset.",
+                       errors={"at": ["missing time zone"]})
+    stamp = moment.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
+    position = ledger().position_at_time(campaign_id, stamp)
+    if position == 0:
+        raise ApiError(422, "position-out-of-range", "The campaign did not exist yet at that time.",
+                       errors={"at": ["before the campaign's first event"]})
+    return position
+
+
+def state_for(campaign_id: str, at: str | None, view: str = "recorded") -> CampaignState:
+    """Head state, or the state at a position; `view=canon` drops what rewinds voided."""
+    led = ledger()
+    if at is None:
+        head = led.state(campaign_id)
+        if view == "canon":
+            return led.canon_state_at(campaign_id, head.position)
+        return head
+    position = resolve_position(campaign_id, at)
+    if view == "canon":
+        return led.canon_state_at(campaign_id, position)
+    return led.state_at(campaign_id, position)

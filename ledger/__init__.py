@@ -1,0 +1,1 @@
+"""The campaign ledger's domain: pure rules (decide) and state changes (evolve)."""

@@ -1,0 +1,268 @@
+"""The application service: load state, decide, record once, retry on conflict.
+
+One instance per process (built lazily after fork). It keeps a small cache of
+head states per campaign and always fast-forwards it from the store before
+deciding, so workers never act on stale state.
+"""
+
+from __future__ import annotations
+
+import secrets as pysecrets
+import uuid
+from collections import OrderedDict
+from collections.abc import Callable
+from datetime import UTC, datetime
+
+import msgspec
+
+from ledger.chain import GENESIS, chain_hash
+from ledger.context import Actor, Context
+from ledger.decision import Decide, run_decision
+from ledger.dice import SeededDice, seed_commitment
+from ledger.errors import InvalidInput, NotFound, StaleState
+from ledger.events import DomainEvent, encode_data
+from ledger.fold import apply_record, blank, clone, decode_state, encode_state, fold
+from ledger.secrets_box import SecretBox
+from ledger.state import CampaignState
+from ledger.store.base import EventStore, IdempotencyKeyTaken, PositionTaken, StoreUnavailable
+from ledger.store.records import IdempotentAnswer, Record
+
+MAX_ATTEMPTS = 8
+
+
+def utc_now() -> str:
+    return datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
+
+
+class AnswerSpec(msgspec.Struct):
+    """How to remember a POST's answer under its Idempotency-Key."""
+
+    scope: str
+    key: str
+    fingerprint: str
+    render: Callable[[Outcome], tuple[int, bytes]]
+
+
+class Outcome(msgspec.Struct):
+    campaign_id: str
+    position: int
+    records: list[Record]
+    events: list[DomainEvent]
+    state: CampaignState
+    replayed: IdempotentAnswer | None = None
+
+
+class ConflictRetriesExhausted(StoreUnavailable):
+    pass
+
+
+class Ledger:
+    def __init__(
+        self,
+        store: EventStore,
+        box: SecretBox,
+        *,
+        checkpoint_every: int = 100,
+        now: Callable[[], str] = utc_now,
+        cache_size: int = 128,
+    ) -> None:
+        self.store = store
+        self.box = box
+        self.checkpoint_every = checkpoint_every
+        self.now = now
+        self.cache_size = cache_size
+        self._cache: OrderedDict[str, CampaignState] = OrderedDict()
+        self._seeds: dict[tuple[str, int], bytes] = {}
+
+    # --- reading ----------------------------------------------------------
+    def state(self, campaign_id: str) -> CampaignState:
+        """The head state (canon), fast-forwarded from the store."""
+        cached = self._cache.get(campaign_id) or blank(campaign_id)
+        newer = self.store.read(campaign_id, after=cached.position)
+        if cached.position == 0 and not newer:
+            raise NotFound("campaign", campaign_id)
+        if newer:
+            cached = fold(cached if cached.position else self._near(campaign_id, newer), newer)
+        self._remember(cached)
+        return cached
+
+    def _near(self, campaign_id: str, newer: list[Record]) -> CampaignState:
+        return blank(campaign_id)
+
+    def state_at(self, campaign_id: str, position: int) -> CampaignState:
+        """The state as recorded at `position`: nearest checkpoint plus the few events after."""
+        if position <= 0:
+            raise InvalidInput("position-out-of-range", "positions count from 1", field="at")
+        state = blank(campaign_id)
+        found = self.store.checkpoint_at(campaign_id, position)
+        if found is not None:
+            decoded = decode_state(found[1])
+            if decoded is not None:
+                state = decoded
+        records = self.store.read(campaign_id, after=state.position, upto=position)
+        if state.position == 0 and not records:
+            raise NotFound("campaign", campaign_id)
+        if records and records[-1].position != position:
+            raise InvalidInput("position-out-of-range", f"no event at position {position}", field="at")
+        fold(state, records)
+        self._repair_checkpoints(state, records)
+        return state
+
+    def _repair_checkpoints(self, state: CampaignState, records: list[Record]) -> None:
+        # A checkpoint missed by a crash is written by the first read that needs it.
+        if len(records) >= 2 * self.checkpoint_every and state.position % self.checkpoint_every == 0:
+            self.store.put_checkpoint(state.id, state.position, encode_state(state))
+
+    def position_at_time(self, campaign_id: str, recorded_at: str) -> int:
+        return self.store.position_at_time(campaign_id, recorded_at)
+
+    def _remember(self, state: CampaignState) -> None:
+        self._cache[state.id] = state
+        self._cache.move_to_end(state.id)
+        while len(self._cache) > self.cache_size:
+            self._cache.popitem(last=False)
+
+    # --- writing ----------------------------------------------------------
+    def create_campaign(
+        self, decide: Decide, actor: Actor, answer: AnswerSpec | None = None
+    ) -> Outcome:
+        campaign_id = f"cmp_{uuid.uuid4().hex[:20]}"
+        return self.execute(campaign_id, actor, decide, answer=answer, creating=True)
+
+    def execute(
+        self,
+        campaign_id: str,
+        actor: Actor,
+        decide: Decide,
+        *,
+        character_id: str | None = None,
+        answer: AnswerSpec | None = None,
+        if_match: int | None = None,
+        creating: bool = False,
+    ) -> Outcome:
+        """Decide against the head and record the events atomically, retrying lost races."""
+        if answer is not None:
+            earlier = self.replay(answer, campaign_id)
+            if earlier is not None:
+                return earlier
+        for _ in range(MAX_ATTEMPTS):
+            state = blank(campaign_id) if creating else self.state(campaign_id)
+            if if_match is not None and state.position != if_match:
+                raise StaleState(if_match, state.position)
+            try:
+                return self._attempt(state, actor, decide, character_id, answer)
+            except PositionTaken:
+                self._cache.pop(campaign_id, None)
+            except IdempotencyKeyTaken:
+                assert answer is not None
+                earlier = self.replay(answer, campaign_id)
+                if earlier is not None:
+                    return earlier
+        raise ConflictRetriesExhausted("too many concurrent writers on this campaign")
+
+    def replay(self, answer: AnswerSpec, campaign_id: str) -> Outcome | None:
+        stored = self.store.answer(answer.scope, answer.key)
+        if stored is None:
+            return None
+        if stored.fingerprint != answer.fingerprint:
+            raise InvalidInput(
+                "idempotency-key-reused",
+                "this Idempotency-Key was used for a different request",
+                field="Idempotency-Key",
+            )
+        return Outcome(stored.campaign_id or campaign_id, stored.position or 0, [], [],
+                       blank(campaign_id), replayed=stored)
+
+    def _attempt(
+        self,
+        state: CampaignState,
+        actor: Actor,
+        decide: Decide,
+        character_id: str | None,
+        answer: AnswerSpec | None,
+    ) -> Outcome:
+        scratch = clone(state)
+        broker = _CommandSeeds(self, scratch.id)
+        ctx = Context(
+            dice=SeededDice(self._seed(scratch), scratch.id, scratch.dice_epoch, scratch.position + 1),
+            actor=actor,
+            epoch=scratch.dice_epoch,
+            command_position=scratch.position + 1,
+            seeds=broker,
+        )
+        records: list[Record] = []
+        checkpoints: list[tuple[str, int, bytes]] = []
+        correlation_id = f"cor_{uuid.uuid4().hex[:20]}"
+        recorded_at = max(self.now(), state.recorded_at)
+
+        def record(event: DomainEvent) -> None:
+            draft = Record(
+                campaign_id=scratch.id, position=scratch.position + 1, type=event.type_name(),
+                version=event.version, data=encode_data(event), recorded_at=recorded_at,
+                actor_role=actor.role, actor_token=actor.token_id,
+                actor_character=actor.character_id, correlation_id=correlation_id,
+                character_id=event.character_id, session=scratch.clock.session,
+                scene=scratch.clock.scene, hash="",
+            )
+            done = msgspec.structs.replace(draft, hash=chain_hash(scratch.head_hash or GENESIS, draft))
+            records.append(done)
+            scratch.position = done.position
+            scratch.head_hash = done.hash
+            scratch.recorded_at = done.recorded_at
+            if done.position % self.checkpoint_every == 0:
+                checkpoints.append((scratch.id, done.position, encode_state(scratch)))
+
+        events = run_decision(scratch, ctx, decide, character_id, on_applied=record)
+        outcome = Outcome(scratch.id, scratch.position, records, events, scratch)
+        stored_answer = None
+        if answer is not None:
+            status, body = answer.render(outcome)
+            stored_answer = IdempotentAnswer(answer.scope, answer.key, answer.fingerprint,
+                                             status, body, scratch.id, scratch.position)
+        sealed = [(scratch.id, epoch, self.box.seal(seed, self._seed_context(scratch.id, epoch)))
+                  for epoch, seed in broker.pending.items()]
+        self.store.append(records, stored_answer, checkpoints, sealed)
+        for epoch, seed in broker.pending.items():
+            self._seeds[(scratch.id, epoch)] = seed
+        if records:
+            self._remember(scratch)
+        outcome.replayed = stored_answer
+        return outcome
+
+    # --- dice seeds -----------------------------------------------------------
+    @staticmethod
+    def _seed_context(campaign_id: str, epoch: int) -> bytes:
+        return f"{campaign_id}|{epoch}".encode()
+
+    def _seed_for(self, campaign_id: str, epoch: int) -> bytes:
+        key = (campaign_id, epoch)
+        if key not in self._seeds:
+            sealed = self.store.sealed_seed(campaign_id, epoch)
+            if sealed is None:
+                raise NotFound("dice-seed", f"{campaign_id}/{epoch}")
+            self._seeds[key] = self.box.open(sealed, self._seed_context(campaign_id, epoch))
+        return self._seeds[key]
+
+    def _seed(self, state: CampaignState) -> bytes:
+        if state.position == 0:
+            return b"\0" * 32  # no dice before the campaign exists
+        return self._seed_for(state.id, state.dice_epoch)
+
+
+class _CommandSeeds:
+    """The seeds one command creates (sealed in its transaction) or reveals."""
+
+    def __init__(self, ledger: Ledger, campaign_id: str) -> None:
+        self.ledger = ledger
+        self.campaign_id = campaign_id
+        self.pending: dict[int, bytes] = {}
+
+    def commit_new(self, epoch: int) -> str:
+        seed = pysecrets.token_bytes(32)
+        self.pending[epoch] = seed
+        return seed_commitment(seed)
+
+    def reveal(self, epoch: int) -> str:
+        if epoch in self.pending:
+            return self.pending[epoch].hex()
+        return self.ledger._seed_for(self.campaign_id, epoch).hex()

@@ -1,0 +1,69 @@
+"""Campaigns and their rule settings."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import msgspec
+
+from ledger.context import Context
+from ledger.decision import Decide
+from ledger.errors import InvalidInput
+from ledger.events import DomainEvent, evolves
+from ledger.state import CampaignState, Settings
+
+
+class CampaignCreated(DomainEvent, frozen=True, kw_only=True):
+    name: str
+    settings: Settings
+    dice_epoch: int = 0
+    dice_commitment: str = ""
+
+
+class SettingsChanged(DomainEvent, frozen=True, kw_only=True):
+    changes: dict[str, Any]
+    before: dict[str, Any]
+
+
+@evolves(CampaignCreated)
+def _created(state: CampaignState, e: CampaignCreated) -> None:
+    state.name = e.name
+    state.settings = msgspec.structs.replace(e.settings)
+    state.dice_epoch = e.dice_epoch
+    state.dice_commitment = e.dice_commitment
+
+
+@evolves(SettingsChanged)
+def _settings(state: CampaignState, e: SettingsChanged) -> None:
+    state.settings = msgspec.structs.replace(state.settings, **e.changes)
+
+
+def create_campaign(name: str, settings: dict[str, Any] | None = None) -> Decide:
+    def decide(state: CampaignState, ctx: Context) -> list[DomainEvent]:
+        chosen = check_settings(Settings(), settings or {})
+        return [CampaignCreated(name=name, settings=chosen, dice_epoch=0,
+                                dice_commitment=ctx.seeds.commit_new(0))]
+
+    return decide
+
+
+def check_settings(current: Settings, changes: dict[str, Any]) -> Settings:
+    """Settings are checked against their declared types; unknown names are refused."""
+    known = set(Settings.__struct_fields__)
+    for name in changes:
+        if name not in known:
+            raise InvalidInput("unknown-setting", f"no rule setting named {name!r}", field=name)
+    merged = msgspec.to_builtins(current) | changes
+    try:
+        return msgspec.convert(merged, Settings)
+    except msgspec.ValidationError as exc:
+        raise InvalidInput("setting-type", str(exc), field="settings") from None
+
+
+def change_settings(changes: dict[str, Any]) -> Decide:
+    def decide(state: CampaignState, ctx: Context) -> list[DomainEvent]:
+        check_settings(state.settings, changes)
+        current = msgspec.to_builtins(state.settings)
+        return [SettingsChanged(changes=changes, before={k: current[k] for k in changes})]
+
+    return decide

@@ -1,0 +1,58 @@
+"""The hash chain: each event's hash covers the previous hash and its canonical bytes.
+
+Canonical form: JSON with keys sorted, no insignificant whitespace, UTF-8, no
+NaN or infinities (RFC 8785 for the values the ledger records: strings,
+integers, booleans, null, and short decimals such as a 0.5 implant Strain).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from typing import Any
+
+from ledger.store.records import Record
+
+GENESIS = "0" * 64
+
+
+def canonical(value: Any) -> bytes:
+    return json.dumps(
+        value, sort_keys=True, separators=(",", ":"), ensure_ascii=False, allow_nan=False
+    ).encode()
+
+
+def envelope(record: Record) -> dict[str, Any]:
+    """The hashed content of an event: everything but the hash itself."""
+    return {
+        "campaign_id": record.campaign_id,
+        "position": record.position,
+        "type": record.type,
+        "version": record.version,
+        "data": json.loads(record.data),
+        "recorded_at": record.recorded_at,
+        "actor": {
+            "role": record.actor_role,
+            "token_id": record.actor_token,
+            "character_id": record.actor_character,
+        },
+        "correlation_id": record.correlation_id,
+        "character_id": record.character_id,
+        "session": record.session,
+        "scene": record.scene,
+    }
+
+
+def chain_hash(prev_hash: str, record: Record) -> str:
+    return hashlib.sha256(prev_hash.encode() + b"\n" + canonical(envelope(record))).hexdigest()
+
+
+def first_break(records: list[Record], prev_hash: str = GENESIS, start: int = 1) -> int | None:
+    """The first position whose hash, or whose place in the sequence, is wrong."""
+    expected = start
+    for record in records:
+        if record.position != expected or record.hash != chain_hash(prev_hash, record):
+            return expected
+        prev_hash = record.hash
+        expected += 1
+    return None

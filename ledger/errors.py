@@ -1,0 +1,44 @@
+"""Named domain errors. Each names the rule it enforces; the API maps kinds to statuses."""
+
+from __future__ import annotations
+
+
+class DomainError(Exception):
+    """A command refused by a rule (409 unless a subclass says otherwise)."""
+
+    kind = "rule-violation"
+
+    def __init__(self, rule: str, detail: str, *, field: str | None = None) -> None:
+        super().__init__(detail)
+        self.rule = rule
+        self.detail = detail
+        self.field = field
+
+
+class NotFound(DomainError):
+    kind = "not-found"
+
+    def __init__(self, what: str, ident: str) -> None:
+        super().__init__(f"{what}-not-found", f"No {what} with id {ident!r}.")
+
+
+class RuleViolation(DomainError):
+    kind = "rule-violation"
+
+
+class InvalidInput(DomainError):
+    """Input that is well-formed but impossible (a reported die of 7 on a d6): 422."""
+
+    kind = "invalid-input"
+
+
+class StaleState(DomainError):
+    """An If-Match position that is no longer the head: 412."""
+
+    kind = "stale"
+
+    def __init__(self, expected: int, actual: int) -> None:
+        super().__init__(
+            "if-match-stale",
+            f"The campaign is at position {actual}, not {expected}.",
+        )

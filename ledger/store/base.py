@@ -1,0 +1,279 @@
+"""The event store: per-campaign streams with positions, on SQLite or PostgreSQL.
+
+Everything a command must make durable is written in one transaction by
+`append`: its events (with envelope and hash), its idempotency answer and any
+checkpoint. SQL shared by both stores lives here; each backend supplies its
+DDL, its connections and its global order (docs/decisions/001-event-store.md).
+"""
+
+from __future__ import annotations
+
+import abc
+from collections.abc import Iterator, Sequence
+from contextlib import AbstractContextManager
+from typing import Any, Protocol
+
+from eventsourcing.persistence import IntegrityError, PersistenceError
+
+from ledger.store.records import (
+    EVENT_COLUMNS,
+    GlobalCursor,
+    IdempotentAnswer,
+    Record,
+    TokenRow,
+    record_from_row,
+    record_params,
+)
+
+
+class Cursor(Protocol):
+    def execute(self, sql: Any, params: Any = ...) -> Any: ...
+    def fetchall(self) -> Any: ...
+    def fetchone(self) -> Any: ...
+
+
+class PositionTaken(Exception):
+    """Another writer recorded at this position first: reload, decide again."""
+
+
+class IdempotencyKeyTaken(Exception):
+    """Another request with this key committed first: answer with its response."""
+
+
+class StoreUnavailable(Exception):
+    """The database cannot be reached or written (503)."""
+
+
+class EventStore(abc.ABC):
+    ph = "?"
+    kind = "abstract"
+
+    # --- backend hooks -------------------------------------------------
+    @abc.abstractmethod
+    def transaction(self, *, write: bool) -> AbstractContextManager[Cursor]: ...
+
+    @abc.abstractmethod
+    def ddl(self) -> list[str]: ...
+
+    @abc.abstractmethod
+    def read_global(self, after: GlobalCursor, limit: int) -> list[tuple[GlobalCursor, Record]]:
+        """Events of every campaign in one total order that never skips a committed event."""
+
+    @abc.abstractmethod
+    def close(self) -> None: ...
+
+    def setup(self) -> None:
+        with self.transaction(write=True) as c:
+            for statement in self.ddl():
+                c.execute(statement)
+
+    def q(self, sql: str) -> str:
+        return sql if self.ph == "?" else sql.replace("?", self.ph)
+
+    # --- writes ---------------------------------------------------------
+    def append(
+        self,
+        records: Sequence[Record],
+        answer: IdempotentAnswer | None = None,
+        checkpoints: Sequence[tuple[str, int, bytes]] = (),
+        seeds: Sequence[tuple[str, int, bytes]] = (),
+    ) -> None:
+        """Write a command's events, answer, checkpoints and sealed seeds atomically."""
+        marks = ",".join("?" * 14)
+        try:
+            with self.transaction(write=True) as c:
+                if answer is not None:
+                    self._insert_answer(c, answer)
+                for r in records:
+                    c.execute(self.q(f"INSERT INTO ledger_events ({EVENT_COLUMNS}) VALUES ({marks})"),
+                              record_params(r))
+                for campaign_id, position, blob in checkpoints:
+                    self._insert_checkpoint(c, campaign_id, position, blob)
+                for campaign_id, epoch, sealed in seeds:
+                    c.execute(self.q("INSERT INTO ledger_seeds (campaign_id, epoch, sealed) "
+                                     "VALUES (?,?,?)"), (campaign_id, epoch, sealed))
+        except IntegrityError as exc:
+            if answer is not None and "idempot" in str(exc).lower():
+                raise IdempotencyKeyTaken(answer.key) from exc
+            raise PositionTaken(str(exc)) from exc
+
+    def _insert_answer(self, c: Cursor, a: IdempotentAnswer) -> None:
+        c.execute(
+            self.q("INSERT INTO ledger_idempotency (scope, key, fingerprint, status, body, "
+                   "campaign_id, position) VALUES (?,?,?,?,?,?,?)"),
+            (a.scope, a.key, a.fingerprint, a.status, a.body, a.campaign_id, a.position),
+        )
+
+    def _insert_checkpoint(self, c: Cursor, campaign_id: str, position: int, blob: bytes) -> None:
+        c.execute(
+            self.q("INSERT INTO ledger_checkpoints (campaign_id, position, state) VALUES (?,?,?) "
+                   "ON CONFLICT DO NOTHING"),
+            (campaign_id, position, blob),
+        )
+
+    def put_checkpoint(self, campaign_id: str, position: int, blob: bytes) -> None:
+        with self.transaction(write=True) as c:
+            self._insert_checkpoint(c, campaign_id, position, blob)
+
+    # --- reads ----------------------------------------------------------
+    def read(
+        self, campaign_id: str, after: int = 0, upto: int | None = None, limit: int | None = None
+    ) -> list[Record]:
+        sql = f"SELECT {EVENT_COLUMNS} FROM ledger_events WHERE campaign_id=? AND position>?"
+        params: list[Any] = [campaign_id, after]
+        if upto is not None:
+            sql += " AND position<=?"
+            params.append(upto)
+        sql += " ORDER BY position"
+        if limit is not None:
+            sql += " LIMIT ?"
+            params.append(limit)
+        with self.transaction(write=False) as c:
+            c.execute(self.q(sql), params)
+            return [record_from_row(row) for row in c.fetchall()]
+
+    def read_filtered(
+        self,
+        campaign_id: str,
+        *,
+        after: int,
+        limit: int,
+        upto: int | None = None,
+        character: str | None = None,
+        types: Sequence[str] = (),
+        session: int | None = None,
+        scene: int | None = None,
+    ) -> list[Record]:
+        sql = f"SELECT {EVENT_COLUMNS} FROM ledger_events WHERE campaign_id=? AND position>?"
+        params: list[Any] = [campaign_id, after]
+        for column, value in (("position<=", upto), ("character_id=", character),
+                              ("session=", session), ("scene=", scene)):
+            if value is not None:
+                sql += f" AND {column}?"
+                params.append(value)
+        if types:
+            sql += f" AND type IN ({','.join('?' * len(types))})"
+            params.extend(types)
+        sql += " ORDER BY position LIMIT ?"
+        params.append(limit)
+        with self.transaction(write=False) as c:
+            c.execute(self.q(sql), params)
+            return [record_from_row(row) for row in c.fetchall()]
+
+    def head(self, campaign_id: str) -> int:
+        with self.transaction(write=False) as c:
+            c.execute(self.q("SELECT MAX(position) FROM ledger_events WHERE campaign_id=?"),
+                      (campaign_id,))
+            row = c.fetchone()
+        return int(row[0] or 0) if row else 0
+
+    def position_at_time(self, campaign_id: str, recorded_at: str) -> int:
+        """The last position recorded at or before an RFC 3339 UTC time (indexed)."""
+        with self.transaction(write=False) as c:
+            c.execute(
+                self.q("SELECT position FROM ledger_events WHERE campaign_id=? AND recorded_at<=? "
+                       "ORDER BY recorded_at DESC, position DESC LIMIT 1"),
+                (campaign_id, recorded_at),
+            )
+            row = c.fetchone()
+        return int(row[0]) if row else 0
+
+    def checkpoint_at(self, campaign_id: str, position: int) -> tuple[int, bytes] | None:
+        """The newest checkpoint at or below `position`."""
+        with self.transaction(write=False) as c:
+            c.execute(
+                self.q("SELECT position, state FROM ledger_checkpoints WHERE campaign_id=? "
+                       "AND position<=? ORDER BY position DESC LIMIT 1"),
+                (campaign_id, position),
+            )
+            row = c.fetchone()
+        return (int(row[0]), bytes(row[1])) if row else None
+
+    def answer(self, scope: str, key: str) -> IdempotentAnswer | None:
+        with self.transaction(write=False) as c:
+            c.execute(
+                self.q("SELECT scope, key, fingerprint, status, body, campaign_id, position "
+                       "FROM ledger_idempotency WHERE scope=? AND key=?"),
+                (scope, key),
+            )
+            row = c.fetchone()
+        if not row:
+            return None
+        v = tuple(row)
+        return IdempotentAnswer(v[0], v[1], v[2], int(v[3]), bytes(v[4]), v[5], v[6])
+
+    def sealed_seed(self, campaign_id: str, epoch: int) -> bytes | None:
+        with self.transaction(write=False) as c:
+            c.execute(self.q("SELECT sealed FROM ledger_seeds WHERE campaign_id=? AND epoch=?"),
+                      (campaign_id, epoch))
+            row = c.fetchone()
+        return bytes(row[0]) if row else None
+
+    def campaign_ids(self) -> list[str]:
+        with self.transaction(write=False) as c:
+            c.execute("SELECT campaign_id FROM ledger_events WHERE position=1 ORDER BY campaign_id")
+            return [row[0] for row in c.fetchall()]
+
+    def ping(self) -> None:
+        with self.transaction(write=False) as c:
+            c.execute("SELECT 1")
+            c.fetchone()
+
+    # --- tokens: outside the game stream, so a rewind never touches them --
+    def add_token(self, t: TokenRow) -> None:
+        with self.transaction(write=True) as c:
+            c.execute(
+                self.q("INSERT INTO ledger_tokens (id, campaign_id, role, character_id, label, "
+                       "secret_hash, created_at, revoked_at) VALUES (?,?,?,?,?,?,?,?)"),
+                (t.id, t.campaign_id, t.role, t.character_id, t.label, t.secret_hash,
+                 t.created_at, t.revoked_at),
+            )
+
+    def tokens(self, campaign_id: str) -> list[TokenRow]:
+        return self._token_query("campaign_id=? ORDER BY created_at, id", (campaign_id,))
+
+    def token_by_hash(self, secret_hash: str) -> TokenRow | None:
+        found = self._token_query("secret_hash=?", (secret_hash,))
+        return found[0] if found else None
+
+    def _token_query(self, where: str, params: tuple[Any, ...]) -> list[TokenRow]:
+        with self.transaction(write=False) as c:
+            c.execute(
+                self.q("SELECT id, campaign_id, role, character_id, label, secret_hash, "
+                       f"created_at, revoked_at FROM ledger_tokens WHERE {where}"),
+                params,
+            )
+            return [TokenRow(*tuple(row)) for row in c.fetchall()]
+
+    def revoke_token(self, campaign_id: str, token_id: str, when: str) -> bool:
+        with self.transaction(write=True) as c:
+            c.execute(
+                self.q("UPDATE ledger_tokens SET revoked_at=? WHERE campaign_id=? AND id=? "
+                       "AND revoked_at IS NULL"),
+                (when, campaign_id, token_id),
+            )
+            c.execute(self.q("SELECT revoked_at FROM ledger_tokens WHERE campaign_id=? AND id=?"),
+                      (campaign_id, token_id))
+            row = c.fetchone()
+        return row is not None
+
+
+def iter_batches(store: EventStore, campaign_id: str, upto: int, size: int = 5000) -> Iterator[list[Record]]:
+    """Read a stream in batches: rebuilds and replays never hold it all in memory."""
+    after = 0
+    while after < upto:
+        batch = store.read(campaign_id, after=after, upto=upto, limit=size)
+        if not batch:
+            return
+        yield batch
+        after = batch[-1].position
+
+
+__all__ = [
+    "EventStore",
+    "IdempotencyKeyTaken",
+    "PersistenceError",
+    "PositionTaken",
+    "StoreUnavailable",
+    "iter_batches",
+]

@@ -1,0 +1,86 @@
+"""Rows the store keeps: the event envelope, idempotency answers, checkpoints, tokens."""
+
+from __future__ import annotations
+
+import msgspec
+
+
+class Record(msgspec.Struct, frozen=True):
+    """One stored event with its envelope. `data` is the event's JSON bytes."""
+
+    campaign_id: str
+    position: int
+    type: str
+    version: int
+    data: bytes
+    recorded_at: str  # RFC 3339, UTC, fixed width, so it sorts as text
+    actor_role: str
+    actor_token: str | None
+    actor_character: str | None
+    correlation_id: str
+    character_id: str | None
+    session: int
+    scene: int
+    hash: str
+
+
+class IdempotentAnswer(msgspec.Struct, frozen=True):
+    """The first answer to a POST, replayed for any retry with the same key."""
+
+    scope: str
+    key: str
+    fingerprint: str
+    status: int
+    body: bytes
+    campaign_id: str | None = None
+    position: int | None = None
+
+
+class TokenRow(msgspec.Struct, frozen=True):
+    id: str
+    campaign_id: str
+    role: str
+    character_id: str | None
+    label: str
+    secret_hash: str
+    created_at: str
+    revoked_at: str | None = None
+
+
+class GlobalCursor(msgspec.Struct, frozen=True):
+    """A place in the global order: (transaction, sequence) on PostgreSQL, (0, rowid) on SQLite."""
+
+    tx: int = 0
+    seq: int = 0
+
+    def encode(self) -> str:
+        return f"{self.tx}.{self.seq}"
+
+    @classmethod
+    def decode(cls, text: str | None) -> GlobalCursor:
+        if not text:
+            return cls()
+        tx, _, seq = text.partition(".")
+        return cls(int(tx), int(seq or 0))
+
+
+EVENT_COLUMNS = (
+    "campaign_id, position, type, version, data, recorded_at, actor_role, actor_token, "
+    "actor_character, correlation_id, character_id, session, scene, hash"
+)
+
+
+def record_params(r: Record) -> tuple[object, ...]:
+    return (
+        r.campaign_id, r.position, r.type, r.version, r.data, r.recorded_at, r.actor_role,
+        r.actor_token, r.actor_character, r.correlation_id, r.character_id, r.session,
+        r.scene, r.hash,
+    )
+
+
+def record_from_row(row: tuple[object, ...] | object) -> Record:
+    v = tuple(row)  # type: ignore[arg-type]
+    return Record(
+        v[0], int(v[1]), v[2], int(v[3]), bytes(v[4]), v[5], v[6], v[7], v[8], v[9], v[10],  # type: ignore[arg-type]
+        int(v[11]), int(v[12]), v[13],  # type: ignore[arg-type]
+    )

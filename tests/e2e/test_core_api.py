@@ -1,0 +1,90 @@
+"""The core API contract, over HTTP, on both stores."""
+
+from __future__ import annotations
+
+from tests.api_client import ApiClient
+
+
+def test_spending_more_mana_than_the_character_has_is_a_409_and_records_nothing(api: ApiClient) -> None:
+    api.new_campaign()
+    mara = api.new_character(mana={"current": 3, "max": 12})
+    head = api.get(api.c())["position"]
+    answer = api.post(api.c(f"/characters/{mara}/mana/spend"), {"amount": 4, "reason": "Arson"})
+    assert answer.status == 409
+    assert answer.headers["Content-Type"] == "application/problem+json"
+    assert answer["rule"] == "insufficient-mana"
+    assert api.get(api.c())["position"] == head
+
+
+def test_a_write_answers_position_events_and_state(api: ApiClient) -> None:
+    api.new_campaign()
+    mara = api.new_character(mana={"current": 12, "max": 12})
+    answer = api.post(api.c(f"/characters/{mara}/mana/spend"), {"amount": 3, "reason": "Arson"})
+    assert answer.status == 200
+    assert answer["state"]["mana"] == {"current": 9, "max": 12}
+    (event,) = answer["events"]
+    assert event["position"] == answer["position"]
+    assert event["type"] == "ResourceSpent"
+    assert event["data"]["before"] == 12 and event["data"]["after"] == 9
+    assert event["actor"]["role"] == "gm"
+    assert event["correlation_id"]
+
+
+def test_state_at_a_past_position_shows_the_mana_then(api: ApiClient) -> None:
+    api.new_campaign()
+    mara = api.new_character(mana={"current": 12, "max": 12})
+    first = api.post(api.c(f"/characters/{mara}/mana/spend"), {"amount": 3})["position"]
+    api.post(api.c(f"/characters/{mara}/mana/spend"), {"amount": 5})
+    then = api.get(api.c(f"/characters/{mara}?at={first}"))
+    assert then["position"] == first
+    assert then["character"]["mana"]["current"] == 9
+    assert api.get(api.c(f"/characters/{mara}"))["character"]["mana"]["current"] == 4
+
+
+def test_state_at_a_time_maps_to_the_last_position_recorded_by_then(api: ApiClient) -> None:
+    api.new_campaign()
+    mara = api.new_character(mana={"current": 12, "max": 12})
+    spent = api.post(api.c(f"/characters/{mara}/mana/spend"), {"amount": 3})
+    moment = spent["events"][0]["recorded_at"]
+    api.post(api.c(f"/characters/{mara}/mana/spend"), {"amount": 5})
+    then = api.get(api.c(f"/state?at={moment}"))
+    assert then["position"] == spent["position"]
+    assert then["state"]["characters"][mara]["mana"]["current"] == 9
+
+
+def test_idempotent_retry_returns_the_first_answer_and_records_once(api: ApiClient) -> None:
+    api.new_campaign()
+    mara = api.new_character(mana={"current": 12, "max": 12})
+    key = {"Idempotency-Key": "spend-1"}
+    first = api.post(api.c(f"/characters/{mara}/mana/spend"), {"amount": 3}, headers=key)
+    again = api.post(api.c(f"/characters/{mara}/mana/spend"), {"amount": 3}, headers=key)
+    assert again.status == first.status == 200
+    assert again.body == first.body
+    assert api.get(api.c(f"/characters/{mara}"))["character"]["mana"]["current"] == 9
+
+
+def test_reusing_an_idempotency_key_for_another_request_is_refused(api: ApiClient) -> None:
+    api.new_campaign()
+    mara = api.new_character(mana={"current": 12, "max": 12})
+    key = {"Idempotency-Key": "spend-1"}
+    api.post(api.c(f"/characters/{mara}/mana/spend"), {"amount": 3}, headers=key)
+    other = api.post(api.c(f"/characters/{mara}/mana/spend"), {"amount": 4}, headers=key)
+    assert other.status == 422
+    assert other["rule"] == "idempotency-key-reused"
+
+
+def test_stale_if_match_is_a_412(api: ApiClient) -> None:
+    api.new_campaign()
+    mara = api.new_character(mana={"current": 12, "max": 12})
+    answer = api.post(api.c(f"/characters/{mara}/mana/spend"), {"amount": 1},
+                      headers={"If-Match": "1"})
+    assert answer.status == 412
+    assert answer["rule"] == "if-match-stale"
+
+
+def test_schema_errors_name_the_field(api: ApiClient) -> None:
+    api.new_campaign()
+    mara = api.new_character()
+    answer = api.post(api.c(f"/characters/{mara}/mana/spend"), {"amount": "lots"})
+    assert answer.status == 422
+    assert "amount" in answer["errors"]
