@@ -1,12 +1,28 @@
-"""Every rule module, imported once so their events and evolvers are registered.
+"""Imports every rule module once, so their events, evolvers and reactions are registered.
 
-Where to find a rule:
-- campaign.py: campaigns and rule settings
-- clock.py: sessions, scenes, game time, sunrise/sunset, new days
-- characters.py: sheets, death, GM corrections
-- resources.py: Mana, Conviction, Health
-- rolls.py + dice.py: AGE tests, dice notation, verifiable dice
-- conditions.py: Conditions (000)
+Where to find a rule: each module's docstring names the rules it holds. Start
+at campaign.py (settings), clock.py (sessions, scenes, days), characters.py
+(sheets), resources.py (Mana, Conviction, Health), rolls.py and dice.py,
+conditions.py, magic/ (Magic Tests, Backlash, Effort, spells, Strain),
+items.py, spirits.py, stunts.py.
 """
 
-from ledger import campaign, characters, clock, resources, rolls  # noqa: F401
+from __future__ import annotations
+
+import importlib
+import pkgutil
+
+import ledger
+
+_SKIP = {"ledger.domain", "ledger.fold", "ledger.app", "ledger.cli"}
+
+
+def _load_all() -> None:
+    for module in pkgutil.walk_packages(ledger.__path__, "ledger."):
+        name = module.name
+        if name in _SKIP or name.startswith(("ledger.store", "ledger.tools")):
+            continue
+        importlib.import_module(name)
+
+
+_load_all()

@@ -6,7 +6,14 @@ can import it without cycles.
 
 from __future__ import annotations
 
+from typing import Any
+
 import msgspec
+
+POOLS = ("mage", "summoner")
+# "day", "scene", "duration" (reclaimed at will), or "bound": held by a spirit or
+# a linked item until the first new day after its release.
+DURATIONS = ("day", "scene", "duration", "bound")
 
 
 class BacklashState(msgspec.Struct):
@@ -14,13 +21,36 @@ class BacklashState(msgspec.Struct):
     permanent: int = 0
 
 
+class Commitment(msgspec.Struct):
+    id: str
+    pool: str
+    amount: int
+    duration: str
+    label: str = ""
+    source: str | None = None  # "spell:Blast", "spirit:<id>", "item:<id>"
+    # For "bound" Effort: set when the spirit or link is released; it returns at the
+    # first NewDay recorded after this position.
+    released_at: int | None = None
+
+
 class EffortState(msgspec.Struct):
-    pass
+    commitments: list[Commitment] = msgspec.field(default_factory=list)
+
+    def committed(self, pool: str) -> int:
+        return sum(c.amount for c in self.commitments if c.pool == pool)
+
+    def find(self, commitment_id: str) -> Commitment | None:
+        return next((c for c in self.commitments if c.id == commitment_id), None)
 
 
 class MagicTestState(msgspec.Struct):
-    pass
+    """Pending decisions after Magic Tests and Backlash; filled in by ledger/magic/."""
+
+    pending: list[dict[str, Any]] = msgspec.field(default_factory=list)
 
 
 class StrainExtras(msgspec.Struct):
-    pass
+    """Per-day and per-scene counters for spells whose Strain depends on use."""
+
+    uses_today: dict[str, int] = msgspec.field(default_factory=dict)
+    uses_this_scene: dict[str, int] = msgspec.field(default_factory=dict)
