@@ -1,0 +1,31 @@
+"""The `campaign-ledger` command. Subcommands live in ledger/tools/, one module each."""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import pkgutil
+import sys
+
+import ledger.tools
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="campaign-ledger", description=__doc__)
+    subparsers = parser.add_subparsers(dest="command", required=True)
+    for module in sorted(pkgutil.iter_modules(ledger.tools.__path__), key=lambda m: m.name):
+        loaded = importlib.import_module(f"ledger.tools.{module.name}")
+        register = getattr(loaded, "register", None)
+        if register is not None:
+            register(subparsers)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    result = args.func(args)
+    return int(result or 0)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
