@@ -1,53 +1,5 @@
-"""Configuration from the environment only (12-factor); tests pass a Config directly."""
+"""The service's configuration lives with the ledger so the CLI tools share it."""
 
-from __future__ import annotations
+from ledger.config import Config
 
-import os
-from pathlib import Path
-
-import msgspec
-
-
-class Config(msgspec.Struct):
-    data_dir: str = "./ledger-data"
-    store: str = "sqlite"  # "sqlite" or "postgres"
-    sqlite_path: str | None = None
-    pg_dbname: str = "ledger"
-    pg_host: str = "127.0.0.1"
-    pg_port: int = 5432
-    pg_user: str = "postgres"
-    pg_password: str = ""
-    pg_schema: str = "public"
-    secret_key: str | None = None  # hex; else <data_dir>/secret.key
-    admin_token: str | None = None
-    max_body_bytes: int = 64 * 1024
-    checkpoint_every: int = 100
-    rate_limit_per_minute: int = 600
-    cors_origins: list[str] = msgspec.field(default_factory=list)
-    testing: bool = False
-
-    @classmethod
-    def from_env(cls, env: dict[str, str] | None = None) -> Config:
-        e = dict(os.environ if env is None else env)
-        get = e.get
-        return cls(
-            data_dir=get("LEDGER_DATA_DIR", "./ledger-data"),
-            store=get("LEDGER_STORE", "postgres" if get("LEDGER_POSTGRES_DBNAME") else "sqlite"),
-            sqlite_path=get("LEDGER_SQLITE_PATH"),
-            pg_dbname=get("LEDGER_POSTGRES_DBNAME", "ledger"),
-            pg_host=get("LEDGER_POSTGRES_HOST", "127.0.0.1"),
-            pg_port=int(get("LEDGER_POSTGRES_PORT", "5432")),
-            pg_user=get("LEDGER_POSTGRES_USER", "postgres"),
-            pg_password=get("LEDGER_POSTGRES_PASSWORD", ""),
-            pg_schema=get("LEDGER_POSTGRES_SCHEMA", "public"),
-            secret_key=get("LEDGER_SECRET_KEY"),
-            admin_token=get("LEDGER_ADMIN_TOKEN"),
-            max_body_bytes=int(get("LEDGER_MAX_BODY_BYTES", str(64 * 1024))),
-            checkpoint_every=int(get("LEDGER_CHECKPOINT_EVERY", "100")),
-            rate_limit_per_minute=int(get("LEDGER_RATE_LIMIT_PER_MINUTE", "600")),
-            cors_origins=[o for o in get("LEDGER_CORS_ORIGINS", "").split(",") if o],
-        )
-
-    @property
-    def data_path(self) -> Path:
-        return Path(self.data_dir)
+__all__ = ["Config"]

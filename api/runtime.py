@@ -7,31 +7,10 @@ import threading
 
 from flask import current_app
 
-from api.config import Config
 from ledger.app import Ledger
-from ledger.secrets_box import SecretBox, load_or_create_key
-from ledger.store.base import EventStore
-from ledger.store.postgres import PostgresStore
-from ledger.store.sqlite import SQLiteStore
+from ledger.wiring import build_ledger
 
 _lock = threading.Lock()
-
-
-def build_store(config: Config) -> EventStore:
-    if config.store == "postgres":
-        return PostgresStore(
-            dbname=config.pg_dbname, host=config.pg_host, port=config.pg_port,
-            user=config.pg_user, password=config.pg_password, schema=config.pg_schema,
-        )
-    path = config.sqlite_path or str(config.data_path / "ledger.sqlite3")
-    return SQLiteStore(path)
-
-
-def build_ledger(config: Config) -> Ledger:
-    store = build_store(config)
-    store.setup()
-    box = SecretBox(load_or_create_key(config.data_path, config.secret_key))
-    return Ledger(store, box, checkpoint_every=config.checkpoint_every)
 
 
 def ledger() -> Ledger:

@@ -14,7 +14,7 @@ import pkgutil
 
 import ledger
 
-_SKIP = {"ledger.domain", "ledger.fold", "ledger.app", "ledger.cli"}
+_SKIP = {"ledger.domain", "ledger.fold", "ledger.app", "ledger.cli", "ledger.wiring", "ledger.config"}
 
 
 def _load_all() -> None:

@@ -17,7 +17,7 @@ import psycopg
 import pytest
 
 from api import create_app
-from api.config import Config
+from ledger.config import Config
 from ledger.app import Ledger
 from ledger.secrets_box import SecretBox
 from ledger.store.base import EventStore
