@@ -8,6 +8,7 @@ deciding, so workers never act on stale state.
 from __future__ import annotations
 
 import secrets as pysecrets
+import threading
 import uuid
 from collections import OrderedDict
 from collections.abc import Callable
@@ -73,21 +74,31 @@ class Ledger:
         self.cache_size = cache_size
         self._cache: OrderedDict[str, CampaignState] = OrderedDict()
         self._seeds: dict[tuple[str, int], bytes] = {}
+        self._lock = threading.Lock()
 
     # --- reading ----------------------------------------------------------
     def state(self, campaign_id: str) -> CampaignState:
-        """The head state (canon), fast-forwarded from the store."""
-        cached = self._cache.get(campaign_id) or blank(campaign_id)
-        newer = self.store.read(campaign_id, after=cached.position)
-        if cached.position == 0 and not newer:
+        """The head state, fast-forwarded from the store. Callers must not mutate it:
+        cached states are shared between threads and replaced, never changed."""
+        cached = self._cache.get(campaign_id)
+        after = cached.position if cached else 0
+        newer = self.store.read(campaign_id, after=after)
+        if cached is None and not newer:
             raise NotFound("campaign", campaign_id)
-        if newer:
-            cached = fold(cached if cached.position else self._near(campaign_id, newer), newer)
-        self._remember(cached)
-        return cached
+        if not newer:
+            assert cached is not None
+            return cached
+        if cached is None:
+            cached = self._nearest(campaign_id, newer[-1].position)
+            newer = [r for r in newer if r.position > cached.position]
+        state = fold(clone(cached), newer)
+        self._remember(state)
+        return state
 
-    def _near(self, campaign_id: str, newer: list[Record]) -> CampaignState:
-        return blank(campaign_id)
+    def _nearest(self, campaign_id: str, position: int) -> CampaignState:
+        found = self.store.checkpoint_at(campaign_id, position)
+        decoded = decode_state(found[1]) if found else None
+        return decoded or blank(campaign_id)
 
     def state_at(self, campaign_id: str, position: int) -> CampaignState:
         """The state as recorded at `position`: nearest checkpoint plus the few events after."""
@@ -117,10 +128,14 @@ class Ledger:
         return self.store.position_at_time(campaign_id, recorded_at)
 
     def _remember(self, state: CampaignState) -> None:
-        self._cache[state.id] = state
-        self._cache.move_to_end(state.id)
-        while len(self._cache) > self.cache_size:
-            self._cache.popitem(last=False)
+        with self._lock:
+            known = self._cache.get(state.id)
+            if known is not None and known.position > state.position:
+                return  # another thread already cached a newer head
+            self._cache[state.id] = state
+            self._cache.move_to_end(state.id)
+            while len(self._cache) > self.cache_size:
+                self._cache.popitem(last=False)
 
     # --- writing ----------------------------------------------------------
     def create_campaign(
@@ -152,7 +167,7 @@ class Ledger:
             try:
                 return self._attempt(state, actor, decide, character_id, answer)
             except PositionTaken:
-                self._cache.pop(campaign_id, None)
+                pass  # someone else recorded first: fast-forward and decide again
             except IdempotencyKeyTaken:
                 assert answer is not None
                 earlier = self.replay(answer, campaign_id)

@@ -1,0 +1,105 @@
+"""`campaign-ledger serve`: the whole service in one command.
+
+Starts gunicorn on the app factory (each worker builds its own store after
+fork) and the background runners, and restarts a runner that dies. Stops
+everything on SIGINT or SIGTERM.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import signal
+import subprocess
+import sys
+import time
+from types import FrameType
+from typing import Any
+
+RUNNERS: list[list[str]] = [
+    # Each runner is a `campaign-ledger` subcommand that runs until stopped.
+    ["project", "--follow"],
+]
+
+
+def register(subparsers: Any) -> None:
+    parser = subparsers.add_parser("serve", help="run the API server and its background runners")
+    parser.add_argument("--host", default=os.environ.get("LEDGER_HOST", "127.0.0.1"))
+    parser.add_argument("--port", type=int, default=int(os.environ.get("LEDGER_PORT", "8000")))
+    parser.add_argument("--data", default=None, help="data directory (SQLite file, keys)")
+    parser.add_argument("--workers", type=int, default=int(os.environ.get("LEDGER_WORKERS", "4")))
+    parser.add_argument("--threads", type=int, default=int(os.environ.get("LEDGER_THREADS", "8")))
+    parser.add_argument("--no-runners", action="store_true", help="serve the API only")
+    parser.set_defaults(func=serve)
+
+
+def gunicorn_command(args: argparse.Namespace) -> list[str]:
+    return [
+        sys.executable, "-m", "gunicorn",
+        "--bind", f"{args.host}:{args.port}",
+        "--workers", str(args.workers),
+        # Threads let long-lived feeds coexist with short requests in each worker.
+        "--worker-class", "gthread", "--threads", str(args.threads),
+        "--timeout", "60", "--graceful-timeout", "10",
+        "--access-logfile", "-",
+        "api:create_app()",
+    ]
+
+
+def serve(args: argparse.Namespace) -> int:
+    env = dict(os.environ)
+    if args.data:
+        env["LEDGER_DATA_DIR"] = os.path.abspath(args.data)
+    _prepare(env)
+    children: dict[str, subprocess.Popen[bytes]] = {
+        "api": subprocess.Popen(gunicorn_command(args), env=env)
+    }
+    runners = {} if args.no_runners else {" ".join(cmd): cmd for cmd in RUNNERS if _exists(cmd)}
+    for name, cmd in runners.items():
+        children[name] = _start_runner(cmd, env)
+    stopping = False
+
+    def stop(signum: int, frame: FrameType | None) -> None:
+        nonlocal stopping
+        stopping = True
+
+    signal.signal(signal.SIGTERM, stop)
+    signal.signal(signal.SIGINT, stop)
+    while not stopping:
+        if children["api"].poll() is not None:
+            break  # gunicorn itself supervises its workers; if the master dies, we stop
+        for name, cmd in runners.items():
+            if children[name].poll() is not None:
+                children[name] = _start_runner(cmd, env)
+        time.sleep(0.5)
+    for child in children.values():
+        if child.poll() is None:
+            child.terminate()
+    for child in children.values():
+        try:
+            child.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            child.kill()
+    return children["api"].returncode or 0
+
+
+def _prepare(env: dict[str, str]) -> None:
+    """Create the tables and the server key once, before workers race to do it."""
+    from ledger.config import Config
+    from ledger.wiring import build_ledger
+
+    build_ledger(Config.from_env(env)).store.close()
+
+
+def _exists(cmd: list[str]) -> bool:
+    from ledger.cli import build_parser
+
+    try:
+        build_parser().parse_args(cmd)
+    except SystemExit:
+        return False
+    return True
+
+
+def _start_runner(cmd: list[str], env: dict[str, str]) -> subprocess.Popen[bytes]:
+    return subprocess.Popen([sys.executable, "-m", "ledger.cli", *cmd], env=env)
