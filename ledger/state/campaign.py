@@ -5,6 +5,7 @@ from __future__ import annotations
 import msgspec
 
 from ledger.state.character import Character
+from ledger.state.items import Item
 
 
 class Settings(msgspec.Struct):
@@ -43,6 +44,7 @@ class CampaignState(msgspec.Struct):
     settings: Settings = msgspec.field(default_factory=Settings)
     clock: Clock = msgspec.field(default_factory=Clock)
     characters: dict[str, Character] = msgspec.field(default_factory=dict)
+    items: dict[str, Item] = msgspec.field(default_factory=dict)
     # Monotonic counter for ids minted by decide (conditions, commitments...).
     serial: int = 0
 
