@@ -6,6 +6,7 @@ import argparse
 import importlib
 import pkgutil
 import sys
+from importlib.metadata import entry_points
 
 import ledger.tools
 
@@ -18,6 +19,10 @@ def build_parser() -> argparse.ArgumentParser:
         register = getattr(loaded, "register", None)
         if register is not None:
             register(subparsers)
+    # Other packages (the read models) add subcommands through an entry point group,
+    # so the ledger never imports them.
+    for entry in entry_points(group="campaign_ledger.commands"):
+        entry.load()(subparsers)
     return parser
 
 

@@ -40,7 +40,8 @@ class PostgresStore(EventStore):
         self.datastore = PostgresDatastore(
             dbname=dbname, host=host, port=port, user=user, password=password,
             pool_size=pool_size, max_overflow=max_overflow, schema=schema,
-            connect_timeout=5, pool_open_timeout=5, pre_ping=True,
+            # No waiting open: concurrent first uses would race inside the pool.
+            connect_timeout=5, pool_open_timeout=None, pre_ping=True,
             originator_id_type="text",
         )
 

@@ -1,0 +1,9 @@
+"""Every read model the service keeps."""
+
+from __future__ import annotations
+
+from projections.base import Projection
+
+
+def all_projections() -> list[Projection]:
+    return []

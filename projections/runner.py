@@ -1,0 +1,108 @@
+"""Runs projections over the global order with exactly-once, in-order updates.
+
+Each batch and the projection's tracking record are written in one
+transaction. The tracking update is a compare-and-set, so two runners started
+by mistake never apply the same event twice: the loser rolls back.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Callable, Sequence
+
+from ledger.events import decode_data
+from ledger.store.base import Cursor, EventStore
+from ledger.store.records import GlobalCursor, Record
+from projections.base import Projection
+
+TRACKING_DDL = (
+    "CREATE TABLE IF NOT EXISTS ledger_projection_tracking ("
+    " name TEXT PRIMARY KEY, tx BIGINT NOT NULL, seq BIGINT NOT NULL, updated_at TEXT)"
+)
+
+
+class LostRace(Exception):
+    """Another runner advanced this projection first."""
+
+
+class ProjectionRunner:
+    def __init__(self, store: EventStore, projection: Projection, batch_size: int = 2000) -> None:
+        self.store = store
+        self.projection = projection
+        self.batch_size = batch_size
+
+    def setup(self) -> None:
+        with self.store.transaction(write=True) as c:
+            c.execute(TRACKING_DDL)
+            for statement in self.projection.ddl(self.store.kind):
+                c.execute(statement)
+            c.execute(self.store.q("INSERT INTO ledger_projection_tracking (name, tx, seq) "
+                                   "VALUES (?, 0, 0) ON CONFLICT DO NOTHING"),
+                      (self.projection.name,))
+
+    def position(self) -> GlobalCursor:
+        with self.store.transaction(write=False) as c:
+            c.execute(self.store.q("SELECT tx, seq FROM ledger_projection_tracking WHERE name=?"),
+                      (self.projection.name,))
+            row = c.fetchone()
+        return GlobalCursor(int(row[0]), int(row[1])) if row else GlobalCursor()
+
+    def run_once(self) -> int:
+        """Apply the next batch; returns how many events were read."""
+        start = self.position()
+        batch = self.store.read_global(start, self.batch_size)
+        if batch:
+            self._apply(start, batch)
+        return len(batch)
+
+    def _apply(self, start: GlobalCursor, batch: Sequence[tuple[GlobalCursor, Record]]) -> None:
+        handles = self.projection.handles
+        end = batch[-1][0]
+        with self.store.transaction(write=True) as c:
+            for _, record in batch:
+                if record.type in handles:
+                    event = decode_data(record.type, record.version, record.data)
+                    self.projection.apply(c, self.store.q, record, event)
+            self._advance(c, start, end)
+
+    def _advance(self, c: Cursor, start: GlobalCursor, end: GlobalCursor) -> None:
+        c.execute(
+            self.store.q("UPDATE ledger_projection_tracking SET tx=?, seq=? "
+                         "WHERE name=? AND tx=? AND seq=? RETURNING name"),
+            (end.tx, end.seq, self.projection.name, start.tx, start.seq),
+        )
+        if c.fetchone() is None:  # compare-and-set failed: someone else moved it
+            raise LostRace(self.projection.name)
+
+    def catch_up(self, progress: Callable[[int], None] | None = None) -> int:
+        total = 0
+        while True:
+            try:
+                done = self.run_once()
+            except LostRace:
+                continue
+            total += done
+            if progress:
+                progress(total)
+            if done < self.batch_size:
+                return total
+
+    def rebuild(self, progress: Callable[[int], None] | None = None) -> int:
+        """Drop the read model, recreate it, and replay the whole global order into it."""
+        with self.store.transaction(write=True) as c:
+            for table in self.projection.tables:
+                c.execute(f"DROP TABLE IF EXISTS {table}")
+            c.execute(TRACKING_DDL)
+            c.execute(self.store.q("DELETE FROM ledger_projection_tracking WHERE name=?"),
+                      (self.projection.name,))
+        self.setup()
+        return self.catch_up(progress)
+
+    def follow(self, stop: threading.Event, poll_seconds: float = 0.5) -> None:
+        while not stop.is_set():
+            try:
+                if self.catch_up() == 0:
+                    stop.wait(poll_seconds)
+            except LostRace:
+                time.sleep(poll_seconds)

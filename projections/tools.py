@@ -1,0 +1,63 @@
+"""Subcommands: `project` (run the read models) and `rebuild-projections`."""
+
+from __future__ import annotations
+
+import argparse
+import signal
+import sys
+import threading
+from typing import Any
+
+from ledger.config import Config
+from ledger.wiring import build_store
+from projections.catalog import all_projections
+from projections.runner import ProjectionRunner
+
+
+def register(subparsers: Any) -> None:
+    run = subparsers.add_parser("project", help="bring the SQL read models up to date")
+    run.add_argument("--follow", action="store_true", help="keep following new events")
+    run.set_defaults(func=project)
+    rebuild = subparsers.add_parser("rebuild-projections",
+                                    help="drop and rebuild every SQL read model")
+    rebuild.set_defaults(func=rebuild_all)
+
+
+def _runners() -> list[ProjectionRunner]:
+    store = build_store(Config.from_env())
+    store.setup()
+    runners = [ProjectionRunner(store, p) for p in all_projections()]
+    for runner in runners:
+        runner.setup()
+    return runners
+
+
+def project(args: argparse.Namespace) -> int:
+    runners = _runners()
+    if not args.follow:
+        for runner in runners:
+            runner.catch_up()
+        return 0
+    stop = threading.Event()
+    signal.signal(signal.SIGTERM, lambda *_: stop.set())
+    signal.signal(signal.SIGINT, lambda *_: stop.set())
+    threads = [threading.Thread(target=r.follow, args=(stop,), daemon=True) for r in runners]
+    for thread in threads:
+        thread.start()
+    stop.wait()
+    for thread in threads:
+        thread.join(timeout=5)
+    return 0
+
+
+def rebuild_all(args: argparse.Namespace) -> int:
+    for runner in _runners():
+        name = runner.projection.name
+        total = runner.rebuild(progress=lambda n, name=name: _bar(name, n))
+        sys.stderr.write(f"\r{name}: {total} events replayed\n")
+    return 0
+
+
+def _bar(name: str, done: int) -> None:
+    sys.stderr.write(f"\r{name}: {done} events ")
+    sys.stderr.flush()
