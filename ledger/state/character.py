@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import msgspec
 
+from ledger.state.conditions import Movement
 from ledger.state.magic import BacklashState, EffortState, MagicTestState, StrainExtras
 
 
@@ -47,6 +48,13 @@ class Condition(msgspec.Struct):
     from_backlash: bool = False
     note: str = ""
     recorded_at_position: int = 0
+    # Where it sits (Injured: body part; Weakened: the Ability) and what caused it:
+    # "stunt" (figure = SP), "hazard", "damage" (taken instead of damage), "backlash", "gm".
+    target: str = ""
+    cause: str = "gm"
+    # Injured at 3+ needs a day of full treatment and rest before a recovery roll.
+    treatment_day: int | None = None
+    treated: bool = False
 
 
 class Character(msgspec.Struct):
@@ -77,6 +85,8 @@ class Character(msgspec.Struct):
     strain: Strain = msgspec.field(default_factory=Strain)
     cyberware: list[Implant] = msgspec.field(default_factory=list)
     conditions: list[Condition] = msgspec.field(default_factory=list)
+    # Speed after Conditions (Hamstrung, Fatigued, Slowed...); None when none changes it.
+    movement: Movement | None = None
     dying: bool = False
     unconscious: bool = False
     dead: bool = False
