@@ -6,6 +6,7 @@ import msgspec
 
 from ledger.state.character import Character
 from ledger.state.items import Item
+from ledger.state.stunts import StuntPoolState
 
 
 class Settings(msgspec.Struct):
@@ -45,6 +46,8 @@ class CampaignState(msgspec.Struct):
     clock: Clock = msgspec.field(default_factory=Clock)
     characters: dict[str, Character] = msgspec.field(default_factory=dict)
     items: dict[str, Item] = msgspec.field(default_factory=dict)
+    # Bonds and the group Stunt Pool (ledger/stunts.py).
+    stunts: StuntPoolState = msgspec.field(default_factory=StuntPoolState)
     # Monotonic counter for ids minted by decide (conditions, commitments...).
     serial: int = 0
 

@@ -6,6 +6,7 @@ import msgspec
 
 from ledger.state.conditions import Movement
 from ledger.state.magic import BacklashState, EffortState, MagicTestState, StrainExtras
+from ledger.state.spells import SpellState
 
 
 class Pool(msgspec.Struct):
@@ -95,6 +96,7 @@ class Character(msgspec.Struct):
     effort: EffortState = msgspec.field(default_factory=EffortState)
     magic_tests: MagicTestState = msgspec.field(default_factory=MagicTestState)
     strain_extras: StrainExtras = msgspec.field(default_factory=StrainExtras)
+    spells: SpellState = msgspec.field(default_factory=SpellState)
 
     def condition(self, condition_id: str) -> Condition | None:
         return next((c for c in self.conditions if c.id == condition_id), None)

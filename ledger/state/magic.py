@@ -52,5 +52,11 @@ class MagicTestState(msgspec.Struct):
 class StrainExtras(msgspec.Struct):
     """Per-day and per-scene counters for spells whose Strain depends on use."""
 
+    # Uses of a spell's effect (Haste, Combat Precognition) on the clock day `day`.
     uses_today: dict[str, int] = msgspec.field(default_factory=dict)
+    # Casts of each spell in the scene `scene` (see ledger/magic/spell_rules.scene_key).
     uses_this_scene: dict[str, int] = msgspec.field(default_factory=dict)
+    day: int = 0
+    scene: str = ""
+    # Game minute at which an overcasting collapse ends (unconscious for an hour).
+    unconscious_until: int | None = None
