@@ -9,15 +9,44 @@ See docs/decisions/001-event-store.md.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
+from typing import Any
 
-from eventsourcing.persistence import InterfaceError, OperationalError
+from eventsourcing.persistence import IntegrityError, InterfaceError, OperationalError
 from eventsourcing.postgres import PostgresDatastore
+from psycopg import Connection
 from psycopg.rows import tuple_row
 
-from ledger.store.base import Cursor, EventStore, StoreUnavailable
-from ledger.store.records import EVENT_COLUMNS, GlobalCursor, Record, record_from_row
+from ledger.store.base import (
+    Cursor,
+    EventStore,
+    IdempotencyKeyTaken,
+    PositionTaken,
+    StoreUnavailable,
+)
+from ledger.store.records import (
+    EVENT_COLUMNS,
+    GlobalCursor,
+    IdempotentAnswer,
+    Record,
+    record_from_row,
+    record_params,
+)
+
+
+class _SchemaDatastore(PostgresDatastore):
+    """Sets the search path once per connection rather than once per transaction."""
+
+    def after_connect_func(self) -> Callable[[Connection[Any]], None]:
+        parent = super().after_connect_func()
+        schema = self.schema
+
+        def after_connect(conn: Connection[Any]) -> None:
+            parent(conn)
+            conn.execute(f'SET search_path TO "{schema}"')
+
+        return after_connect
 
 
 class PostgresStore(EventStore):
@@ -37,29 +66,60 @@ class PostgresStore(EventStore):
         max_overflow: int = 16,
     ) -> None:
         self.schema = schema
-        self.datastore = PostgresDatastore(
+        self.datastore = _SchemaDatastore(
             dbname=dbname, host=host, port=port, user=user, password=password,
             pool_size=pool_size, max_overflow=max_overflow, schema=schema,
-            # No waiting open: concurrent first uses would race inside the pool.
-            connect_timeout=5, pool_open_timeout=None, pre_ping=True,
+            # No waiting open: concurrent first uses would race inside the pool. No
+            # pre-ping: it costs a round trip per command; a dead connection fails one
+            # request with a 503 and is discarded by the pool.
+            connect_timeout=5, pool_open_timeout=None, pre_ping=False,
             originator_id_type="text",
         )
 
     @contextmanager
     def transaction(self, *, write: bool) -> Iterator[Cursor]:
+        """Writes run pipelined (BEGIN, statements and COMMIT in one round trip where
+        possible); reads are single autocommit statements."""
         try:
             with self.datastore.get_connection() as conn:
-                with conn.transaction(force_rollback=not write):
+                if not write:
                     with conn.cursor(row_factory=tuple_row) as cur:
-                        cur.execute(f'SET LOCAL search_path TO "{self.schema}"')
                         yield cur
+                    return
+                with conn.pipeline(), conn.transaction():
+                    with conn.cursor(row_factory=tuple_row) as cur:
+                        yield cur
+        except (OperationalError, InterfaceError) as exc:
+            raise StoreUnavailable(str(exc)) from exc
+
+    def append(
+        self,
+        records: Sequence[Record],
+        answer: IdempotentAnswer | None = None,
+        checkpoints: Sequence[tuple[str, int, bytes]] = (),
+        seeds: Sequence[tuple[str, int, bytes]] = (),
+    ) -> None:
+        """One statement, so one round trip: the other rows ride in data-modifying CTEs,
+        and a single autocommit statement is atomic."""
+        sql, params = _append_statement(records, answer, checkpoints, seeds)
+        try:
+            with self.datastore.get_connection() as conn:
+                conn.execute(sql, params)
+        except IntegrityError as exc:
+            if answer is not None and "idempot" in str(exc).lower():
+                raise IdempotencyKeyTaken(answer.key) from exc
+            raise PositionTaken(str(exc)) from exc
         except (OperationalError, InterfaceError) as exc:
             raise StoreUnavailable(str(exc)) from exc
 
     def setup(self) -> None:
         with self.datastore.get_connection() as conn:
             conn.execute(f'CREATE SCHEMA IF NOT EXISTS "{self.schema}"')
-        super().setup()
+        with self.transaction(write=True) as c:
+            # Concurrent first starts must not race to create the same tables.
+            c.execute("SELECT pg_advisory_xact_lock(hashtext('ledger-setup'))")
+            for statement in self.ddl():
+                c.execute(statement)
 
     def ddl(self) -> list[str]:
         return [
@@ -105,3 +165,33 @@ class PostgresStore(EventStore):
 
     def close(self) -> None:
         self.datastore.close()
+
+
+def _append_statement(
+    records: Sequence[Record],
+    answer: IdempotentAnswer | None,
+    checkpoints: Sequence[tuple[str, int, bytes]],
+    seeds: Sequence[tuple[str, int, bytes]],
+) -> tuple[str, list[object]]:
+    ctes: list[str] = []
+    params: list[object] = []
+    if answer is not None:
+        ctes.append("a AS (INSERT INTO ledger_idempotency (scope, key, fingerprint, status, body,"
+                    " campaign_id, position) VALUES (%s,%s,%s,%s,%s,%s,%s))")
+        params += [answer.scope, answer.key, answer.fingerprint, answer.status, answer.body,
+                   answer.campaign_id, answer.position]
+    for i, (campaign_id, position, blob) in enumerate(checkpoints):
+        ctes.append(f"c{i} AS (INSERT INTO ledger_checkpoints (campaign_id, position, state)"
+                    " VALUES (%s,%s,%s) ON CONFLICT DO NOTHING)")
+        params += [campaign_id, position, blob]
+    for i, (campaign_id, epoch, sealed) in enumerate(seeds):
+        ctes.append(f"s{i} AS (INSERT INTO ledger_seeds (campaign_id, epoch, sealed)"
+                    " VALUES (%s,%s,%s))")
+        params += [campaign_id, epoch, sealed]
+    row = "(" + ",".join(["%s"] * 14) + ")"
+    main = f"INSERT INTO ledger_events ({EVENT_COLUMNS}) VALUES " + ",".join([row] * len(records))
+    for r in records:
+        params += record_params(r)
+    if not records:  # nothing but side rows: still one statement
+        main = "SELECT 1"
+    return ("WITH " + ", ".join(ctes) + " " if ctes else "") + main, params

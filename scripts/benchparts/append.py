@@ -1,0 +1,126 @@
+"""Store append: events/s for 1 and 16 writers on different campaigns, against raw
+single-row commits on the same database (and the library's default recorder on PostgreSQL)."""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+import time
+import uuid
+
+import msgspec
+import psycopg
+
+from ledger.chain import GENESIS, chain_hash
+from ledger.config import Config
+from ledger.store.records import Record
+from ledger.wiring import build_store
+from scripts.benchparts.common import PG, in_processes
+
+DATA = b'{"character_id":"chr_x","resource":"mana","amount":1,"before":1,"after":2,"reason":"b"}'
+
+
+def _record(cid: str, position: int, prev: str) -> Record:
+    draft = Record(cid, position, "ResourceGained", 1, DATA, "2026-01-01T00:00:00.000000Z", "gm",
+                   "tok", None, "cor", "chr_x", 0, 0, "")
+    return msgspec.structs.replace(draft, hash=chain_hash(prev, draft))
+
+
+def _chain(count: int) -> list[Record]:
+    """Rows prepared before the clock starts, as the raw baseline's are: this measures
+    the store. Hashing (about 20 us an event) is part of the HTTP figure."""
+    cid, prev, out = f"cmp_{uuid.uuid4().hex[:16]}", GENESIS, []
+    for position in range(1, count + 1):
+        out.append(_record(cid, position, prev))
+        prev = out[-1].hash
+    return out
+
+
+def ledger_writer(config: Config, seconds: float, count: int) -> float:
+    store = build_store(config)
+    records = _chain(count)
+    store.append(records[:1])
+    done, start = 1, time.perf_counter()
+    deadline = start + seconds
+    while time.perf_counter() < deadline and done < count:
+        store.append(records[done : done + 1])
+        done += 1
+    elapsed = time.perf_counter() - start
+    store.close()
+    return (done - 1) / elapsed
+
+
+def raw_pg_writer(dbname: str, seconds: float) -> float:
+    with psycopg.connect(dbname=dbname, autocommit=True, **PG) as conn:  # type: ignore[arg-type]
+        done, deadline = 0, time.perf_counter() + seconds
+        while time.perf_counter() < deadline:
+            conn.execute("INSERT INTO raw_bench (campaign_id, position, data) VALUES (%s,%s,%s)",
+                         (str(os.getpid()), done, DATA))
+            done += 1
+    return done / seconds
+
+
+def raw_sqlite_writer(path: str, seconds: float) -> float:
+    conn = sqlite3.connect(path, isolation_level=None, timeout=30)
+    conn.execute("PRAGMA journal_mode=WAL")
+    conn.execute("PRAGMA synchronous=FULL")
+    done, deadline = 0, time.perf_counter() + seconds
+    while time.perf_counter() < deadline:
+        conn.execute("INSERT INTO raw_bench (campaign_id, position, data) VALUES (?,?,?)",
+                     (str(os.getpid()), done, DATA))
+        done += 1
+    conn.close()
+    return done / seconds
+
+
+def library_writer(dbname: str, seconds: float) -> float:
+    """eventsourcing's default PostgreSQL recorder, which locks the table on every insert."""
+    from eventsourcing.persistence import StoredEvent
+    from eventsourcing.postgres import PostgresApplicationRecorder, PostgresDatastore
+
+    ds = PostgresDatastore(dbname, PG["host"], PG["port"], PG["user"], "", originator_id_type="text")
+    recorder = PostgresApplicationRecorder(ds, events_table_name="library_bench")
+    cid, done, deadline = uuid.uuid4().hex, 0, time.perf_counter() + seconds
+    while time.perf_counter() < deadline:
+        done += 1
+        recorder.insert_events([StoredEvent(cid, done, "ResourceGained", DATA)])
+    ds.close()
+    return done / seconds
+
+
+def _prepare_raw(config: Config) -> str:
+    ddl = "CREATE TABLE IF NOT EXISTS raw_bench (id {pk}, campaign_id TEXT, position INT, data {blob})"
+    if config.store == "postgres":
+        with psycopg.connect(dbname=config.pg_dbname, autocommit=True, **PG) as conn:  # type: ignore[arg-type]
+            conn.execute(ddl.format(pk="BIGSERIAL PRIMARY KEY", blob="BYTEA"))
+        return config.pg_dbname
+    path = os.path.join(config.data_dir, "raw.sqlite3")
+    with sqlite3.connect(path) as conn:
+        conn.execute(ddl.format(pk="INTEGER PRIMARY KEY AUTOINCREMENT", blob="BLOB"))
+    return path
+
+
+def measure(configs: dict[str, Config], seconds: float) -> list[dict[str, object]]:
+    rows: list[dict[str, object]] = []
+    for kind, config in configs.items():
+        build_store(config).setup()
+        target = _prepare_raw(config)
+        raw = raw_pg_writer if kind == "postgres" else raw_sqlite_writer
+        for writers in (1, 16):
+            count = int(seconds * 6000 / writers) + 1000
+            ours = sum(in_processes(writers, ledger_writer, [(config, seconds, count)] * writers))
+            base = sum(in_processes(writers, raw, [(target, seconds)] * writers))
+            rows.append({"measure": f"append events/s, {kind}, {writers} writer(s)",
+                         "value": ours, "baseline": base, "target": 0.5 if kind == "postgres"
+                         and writers == 16 else None})
+        if kind == "postgres":
+            from eventsourcing.postgres import PostgresApplicationRecorder, PostgresDatastore
+
+            ds = PostgresDatastore(config.pg_dbname, PG["host"], PG["port"], PG["user"], "",
+                                   originator_id_type="text")
+            PostgresApplicationRecorder(ds, events_table_name="library_bench").create_table()
+            ds.close()
+            lib = sum(in_processes(16, library_writer, [(config.pg_dbname, seconds)] * 16))
+            rows.append({"measure": "append events/s, postgres, 16 writers, library default recorder",
+                         "value": lib, "baseline": base, "target": None})
+    return rows

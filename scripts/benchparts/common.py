@@ -1,0 +1,66 @@
+"""Shared helpers: temporary stores, process pools, percentiles."""
+
+from __future__ import annotations
+
+import os
+import statistics
+import tempfile
+import uuid
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from multiprocessing import get_context
+from typing import Any
+
+import psycopg
+
+from ledger.config import Config
+
+PG = {"host": os.environ.get("BENCH_PG_HOST", "127.0.0.1"),
+      "port": int(os.environ.get("BENCH_PG_PORT", "5432")),
+      "user": os.environ.get("BENCH_PG_USER", "postgres")}
+
+
+@contextmanager
+def pg_database() -> Iterator[str]:
+    name = f"ledger_bench_{uuid.uuid4().hex[:8]}"
+    with psycopg.connect(dbname="postgres", autocommit=True, **PG) as conn:  # type: ignore[arg-type]
+        conn.execute(f'CREATE DATABASE "{name}"')
+    try:
+        yield name
+    finally:
+        with psycopg.connect(dbname="postgres", autocommit=True, **PG) as conn:  # type: ignore[arg-type]
+            conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
+@contextmanager
+def configs(kinds: tuple[str, ...] = ("sqlite", "postgres")) -> Iterator[dict[str, Config]]:
+    """A fresh Config per store kind, torn down afterwards."""
+    with tempfile.TemporaryDirectory() as tmp, pg_database() as db:
+        key = os.urandom(32).hex()
+        out = {}
+        if "sqlite" in kinds:
+            out["sqlite"] = Config(data_dir=tmp, store="sqlite", secret_key=key)
+        if "postgres" in kinds:
+            out["postgres"] = Config(data_dir=tmp, store="postgres", pg_dbname=db,
+                                     pg_host=PG["host"], pg_port=PG["port"], pg_user=PG["user"],
+                                     secret_key=key)
+        yield out
+
+
+def in_processes(n: int, target: Callable[..., float], args: list[tuple[Any, ...]]) -> list[float]:
+    """Run `target(*args[i])` in n processes started together; returns their results."""
+    ctx = get_context("fork")
+    with ctx.Pool(n) as pool:
+        return pool.starmap(target, args)
+
+
+def percentile(values: list[float], p: float) -> float:
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    k = max(0, min(len(ordered) - 1, round(p / 100 * (len(ordered) - 1))))
+    return ordered[k]
+
+
+def median(values: list[float]) -> float:
+    return statistics.median(values) if values else float("nan")
