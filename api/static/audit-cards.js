@@ -1,0 +1,73 @@
+// Character cards: every character's tracked values at one position.
+
+import {el, show} from "./audit-core.js";
+
+export function effortCommitted(character) {
+  const commitments = (character.effort && character.effort.commitments) || [];
+  return commitments.reduce((sum, c) => sum + (Number(c.amount) || 0), 0);
+}
+
+function effortByPool(character) {
+  const pools = new Map();
+  for (const c of (character.effort && character.effort.commitments) || []) {
+    pools.set(c.pool, (pools.get(c.pool) || 0) + (Number(c.amount) || 0));
+  }
+  return [...pools].map(([pool, amount]) => `${pool} ${amount}`).join(", ");
+}
+
+export function backlashTotal(character) {
+  const b = character.backlash || {};
+  return (Number(b.temporary) || 0) + (Number(b.permanent) || 0);
+}
+
+function pool(p) {
+  return p ? `${show(p.current)} / ${show(p.max)}` : "–";
+}
+
+function meter(p) {
+  if (!p || !(Number(p.max) > 0)) return null;
+  return el("meter", {min: 0, max: Number(p.max), value: Math.max(0, Number(p.current) || 0)});
+}
+
+function stat(key, label, value, extra) {
+  return [el("dt", {}, label), el("dd", {dataset: {stat: key}}, value, extra)];
+}
+
+function flags(character) {
+  const names = ["dead", "dying", "unconscious"].filter((flag) => character[flag] === true);
+  return names.map((name) => el("span", {className: `flag flag-${name}`}, name));
+}
+
+function conditions(character) {
+  const list = character.conditions || [];
+  if (!list.length) return el("p", {className: "muted small"}, "No Conditions");
+  return el("ul", {className: "conditions"},
+    list.map((c) => el("li", {}, `${show(c.name)} (${show(c.points)})`,
+      c.incurable ? el("span", {className: "flag"}, "incurable") : null)));
+}
+
+export function card(character) {
+  const b = character.backlash || {};
+  const s = character.strain || {};
+  const effort = effortCommitted(character);
+  return el("article", {className: "card", dataset: {character: character.id}},
+    el("h3", {}, show(character.name), ...flags(character)),
+    el("dl", {className: "stats"},
+      stat("mana", "Mana", pool(character.mana), meter(character.mana)),
+      stat("backlash", "Backlash", `${show(b.temporary)} temporary, ${show(b.permanent)} permanent`),
+      stat("effort", "Effort committed", effort ? `${effort} (${effortByPool(character)})` : "0"),
+      stat("strain", "System Strain", `${show(s.current)} / ${show(s.max)}`
+        + (s.permanent ? ` (${s.permanent} permanent)` : ""), meter(s)),
+      stat("health", "Health", pool(character.health), meter(character.health)),
+      stat("conviction", "Conviction", pool(character.conviction))),
+    conditions(character));
+}
+
+export function renderCards(container, state) {
+  const characters = Object.values((state && state.characters) || {});
+  if (!characters.length) {
+    container.replaceChildren(el("p", {className: "muted"}, "No characters at this position."));
+    return;
+  }
+  container.replaceChildren(...characters.map(card));
+}

@@ -1,0 +1,92 @@
+// Shared helpers for the audit page: DOM building (text only), SVG, and the API client.
+// Everything that comes from the API reaches the page through textContent or attributes.
+
+const SVG_NS = "http://www.w3.org/2000/svg";
+
+export class ApiFailure extends Error {
+  constructor(status, problem) {
+    super((problem && problem.detail) || `HTTP ${status}`);
+    this.status = status;
+    this.problem = problem;
+  }
+}
+
+function append(node, children) {
+  for (const child of children.flat()) {
+    if (child === null || child === undefined || child === false) continue;
+    node.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+  return node;
+}
+
+// el("td", {className: "x", dataset: {p: 1}}, "text", otherNode)
+export function el(tag, props = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(props)) {
+    if (key === "dataset") Object.assign(node.dataset, value);
+    else node[key] = value;
+  }
+  return append(node, children);
+}
+
+export function svg(tag, attrs = {}, ...children) {
+  const node = document.createElementNS(SVG_NS, tag);
+  for (const [key, value] of Object.entries(attrs)) node.setAttribute(key, String(value));
+  return append(node, children);
+}
+
+export function clear(node) {
+  node.replaceChildren();
+  return node;
+}
+
+export function show(value) {
+  if (value === null || value === undefined) return "–";
+  return typeof value === "string" ? value : JSON.stringify(value);
+}
+
+export function shortTime(iso) {
+  return typeof iso === "string" ? iso.replace("T", " ").replace(/\.\d+Z$/, " UTC") : show(iso);
+}
+
+// A read-only client for one campaign. The token only ever travels in the Authorization header.
+export function apiClient(campaignId, token) {
+  const base = `/v1/campaigns/${encodeURIComponent(campaignId)}`;
+  async function get(path, params = {}) {
+    const query = new URLSearchParams();
+    for (const [key, value] of Object.entries(params)) {
+      if (value !== null && value !== undefined && value !== "") query.set(key, String(value));
+    }
+    const url = base + path + (query.toString() ? `?${query}` : "");
+    const response = await fetch(url, {
+      headers: {Authorization: `Bearer ${token}`, Accept: "application/json"},
+      credentials: "omit", cache: "no-store", referrerPolicy: "no-referrer",
+    });
+    const body = await response.json().catch(() => null);
+    if (!response.ok) throw new ApiFailure(response.status, body);
+    return body;
+  }
+  return {get};
+}
+
+// Runs fn over items with at most `limit` requests in flight.
+export async function mapLimited(items, limit, fn) {
+  const results = new Array(items.length);
+  let next = 0;
+  async function worker() {
+    while (next < items.length) {
+      const index = next++;
+      results[index] = await fn(items[index], index);
+    }
+  }
+  await Promise.all(Array.from({length: Math.min(limit, items.length)}, worker));
+  return results;
+}
+
+export function debounce(fn, ms) {
+  let timer = null;
+  return (...args) => {
+    clearTimeout(timer);
+    timer = setTimeout(() => fn(...args), ms);
+  };
+}

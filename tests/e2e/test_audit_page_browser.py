@@ -1,0 +1,222 @@
+"""The GM audit page, end to end: a real HTTP server and a real headless Chromium, on both stores.
+
+Chromium and chromedriver are the Debian packages (see .ci/apt-packages). Without them
+the browser tests skip locally and fail in CI (CI=true).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import tempfile
+import threading
+import urllib.request
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+import pytest
+from werkzeug.serving import make_server
+
+from api.routes.audit_page import CONTENT_SECURITY_POLICY
+from ledger.config import Config
+from tests.api_client import ApiClient
+
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMEDRIVER = Path("/usr/bin/chromedriver")
+ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
+CHROMIUM_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
+                  "--disable-background-networking", "--disable-component-update",
+                  "--disable-sync", "--disable-quic", "--window-size=1280,2600"]
+WAIT_SECONDS = 20
+
+
+def _missing_browser() -> str | None:
+    for path in (CHROMIUM, CHROMEDRIVER):
+        if not path.exists():
+            return f"{path} is not installed (apt-get install chromium chromium-driver)"
+    try:
+        import selenium  # noqa: F401
+    except ImportError:
+        return "selenium is not installed (pip install -e '.[dev]')"
+    return None
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    missing = _missing_browser()
+    if missing:
+        if os.environ.get("CI") == "true":
+            pytest.fail(f"CI needs the browser test: {missing}")
+        pytest.skip(missing)
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+
+    profile = tempfile.mkdtemp(prefix="audit-chromium-")
+    options = webdriver.ChromeOptions()
+    options.binary_location = str(CHROMIUM)
+    for flag in [*CHROMIUM_FLAGS, f"--user-data-dir={profile}"]:
+        options.add_argument(flag)
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+    driver = webdriver.Chrome(service=Service(str(CHROMEDRIVER)), options=options)
+    yield driver
+    driver.quit()
+    shutil.rmtree(profile, ignore_errors=True)
+
+
+@pytest.fixture
+def live_server(app: Any) -> Iterator[str]:
+    """The same app the `api` fixture writes to, served over real HTTP on a free port."""
+    server = make_server("127.0.0.1", 0, app, threaded=True)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_port}"
+    server.shutdown()
+    thread.join(timeout=10)
+
+
+class Seeded:
+    def __init__(self, api: ApiClient) -> None:
+        self.campaign = api.new_campaign("Night Market")
+        self.token = str(api.token)
+        api.post(api.c("/clock/start-session"))
+        self.mara = api.new_character(name="Mara", mana={"current": 12, "max": 12},
+                                      abilities={"Willpower": 3})
+        # Hostile text from the API must show as text, never as markup.
+        self.vic = api.new_character(name="<img src=x>Vic", mana={"current": 6, "max": 6})
+        self.first_spend = api.post(api.c(f"/characters/{self.mara}/mana/spend"),
+                                    {"amount": 3, "reason": "Arson"})["position"]
+        api.post(api.c(f"/characters/{self.mara}/rolls"), {"kind": "age", "ability": "Willpower"})
+        api.post(api.c(f"/characters/{self.mara}/rolls"),
+                 {"kind": "age", "ability": "Willpower", "dice": [3, 4, 5]})
+        api.post(api.c(f"/characters/{self.mara}/corrections"),
+                 {"field": "backlash.temporary", "value": 2, "reason": "Backlash from the ward"})
+        api.post(api.c(f"/characters/{self.mara}/corrections"),
+                 {"field": "strain.current", "value": 3, "reason": "Stim"})
+        api.post(api.c(f"/characters/{self.mara}/mana/spend"), {"amount": 5, "reason": "Veil"})
+        api.post(api.c(f"/characters/{self.vic}/health/damage"), {"amount": 4, "type": "wound"})
+
+
+def wait_for(browser: Any, check: Callable[[Any], Any]) -> Any:
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    return WebDriverWait(browser, WAIT_SECONDS).until(check)
+
+
+def text_of(browser: Any, css: str) -> str:
+    from selenium.webdriver.common.by import By
+
+    found = browser.find_elements(By.CSS_SELECTOR, css)
+    return str(found[0].text) if found else ""
+
+
+def stat(browser: Any, character: str, name: str) -> str:
+    return text_of(browser, f'#cards [data-character="{character}"] [data-stat="{name}"]')
+
+
+def open_with_form(browser: Any, url: str, token: str) -> None:
+    from selenium.webdriver.common.by import By
+
+    browser.get(url)
+    browser.find_element(By.ID, "token-input").send_keys(token)
+    browser.find_element(By.CSS_SELECTOR, "#token-form button").click()
+
+
+def move_slider_to(browser: Any, position: int) -> None:
+    """Drag by keyboard, as a GM would: Home, then one step right per position."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
+
+    slider = browser.find_element(By.ID, "position-slider")
+    slider.send_keys(Keys.HOME)
+    slider.send_keys(*([Keys.ARROW_RIGHT] * (position - int(slider.get_attribute("min")))))
+
+
+def draw_chart(browser: Any, character: str, session: int) -> list[int]:
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import Select
+
+    Select(browser.find_element(By.ID, "chart-character")).select_by_value(character)
+    box = browser.find_element(By.ID, "chart-session")
+    box.clear()
+    box.send_keys(str(session))
+    browser.find_element(By.CSS_SELECTOR, "#chart-form button").click()
+    line = 'polyline[data-series="mana"]'
+    wait_for(browser, lambda b: b.find_elements(By.CSS_SELECTOR, line))
+    values = browser.find_element(By.CSS_SELECTOR, line).get_attribute("data-values")
+    return [int(v) for v in values.split(",")]
+
+
+def csp_complaints(browser: Any) -> list[str]:
+    return [e["message"] for e in browser.get_log("browser")
+            if e["level"] == "SEVERE" or "Content Security Policy" in e["message"]]
+
+
+def test_the_audit_page_sends_a_strict_csp_and_has_no_inline_code(live_server: str,
+                                                                  api: ApiClient) -> None:
+    campaign = api.new_campaign()
+    with urllib.request.urlopen(f"{live_server}/campaigns/{campaign}/audit") as page:
+        html = page.read().decode()
+        headers = page.headers
+    assert headers["Content-Security-Policy"] == CONTENT_SECURITY_POLICY
+    assert headers["X-Content-Type-Options"] == "nosniff"
+    assert headers["Referrer-Policy"] == "no-referrer"
+    assert not re.search(r"<script(?![^>]*\bsrc=)", html), "inline script"
+    assert "<style" not in html, "inline style element"
+    assert " style=" not in html, "inline style attribute"
+    with urllib.request.urlopen(f"{live_server}/audit-assets/audit.js") as script:
+        assert script.headers["X-Content-Type-Options"] == "nosniff"
+        assert "javascript" in script.headers["Content-Type"]
+
+
+def test_the_audit_page_refuses_a_token_in_the_query_string(api: ApiClient) -> None:
+    campaign = api.new_campaign()
+    answer = api.get(f"/campaigns/{campaign}/audit?token={api.token}", token="")
+    assert answer.status == 400
+    assert answer["rule"] == "token-in-query"
+
+
+def test_gm_audits_state_timeline_verification_and_chart_in_a_real_browser(
+        browser: Any, live_server: str, api: ApiClient, store_config: Config) -> None:
+    seeded = Seeded(api)
+    browser.get_log("browser")  # start this page's console log afresh
+    open_with_form(browser, f"{live_server}/campaigns/{seeded.campaign}/audit", seeded.token)
+    wait_for(browser, lambda b: text_of(b, "#campaign-name") == "Night Market")
+    assert seeded.token not in browser.current_url
+    assert not urlsplit(browser.current_url).query
+    wait_for(browser, lambda b: stat(b, seeded.mara, "mana").startswith("4 / 12"))
+
+    move_slider_to(browser, seeded.first_spend)
+    wait_for(browser, lambda b: text_of(b, "#position-value") == str(seeded.first_spend)
+             and stat(b, seeded.mara, "mana").startswith("9 / 12"))
+    assert stat(browser, seeded.mara, "backlash").startswith("0 temporary")
+    assert text_of(browser, f'#cards [data-character="{seeded.vic}"] h3') == "<img src=x>Vic"
+    assert not browser.find_elements("css selector", "#cards img")
+
+    wait_for(browser, lambda b: "ResourceSpent" in text_of(b, "#timeline-body"))
+    wait_for(browser, lambda b: text_of(b, "#chain-status") == "Intact")
+    assert "verified" in text_of(browser, "#dice-status")
+    assert draw_chart(browser, seeded.mara, 1)[-1] == 4
+
+    ARTIFACTS.mkdir(exist_ok=True)
+    browser.save_screenshot(str(ARTIFACTS / f"audit-{store_config.store}.png"))
+    assert csp_complaints(browser) == []
+
+
+def test_the_token_can_come_from_the_url_fragment_and_leaves_the_address_bar(
+        browser: Any, live_server: str, api: ApiClient) -> None:
+    campaign = api.new_campaign("Fragment Run")
+    browser.get(f"{live_server}/campaigns/{campaign}/audit#token={api.token}")
+    wait_for(browser, lambda b: text_of(b, "#campaign-name") == "Fragment Run")
+    assert str(api.token) not in browser.current_url
+    assert "token" not in browser.current_url
+
+
+def test_a_wrong_token_is_refused_on_the_page(browser: Any, live_server: str,
+                                              api: ApiClient) -> None:
+    campaign = api.new_campaign()
+    open_with_form(browser, f"{live_server}/campaigns/{campaign}/audit", "tok_nope_nope")
+    wait_for(browser, lambda b: "does not open" in text_of(b, "#status"))
+    assert text_of(browser, "#content") == ""
