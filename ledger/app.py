@@ -7,8 +7,10 @@ deciding, so workers never act on stale state.
 
 from __future__ import annotations
 
+import random
 import secrets as pysecrets
 import threading
+import time
 import uuid
 from collections import OrderedDict
 from collections.abc import Callable
@@ -28,7 +30,7 @@ from ledger.state import CampaignState
 from ledger.store.base import EventStore, IdempotencyKeyTaken, PositionTaken, StoreUnavailable
 from ledger.store.records import IdempotentAnswer, Record
 
-MAX_ATTEMPTS = 8
+MAX_ATTEMPTS = 12
 
 
 def utc_now() -> str:
@@ -75,6 +77,7 @@ class Ledger:
         self._cache: OrderedDict[str, CampaignState] = OrderedDict()
         self._seeds: dict[tuple[str, int], bytes] = {}
         self._lock = threading.Lock()
+        self._writer_locks: dict[str, threading.Lock] = {}
 
     # --- reading ----------------------------------------------------------
     def state(self, campaign_id: str) -> CampaignState:
@@ -119,6 +122,19 @@ class Ledger:
         self._repair_checkpoints(state, records)
         return state
 
+    def canon_state_at(self, campaign_id: str, position: int) -> CampaignState:
+        """The state at `position` without what later rewinds voided (docs/rules/audit.md).
+
+        At a canon position this is the recorded state: every rewind before it already
+        replaced the state, and no rewind after it can void anything before it. At a
+        voided position it is the state at the last canon position before it.
+        """
+        head = self.state(campaign_id)
+        if position > head.position:
+            raise InvalidInput("position-out-of-range", f"no event at position {position}", field="at")
+        canon = head.rewind.last_canon_at_or_before(position)
+        return self.state_at(campaign_id, canon if canon else position)
+
     def _repair_checkpoints(self, state: CampaignState, records: list[Record]) -> None:
         # A checkpoint missed by a crash is written by the first read that needs it.
         if len(records) >= 2 * self.checkpoint_every and state.position % self.checkpoint_every == 0:
@@ -160,20 +176,33 @@ class Ledger:
             earlier = self.replay(answer, campaign_id)
             if earlier is not None:
                 return earlier
-        for _ in range(MAX_ATTEMPTS):
-            state = blank(campaign_id) if creating else self.state(campaign_id)
-            if if_match is not None and state.position != if_match:
-                raise StaleState(if_match, state.position)
-            try:
-                return self._attempt(state, actor, decide, character_id, answer)
-            except PositionTaken:
-                pass  # someone else recorded first: fast-forward and decide again
-            except IdempotencyKeyTaken:
-                assert answer is not None
-                earlier = self.replay(answer, campaign_id)
-                if earlier is not None:
-                    return earlier
+        for attempt in range(MAX_ATTEMPTS):
+            # Writers of one campaign in this process queue here instead of racing;
+            # races left are with other processes, settled by the unique position.
+            with self._campaign_lock(campaign_id):
+                state = blank(campaign_id) if creating else self.state(campaign_id)
+                if if_match is not None and state.position != if_match:
+                    raise StaleState(if_match, state.position)
+                try:
+                    return self._attempt(state, actor, decide, character_id, answer)
+                except PositionTaken:
+                    pass  # someone else recorded first: fast-forward and decide again
+                except IdempotencyKeyTaken:
+                    assert answer is not None
+                    earlier = self.replay(answer, campaign_id)
+                    if earlier is not None:
+                        return earlier
+            time.sleep(random.uniform(0, 0.002 * (attempt + 1)))  # jitter breaks lockstep
         raise ConflictRetriesExhausted("too many concurrent writers on this campaign")
+
+    def _campaign_lock(self, campaign_id: str) -> threading.Lock:
+        with self._lock:
+            lock = self._writer_locks.get(campaign_id)
+            if lock is None:
+                if len(self._writer_locks) > 4 * self.cache_size:
+                    self._writer_locks.clear()  # idle locks are cheap to recreate
+                lock = self._writer_locks[campaign_id] = threading.Lock()
+            return lock
 
     def replay(self, answer: AnswerSpec, campaign_id: str) -> Outcome | None:
         stored = self.store.answer(answer.scope, answer.key)

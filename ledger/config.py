@@ -48,6 +48,25 @@ class Config(msgspec.Struct):
             cors_origins=[o for o in get("LEDGER_CORS_ORIGINS", "").split(",") if o],
         )
 
+    def to_env(self) -> dict[str, str]:
+        """The environment that makes `from_env` rebuild this Config (for child processes)."""
+        env = {
+            "LEDGER_DATA_DIR": self.data_dir, "LEDGER_STORE": self.store,
+            "LEDGER_POSTGRES_DBNAME": self.pg_dbname, "LEDGER_POSTGRES_HOST": self.pg_host,
+            "LEDGER_POSTGRES_PORT": str(self.pg_port), "LEDGER_POSTGRES_USER": self.pg_user,
+            "LEDGER_POSTGRES_PASSWORD": self.pg_password, "LEDGER_POSTGRES_SCHEMA": self.pg_schema,
+            "LEDGER_MAX_BODY_BYTES": str(self.max_body_bytes),
+            "LEDGER_CHECKPOINT_EVERY": str(self.checkpoint_every),
+            "LEDGER_RATE_LIMIT_PER_MINUTE": str(self.rate_limit_per_minute),
+            "LEDGER_CORS_ORIGINS": ",".join(self.cors_origins),
+        }
+        for name, value in (("LEDGER_SQLITE_PATH", self.sqlite_path),
+                            ("LEDGER_SECRET_KEY", self.secret_key),
+                            ("LEDGER_ADMIN_TOKEN", self.admin_token)):
+            if value:
+                env[name] = value
+        return env
+
     @property
     def data_path(self) -> Path:
         return Path(self.data_dir)
