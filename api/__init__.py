@@ -52,6 +52,10 @@ def create_app(config: Config | None = None) -> Flask:
     api = Api(app)
     for blueprint in route_blueprints():
         api.register_blueprint(blueprint)
+    if config.bench_endpoints:
+        from api import bench
+
+        app.register_blueprint(bench.bp)
     errors.install(app)
     document(api)
     return app

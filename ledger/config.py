@@ -25,6 +25,8 @@ class Config(msgspec.Struct):
     rate_limit_per_minute: int = 600
     cors_origins: list[str] = msgspec.field(default_factory=list)
     testing: bool = False
+    # Benchmark baseline endpoint (scripts/bench.py); never on in production.
+    bench_endpoints: bool = False
 
     @classmethod
     def from_env(cls, env: dict[str, str] | None = None) -> Config:
@@ -46,6 +48,7 @@ class Config(msgspec.Struct):
             checkpoint_every=int(get("LEDGER_CHECKPOINT_EVERY", "100")),
             rate_limit_per_minute=int(get("LEDGER_RATE_LIMIT_PER_MINUTE", "600")),
             cors_origins=[o for o in get("LEDGER_CORS_ORIGINS", "").split(",") if o],
+            bench_endpoints=get("LEDGER_BENCH_ENDPOINTS", "") == "1",
         )
 
     def to_env(self) -> dict[str, str]:
@@ -59,6 +62,7 @@ class Config(msgspec.Struct):
             "LEDGER_CHECKPOINT_EVERY": str(self.checkpoint_every),
             "LEDGER_RATE_LIMIT_PER_MINUTE": str(self.rate_limit_per_minute),
             "LEDGER_CORS_ORIGINS": ",".join(self.cors_origins),
+            "LEDGER_BENCH_ENDPOINTS": "1" if self.bench_endpoints else "",
         }
         for name, value in (("LEDGER_SQLITE_PATH", self.sqlite_path),
                             ("LEDGER_SECRET_KEY", self.secret_key),

@@ -1,0 +1,93 @@
+"""One benchmark, one table: every figure next to a baseline measured in the same run.
+
+    python -m scripts.bench [--seconds 4] [--sizes 1000,10000,100000] [--stores sqlite,postgres]
+
+Writes nothing into the repository; copy the table into docs/performance.md.
+Timings never go into the test suite.
+"""
+
+from __future__ import annotations
+
+import argparse
+import platform
+import random
+from typing import Any
+
+from scripts.benchparts import append, common, http, timetravel
+
+
+def _row(measure: str, value: float, baseline: float | None, target: str, unit: str = "") -> list[str]:
+    ratio = f"{value / baseline:.2f}x" if baseline else "-"
+    base = f"{baseline:,.1f}" if baseline else "-"
+    return [measure, f"{value:,.1f}{unit}", base, ratio, target]
+
+
+def run(args: argparse.Namespace) -> list[list[str]]:
+    rows: list[list[str]] = []
+    stores = tuple(args.stores.split(","))
+    sizes = tuple(int(s) for s in args.sizes.split(","))
+    with common.configs(stores) as configs:
+        for r in append.measure(configs, args.seconds):
+            target = ">= 0.50x" if r["target"] else ""
+            rows.append(_row(str(r["measure"]), float(r["value"]), float(r["baseline"]), target))  # type: ignore[arg-type]
+        for kind, config in configs.items():
+            rows.extend(_http_rows(kind, config, args.seconds))
+            campaigns = timetravel.filled(config, sizes)
+            rows.extend(_timetravel_rows(kind, config, campaigns))
+            big = max(sizes)
+            folded, read_only = timetravel.replay_rate(config, campaigns[big][0], big)
+            rows.append(_row(f"full replay events/s, {kind}, {big:,} events", folded, read_only,
+                             ">= 100,000/s"))
+            rss = http.worker_rss_mb(config, *campaigns[big], big)
+            rows.append(_row(f"worker RSS MB, {kind}, {big:,}-event campaign loaded", rss, None,
+                             "<= 150 MB"))
+    return rows
+
+
+def _http_rows(kind: str, config: Any, seconds: float) -> list[list[str]]:
+    result = http.measure(config, seconds)
+    cmd, base = result["command"], result["baseline"]
+    return [
+        _row(f"HTTP write commands/s, {kind}, 16 clients", cmd["rate"], base["rate"], ">= 0.70x"),
+        _row(f"HTTP write p50 ms, {kind}", cmd["p50"], base["p50"], ""),
+        _row(f"HTTP write p99 ms, {kind}", cmd["p99"], base["p99"], ""),
+        _row(f"HTTP errors, {kind} (command, baseline)", cmd["errors"], base["errors"] or None, "0"),
+    ]
+
+
+def _timetravel_rows(kind: str, config: Any, campaigns: dict[int, tuple[str, str]]) -> list[list[str]]:
+    rows = []
+    lat = timetravel.state_at_latency(config, campaigns)
+    smallest = lat[0]["p95"]
+    for entry in lat:
+        size = entry["size"]
+        rows.append(_row(f"state?at= p50 ms, {kind}, {size:,} events", float(entry["p50"]), None, ""))  # type: ignore[arg-type]
+        rows.append(_row(f"state?at= p95 ms, {kind}, {size:,} events", float(entry["p95"]),  # type: ignore[arg-type]
+                         float(smallest), "<= 10 ms, <= 2x the 1k p95"))  # type: ignore[arg-type]
+    return rows
+
+
+def print_table(rows: list[list[str]]) -> None:
+    header = ["measure", "value", "baseline (same run)", "ratio", "target"]
+    widths = [max(len(str(r[i])) for r in [header, *rows]) for i in range(len(header))]
+    line = "| " + " | ".join(h.ljust(w) for h, w in zip(header, widths, strict=True)) + " |"
+    print(line)
+    print("|" + "|".join("-" * (w + 2) for w in widths) + "|")
+    for r in rows:
+        print("| " + " | ".join(str(c).ljust(w) for c, w in zip(r, widths, strict=True)) + " |")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--seconds", type=float, default=4.0)
+    parser.add_argument("--sizes", default="1000,10000,100000")
+    parser.add_argument("--stores", default="sqlite,postgres")
+    args = parser.parse_args()
+    random.seed(7)
+    print(f"machine: {platform.platform()}, {platform.processor() or platform.machine()}, "
+          f"python {platform.python_version()}")
+    print_table(run(args))
+
+
+if __name__ == "__main__":
+    main()

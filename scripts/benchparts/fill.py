@@ -1,0 +1,44 @@
+"""Fill a campaign with n events through the real write path (hash chain, checkpoints)."""
+
+from __future__ import annotations
+
+from ledger.app import Ledger
+from ledger.campaign import create_campaign
+from ledger.characters import register_character
+from ledger.context import Actor, Context
+from ledger.events import DomainEvent
+from ledger.resources import ResourceGained, ResourceSpent
+from ledger.state import CampaignState
+
+GM = Actor(role="gm", token_id="bench")
+PER_COMMAND = 400
+
+
+def _burst(character_id: str, count: int):  # type: ignore[no-untyped-def]
+    def decide(state: CampaignState, ctx: Context) -> list[DomainEvent]:
+        out: list[DomainEvent] = []
+        for i in range(count):
+            if i % 2 == 0:
+                out.append(ResourceGained(character_id=character_id, resource="mana", amount=1,
+                                          before=0, after=1, reason="bench"))
+            else:
+                out.append(ResourceSpent(character_id=character_id, resource="mana", amount=1,
+                                         before=1, after=0, reason="bench"))
+        return out
+
+    return decide
+
+
+def fill(ledger: Ledger, campaign_id: str, events: int) -> str:
+    ledger.execute(campaign_id, GM, create_campaign("Bench"), creating=True)
+    sheet = {"name": "Mara", "mana": {"current": 0, "max": 10}}
+    character = ledger.execute(campaign_id, GM, register_character(sheet)).events[0].character_id
+    assert character is not None
+    left = events - 2
+    while left > 0:
+        count = min(PER_COMMAND, left)
+        if count % 2:
+            count = count - 1 if count > 1 else count
+        ledger.execute(campaign_id, GM, _burst(character, count))
+        left -= count
+    return character

@@ -1,0 +1,107 @@
+"""HTTP writes through gunicorn: 16 concurrent clients, each on its own campaign, against
+a minimal endpoint on the same server that checks a token and commits one raw row."""
+
+from __future__ import annotations
+
+import http.client
+import json
+import os
+import threading
+import time
+from typing import Any
+
+import msgspec
+
+from ledger.config import Config
+from scripts.benchparts.common import in_processes, median, percentile
+from tests.live_server import http as call
+from tests.live_server import live_server
+
+CLIENT_PROCESSES = 4
+THREADS_PER_PROCESS = 4
+
+
+def _setup_campaign(base: str) -> tuple[str, str, str]:
+    _, created = call("POST", f"{base}/v1/campaigns", {"name": "Bench"})
+    cid, token = created["id"], created["gm_token"]
+    _, mara = call("POST", f"{base}/v1/campaigns/{cid}/characters",
+                   {"name": "Mara", "mana": {"current": 0, "max": 1_000_000}}, token)
+    return cid, token, mara["state"]["id"]
+
+
+def _client(port: int, targets: list[tuple[str, str]], seconds: float) -> list[float]:
+    """Threads posting as fast as they can; returns every latency in ms (negative: error)."""
+    latencies: list[float] = []
+    lock = threading.Lock()
+
+    def run(path: str, token: str) -> None:
+        conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+        body = json.dumps({"amount": 1, "reason": "bench"})
+        headers = {"Authorization": f"Bearer {token}", "Content-Type": "application/json"}
+        mine, deadline = [], time.perf_counter() + seconds
+        while time.perf_counter() < deadline:
+            start = time.perf_counter()
+            conn.request("POST", path, body, headers)
+            response = conn.getresponse()
+            response.read()
+            ms = (time.perf_counter() - start) * 1000
+            mine.append(ms if response.status < 300 else -ms)
+        with lock:
+            latencies.extend(mine)
+
+    threads = [threading.Thread(target=run, args=t) for t in targets]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    return latencies
+
+
+def _load(port: int, targets: list[tuple[str, str]], seconds: float) -> dict[str, Any]:
+    chunks = [targets[i::CLIENT_PROCESSES] for i in range(CLIENT_PROCESSES)]
+    results = in_processes(CLIENT_PROCESSES, _client, [(port, c, seconds) for c in chunks])
+    flat = [ms for part in results for ms in part]  # type: ignore[union-attr]
+    ok = [ms for ms in flat if ms >= 0]
+    return {"rate": len(ok) / seconds, "p50": median(ok), "p99": percentile(ok, 99),
+            "errors": len(flat) - len(ok)}
+
+
+def measure(config: Config, seconds: float, workers: int = 4) -> dict[str, dict[str, Any]]:
+    bench = msgspec.structs.replace(config, bench_endpoints=True, rate_limit_per_minute=10**9)
+    with live_server(bench, workers=workers) as base:
+        port = int(base.rsplit(":", 1)[1])
+        campaigns = [_setup_campaign(base) for _ in range(CLIENT_PROCESSES * THREADS_PER_PROCESS)]
+        commands = [(f"/v1/campaigns/{c}/characters/{ch}/mana/gain", t) for c, t, ch in campaigns]
+        raw = [(f"/v1/bench/{c}/raw-commit", t) for c, t, _ in campaigns]
+        _load(port, raw[:4], 1.0)  # warm every worker
+        return {"command": _load(port, commands, seconds), "baseline": _load(port, raw, seconds)}
+
+
+def worker_rss_mb(config: Config, campaign_id: str, token: str, size: int) -> float:
+    """Largest worker RSS after loading a big campaign's head and random past states."""
+    import random
+
+    with live_server(config, workers=2) as base:
+        for _ in range(60):
+            call("GET", f"{base}/v1/campaigns/{campaign_id}/state?at={random.randint(1, size)}",
+                 token=token)
+            call("GET", f"{base}/v1/campaigns/{campaign_id}/state", token=token)
+        return max(_rss_of_children(base), default=float("nan"))
+
+
+def _rss_of_children(base: str) -> list[float]:
+    port = base.rsplit(":", 1)[1]
+    out = []
+    for pid in os.listdir("/proc"):
+        if not pid.isdigit():
+            continue
+        try:
+            cmdline = open(f"/proc/{pid}/cmdline", "rb").read().decode(errors="replace")
+            if "gunicorn" not in cmdline or f":{port}" not in cmdline:
+                continue
+            status = open(f"/proc/{pid}/status").read()
+        except OSError:
+            continue
+        kb = next(int(line.split()[1]) for line in status.splitlines() if line.startswith("VmRSS"))
+        out.append(kb / 1024)
+    return out

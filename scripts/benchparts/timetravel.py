@@ -1,0 +1,69 @@
+"""`state?at=` at random positions for campaigns of 1k, 10k and 100k events, through the
+real Flask app (token check, time travel, JSON encoding); and full replays."""
+
+from __future__ import annotations
+
+import random
+import time
+import uuid
+
+from api import create_app
+from ledger.config import Config
+from ledger.fold import blank, fold
+from ledger.secrets_box import hash_secret
+from ledger.store.base import iter_batches
+from ledger.store.records import TokenRow
+from ledger.wiring import build_ledger
+from scripts.benchparts.common import median, percentile
+from scripts.benchparts.fill import fill
+
+SIZES = (1_000, 10_000, 100_000)
+
+
+def filled(config: Config, sizes: tuple[int, ...] = SIZES) -> dict[int, tuple[str, str]]:
+    """Campaigns of each size; returns size -> (campaign id, GM token)."""
+    ledger = build_ledger(config)
+    out = {}
+    for size in sizes:
+        cid = f"cmp_bench{size}_{uuid.uuid4().hex[:8]}"
+        fill(ledger, cid, size)
+        token_id = f"tokbench{size}{uuid.uuid4().hex[:6]}"
+        secret = ledger.box.token_secret(token_id)
+        ledger.store.add_token(TokenRow(token_id, cid, "gm", None, "bench", hash_secret(secret), "now"))
+        out[size] = (cid, secret)
+    ledger.store.close()
+    return out
+
+
+def state_at_latency(config: Config, campaigns: dict[int, tuple[str, str]], samples: int = 300
+                     ) -> list[dict[str, object]]:
+    client = create_app(config).test_client()
+    rows = []
+    for size, (cid, token) in campaigns.items():
+        headers = {"Authorization": f"Bearer {token}"}
+        client.get(f"/v1/campaigns/{cid}/state?at=1", headers=headers)  # warm the worker
+        times = []
+        for _ in range(samples):
+            at = random.randint(1, size)
+            start = time.perf_counter()
+            response = client.get(f"/v1/campaigns/{cid}/state?at={at}", headers=headers)
+            times.append((time.perf_counter() - start) * 1000)
+            assert response.status_code == 200 and response.get_json()["position"] == at
+        rows.append({"size": size, "p50": median(times), "p95": percentile(times, 95)})
+    return rows
+
+
+def replay_rate(config: Config, campaign_id: str, size: int) -> tuple[float, float]:
+    """Events/s of a full fold in batches, and of reading the same rows alone."""
+    ledger = build_ledger(config)
+    start = time.perf_counter()
+    rows = sum(len(batch) for batch in iter_batches(ledger.store, campaign_id, size))
+    read_only = rows / (time.perf_counter() - start)
+    start = time.perf_counter()
+    state = blank(campaign_id)
+    for batch in iter_batches(ledger.store, campaign_id, size):
+        fold(state, batch)
+    folded = size / (time.perf_counter() - start)
+    assert state.position == size
+    ledger.store.close()
+    return folded, read_only
