@@ -4,7 +4,10 @@ Rules (001 6.1.1, 6.1.2, 6.2, 6.4 and the README's reading):
 - Mage Effort max = max(Int mod, Wis mod) + Cast; Summoner = max(Con mod, Cha mod)
   + Summon; each at least 1 before cyberware.
 - Each implant then cuts each max by its System Strain, at least 1 per implant
-  (strains 2, 0 and 0.5 cut 4); the result never drops below 0.
+  (strains 2, 0 and 0.5 cut 4); the result never drops below 0. Our reading for
+  fractions: the cuts add up exactly and a fractional total rounds up (1.5 + 1.5
+  cut 3, 2 + 1.5 cut 4), since maximum Effort is a whole number.
+- Committing more than the pool has left is refused; the pools never mix.
 - Scene commitments return at the scene's end; day commitments at the new day,
   only for a caster who rested; duration commitments when reclaimed.
 - Bound commitments (spirits, linked items) return at the first new day after
@@ -14,12 +17,15 @@ Rules (001 6.1.1, 6.1.2, 6.2, 6.4 and the README's reading):
 from __future__ import annotations
 
 import math
+from fractions import Fraction
+
+import msgspec
 
 from ledger.characters import require_alive
 from ledger.clock import NewDay, SceneEnded
 from ledger.context import Context
 from ledger.decision import Decide
-from ledger.errors import InvalidInput, RuleViolation
+from ledger.errors import InvalidInput, NotFound, RuleViolation
 from ledger.events import DomainEvent, evolves
 from ledger.reactions import reacts_to
 from ledger.state import CampaignState, Character
@@ -44,7 +50,7 @@ class EffortReturned(DomainEvent, frozen=True, kw_only=True):
     commitment_id: str
     pool: str
     amount: int
-    why: str  # "reclaimed", "scene-ended", "new-day", "released", "wasted"
+    why: str  # "reclaimed", "scene-ended", "new-day", "released"
 
 
 @evolves(EffortCommitted)
@@ -76,7 +82,10 @@ def attribute_mod(character: Character, attribute: str) -> int:
 
 def cyberware_cut(character: Character) -> int:
     """Each implant cuts by its Strain, at least 1: strains 2, 0 and 0.5 cut 4."""
-    return sum(max(1, math.ceil(implant.strain)) for implant in character.cyberware)
+    # Exact decimal fractions (str) so that 0.1-style strains add up without float drift.
+    total = sum((max(Fraction(1), Fraction(str(i.strain))) for i in character.cyberware),
+                Fraction(0))
+    return math.ceil(total)
 
 
 def max_effort(character: Character, pool: str) -> int:
@@ -92,7 +101,8 @@ def available(character: Character, pool: str) -> int:
 
 def check_effort_available(character: Character, pool: str, amount: int) -> None:
     if pool not in POOLS:
-        raise InvalidInput("unknown-effort-pool", f"Effort pools are {', '.join(POOLS)}", field="pool")
+        raise InvalidInput("unknown-effort-pool", f"Effort pools are {', '.join(POOLS)}",
+                           field="pool")
     have = available(character, pool)
     if amount > have:
         raise RuleViolation(
@@ -129,12 +139,31 @@ def release_events(character: Character, source: str) -> list[DomainEvent]:
             if c.duration == "bound" and c.source == source and c.released_at is None]
 
 
+# Durations a player may choose directly; "bound" comes only from spirits and item links.
+COMMANDABLE = ("day", "scene", "duration")
+
+
+def commit(character_id: str, pool: str, amount: int, duration: str, label: str = "") -> Decide:
+    """Commit Effort for the day, the scene or the duration (e.g. a spell's cost)."""
+
+    def decide(state: CampaignState, ctx: Context) -> list[DomainEvent]:
+        character = require_alive(state, character_id)
+        if duration not in COMMANDABLE:
+            raise InvalidInput("unknown-effort-duration",
+                               f"durations are {', '.join(COMMANDABLE)}", field="duration")
+        if amount < 1:
+            raise InvalidInput("effort-amount", "commit at least 1 Effort", field="amount")
+        return [commit_event(ctx, character, pool, amount, duration, label)]
+
+    return decide
+
+
 def reclaim(character_id: str, commitment_id: str) -> Decide:
     def decide(state: CampaignState, ctx: Context) -> list[DomainEvent]:
         character = require_alive(state, character_id)
         found = character.effort.find(commitment_id)
         if found is None:
-            raise RuleViolation("commitment-not-found", f"no commitment {commitment_id!r}")
+            raise NotFound("commitment", commitment_id)
         if found.duration != "duration":
             raise RuleViolation(
                 "only-duration-effort-reclaimed",
@@ -147,7 +176,9 @@ def reclaim(character_id: str, commitment_id: str) -> Decide:
 
 
 @reacts_to(SceneEnded)
-def return_scene_effort(state: CampaignState, event: DomainEvent, ctx: Context) -> list[DomainEvent]:
+def return_scene_effort(
+    state: CampaignState, event: DomainEvent, ctx: Context
+) -> list[DomainEvent]:
     return [EffortReturned(character_id=ch.id, commitment_id=c.id, pool=c.pool, amount=c.amount,
                            why="scene-ended")
             for ch in state.characters.values() for c in ch.effort.commitments
@@ -155,8 +186,11 @@ def return_scene_effort(state: CampaignState, event: DomainEvent, ctx: Context) 
 
 
 @reacts_to(NewDay)
-def return_daily_effort(state: CampaignState, event: DomainEvent, ctx: Context) -> list[DomainEvent]:
-    assert isinstance(event, NewDay)
+def return_daily_effort(
+    state: CampaignState, event: DomainEvent, ctx: Context
+) -> list[DomainEvent]:
+    if not isinstance(event, NewDay):
+        return []
     out: list[DomainEvent] = []
     for ch in state.characters.values():
         for c in ch.effort.commitments:
@@ -167,3 +201,27 @@ def return_daily_effort(state: CampaignState, event: DomainEvent, ctx: Context) 
                 out.append(EffortReturned(character_id=ch.id, commitment_id=c.id, pool=c.pool,
                                           amount=c.amount, why="released"))
     return out
+
+
+class PoolSummary(msgspec.Struct):
+    pool: str
+    max: int
+    committed: int
+    available: int
+    commitments: list[Commitment]
+
+
+class EffortSummary(msgspec.Struct):
+    character_id: str
+    cyberware_cut: int
+    pools: dict[str, PoolSummary]
+
+
+def summary(character: Character) -> EffortSummary:
+    """Max, committed, available and each commitment, per pool (what GET /effort shows)."""
+    pools = {pool: PoolSummary(
+        pool=pool, max=max_effort(character, pool), committed=character.effort.committed(pool),
+        available=available(character, pool),
+        commitments=[c for c in character.effort.commitments if c.pool == pool],
+    ) for pool in POOLS}
+    return EffortSummary(character.id, cyberware_cut(character), pools)
