@@ -9,7 +9,7 @@ import msgspec
 from ledger.context import Context
 from ledger.decision import Decide
 from ledger.errors import InvalidInput
-from ledger.events import DomainEvent, evolves
+from ledger.events import DomainEvent, evolves, upcaster
 from ledger.state import CampaignState, Settings
 
 
@@ -21,8 +21,16 @@ class CampaignCreated(DomainEvent, frozen=True, kw_only=True):
 
 
 class SettingsChanged(DomainEvent, frozen=True, kw_only=True):
+    # Version 2 records the values before the change, for the audit timeline.
+    version = 2
     changes: dict[str, Any]
     before: dict[str, Any]
+
+
+@upcaster("SettingsChanged", 1)
+def _settings_v1_to_v2(data: dict[str, Any]) -> dict[str, Any]:
+    """Version 1 did not keep the old values; they are unknown, not invented."""
+    return {**data, "before": {name: None for name in data.get("changes", {})}}
 
 
 @evolves(CampaignCreated)
