@@ -6,6 +6,7 @@ import msgspec
 
 from ledger.state.character import Character
 from ledger.state.items import Item
+from ledger.state.spirits import Spirit
 from ledger.state.stunts import StuntPoolState
 
 
@@ -45,6 +46,8 @@ class CampaignState(msgspec.Struct):
     settings: Settings = msgspec.field(default_factory=Settings)
     clock: Clock = msgspec.field(default_factory=Clock)
     characters: dict[str, Character] = msgspec.field(default_factory=dict)
+    # Summoned spirits by id (ledger/spirits.py), gone ones included for their history.
+    spirits: dict[str, Spirit] = msgspec.field(default_factory=dict)
     items: dict[str, Item] = msgspec.field(default_factory=dict)
     # Bonds and the group Stunt Pool (ledger/stunts.py).
     stunts: StuntPoolState = msgspec.field(default_factory=StuntPoolState)
