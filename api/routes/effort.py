@@ -128,7 +128,9 @@ def cast(body: dict[str, Any], campaign_id: str, character_id: str) -> Response:
     modified result (die + Cast + Con mod, -2 when committed for the day). If that
     Strain puts the caster above their maximum, they fall unconscious for an hour
     at 1 HP (waking when game time passes the hour, or at a new day). An overcast
-    duration spell lasts one scene. Unprepared spells and unconscious casters: 409.
+    duration spell lasts one scene. Our reading: overcasting may be declared with or
+    without Effort left. Casts are counted per scene (casts between scenes count
+    together). Unprepared spells and unconscious casters: 409.
     """
     auth.require_gm_or_player(campaign_id, character_id)
     over = body["overcast"] or {}
