@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from projections.base import Projection
+from projections.linkages import LinkagesProjection
 
 
 def all_projections() -> list[Projection]:
-    return []
+    return [LinkagesProjection()]

@@ -1,0 +1,51 @@
+"""The SQL read models agree with the fold at any position, on both stores."""
+
+from __future__ import annotations
+
+import random
+
+from flask import Flask
+
+from api.runtime import ledger as app_ledger
+from projections.linkages import LinkagesProjection, links_at
+from projections.runner import ProjectionRunner
+from tests.api_client import ApiClient
+
+WAND = {"name": "Wand", "kind": "wand", "materials": [{"name": "hardwood"}], "magical": True}
+
+
+def _mage(api: ApiClient, name: str) -> str:
+    return api.new_character(name=name, edges=["Spellcaster"], skills={"cast": 2},
+                             modifiers={"int": 1})
+
+
+def test_item_links_read_model_equals_the_fold_at_random_positions(app: Flask, api: ApiClient) -> None:
+    api.new_campaign()
+    mages = [_mage(api, n) for n in ("Ada", "Bo", "Cy")]
+    wands = [api.post(api.c("/items"), WAND | {"name": f"Wand {i}"})["state"]["id"] for i in range(3)]
+    rng = random.Random(11)
+    boundaries: list[int] = []
+    for step in range(30):
+        wand, mage = rng.choice(wands), rng.choice(mages)
+        if rng.random() < 0.3:
+            answer = api.post(api.c(f"/items/{wand}/unlink"), {"character": mage})
+        else:
+            answer = api.post(api.c(f"/items/{wand}/link"), {"character": mage})
+        if answer.status == 200:
+            boundaries.append(answer["position"])
+        if step % 7 == 6:
+            api.post(api.c("/clock/new-day"), {"rested": mages})
+        if step == 20:  # a rewind must move the read model back with the canon state
+            rewound = api.post(api.c("/rewind"), {"to_position": boundaries[-4], "reason": "retcon"})
+            assert rewound.status == 200, rewound
+    with app.app_context():
+        led = app_ledger()
+        runner = ProjectionRunner(led.store, LinkagesProjection())
+        runner.setup()
+        runner.catch_up()
+        head = led.state(api.campaign).position
+        for position in sorted(rng.sample(range(1, head + 1), 12)) + [head]:
+            folded = led.state_at(api.campaign, position)
+            expected = {i.id: i.linked_to for i in folded.items.values() if i.linked_to}
+            with led.store.transaction(write=False) as c:
+                assert links_at(c, led.store.q, api.campaign, position) == expected, position
