@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import msgspec
 
+from ledger.state.audit import RewindState
 from ledger.state.character import Character
 from ledger.state.items import Item
 from ledger.state.spirits import Spirit
@@ -51,6 +52,8 @@ class CampaignState(msgspec.Struct):
     items: dict[str, Item] = msgspec.field(default_factory=dict)
     # Bonds and the group Stunt Pool (ledger/stunts.py).
     stunts: StuntPoolState = msgspec.field(default_factory=StuntPoolState)
+    # What rewinds voided, and the rewind a redo may still undo (ledger/audit/rewind.py).
+    rewind: RewindState = msgspec.field(default_factory=RewindState)
     # Monotonic counter for ids minted by decide (conditions, commitments...).
     serial: int = 0
 

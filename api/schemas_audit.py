@@ -1,0 +1,32 @@
+"""Request schemas of the audit endpoints: timeline filters, rewind, redo, verify."""
+
+from __future__ import annotations
+
+from marshmallow import Schema, fields, validate
+
+from api.schemas import Strict
+
+
+class TimelineQuery(Schema):
+    character = fields.String(load_default=None)
+    session = fields.Integer(load_default=None, validate=validate.Range(min=0))
+    scene = fields.Integer(load_default=None, validate=validate.Range(min=0))
+    type = fields.String(load_default=None, validate=validate.Length(max=2000))
+    from_ = fields.Integer(data_key="from", load_default=None, validate=validate.Range(min=1))
+    to = fields.Integer(load_default=None, validate=validate.Range(min=1))
+    after = fields.Integer(load_default=0, validate=validate.Range(min=0))
+    limit = fields.Integer(load_default=50, validate=validate.Range(min=1, max=200))
+
+
+class RewindIn(Strict):
+    to_position = fields.Integer(required=True, strict=True, validate=validate.Range(min=1))
+    reason = fields.String(required=True, validate=validate.Length(min=1, max=500))
+
+
+class RedoIn(Strict):
+    reason = fields.String(load_default="", validate=validate.Length(max=500))
+
+
+class VerifyQuery(Schema):
+    expect_head = fields.String(load_default=None,
+                                validate=validate.Regexp(r"^[0-9a-fA-F]{64}$"))

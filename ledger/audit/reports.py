@@ -1,0 +1,78 @@
+"""What verification reports: the chain, the dice, and any saved head checked."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import msgspec
+
+
+class ChainReport(msgspec.Struct, frozen=True):
+    ok: bool
+    first_break: int | None
+    head_hash: str
+    head_position: int
+    length: int
+
+
+class Mismatch(msgspec.Struct, frozen=True, kw_only=True):
+    position: int
+    type: str
+    epoch: int | None
+    problem: str
+    command_position: int | None = None
+    index: int | None = None
+    sides: int | None = None
+    recorded: int | None = None
+    derived: int | None = None
+
+
+class ReportedRoll(msgspec.Struct, frozen=True):
+    position: int
+    type: str
+    reported_by: str | None
+    dice: list[Any]
+
+
+class PendingRoll(msgspec.Struct, frozen=True):
+    position: int
+    type: str
+    epoch: int
+
+
+class EpochReport(msgspec.Struct, frozen=True):
+    epoch: int
+    commitment: str | None
+    committed_at: int | None
+    revealed_at: int | None
+    ok: bool
+
+
+class DiceReport(msgspec.Struct, frozen=True):
+    verified: int
+    mismatches: list[Mismatch]
+    reported: list[ReportedRoll]
+    pending: list[PendingRoll]
+    epochs: list[EpochReport]
+
+
+class HeadCheck(msgspec.Struct, frozen=True):
+    hash: str
+    found_at: int | None
+    ok: bool
+
+
+class Report(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
+    ok: bool
+    chain: ChainReport
+    dice: DiceReport
+    expected_head: HeadCheck | None = None
+
+
+class ServerRoll(msgspec.Struct, frozen=True):
+    position: int
+    type: str
+    epoch: int
+    command_position: int
+    first_index: int
+    dice: list[tuple[int, int]]  # (sides, value)

@@ -1,0 +1,40 @@
+"""Where the CLI tools read a history from: an exported file, or a campaign in the store."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import msgspec
+
+from ledger.audit.export import History, read_history
+from ledger.store.base import EventStore, iter_batches
+from ledger.store.records import Record
+
+
+class Source(msgspec.Struct):
+    campaign_id: str
+    total: int
+    records: Iterator[Record]
+    history: History | None = None  # set when read from a file
+
+
+def is_file(argument: str) -> bool:
+    return Path(argument).is_file()
+
+
+def from_file(path: str) -> Source:
+    with open(path, "rb") as handle:
+        history = read_history(handle)
+    return Source(history.header.campaign_id, len(history.records), iter(history.records),
+                  history)
+
+
+def from_store(store: EventStore, campaign_id: str) -> Source:
+    head = store.head(campaign_id)
+    return Source(campaign_id, head, _stream(store, campaign_id, head))
+
+
+def _stream(store: EventStore, campaign_id: str, upto: int) -> Iterator[Record]:
+    for batch in iter_batches(store, campaign_id, upto):
+        yield from batch
