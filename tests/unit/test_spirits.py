@@ -240,8 +240,9 @@ def test_immediate_spirit_vanishes_an_hour_after_its_summoning() -> None:
 def test_a_new_day_ends_immediate_spirits_and_returns_their_effort_with_it() -> None:
     state, mara = _mara()
     sid = summoned(state, mara, mode="immediate")
-    run(state, clock.new_day([]))
+    events = run(state, clock.new_day([]))
     assert state.spirits[sid].status == "vanished"
+    assert types(events).count("EffortReturned") == 1
     assert state.characters[mara].effort.commitments == []
 
 
@@ -418,3 +419,18 @@ def test_banish_records_reported_dice_as_reported() -> None:
     rolls = [e for e in events if isinstance(e, Rolled)]
     assert [r.source for r in rolls] == ["reported"] * 3
     assert [d.value for r in rolls for d in r.dice] == [6, 6, 1, 1, 2, 2]
+
+
+def test_a_dismissed_spirit_cannot_be_banished_or_compelled() -> None:
+    state, _, ivo, sid = _rival()
+    run(state, dismiss(sid))
+    _refused(state, banish(sid, ivo), "spirit-not-present", dice=[6, 6, 1, 1, 8])
+    _refused(state, compel(sid, "suicidal"), "spirit-not-present", dice=[6, 6])
+
+
+def test_a_summoners_death_leaves_the_spirits_that_broke_free_uncontrolled() -> None:
+    state, mara = _mara()
+    sid = summoned(state, mara)
+    run(state, compel(sid, "contrary"), dice=[1, 1])
+    assert "SpiritDispelled" not in types(run(state, record_death(mara, "shot")))
+    assert state.spirits[sid].status == "uncontrolled"
