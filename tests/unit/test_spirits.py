@@ -7,9 +7,11 @@ from collections.abc import Callable
 import pytest
 
 from ledger import clock
+from ledger.audit.summaries import SUMMARIES
 from ledger.characters import record_death
 from ledger.decision import Decide
 from ledger.errors import InvalidInput, NotFound, RuleViolation
+from ledger.events import EVENT_TYPES
 from ledger.rolls import Rolled
 from ledger.spirits import summon, summoning_cost
 from ledger.spirits_actions import call, damage, dismiss, dispel, fade
@@ -434,3 +436,9 @@ def test_a_summoners_death_leaves_the_spirits_that_broke_free_uncontrolled() -> 
     run(state, compel(sid, "contrary"), dice=[1, 1])
     assert "SpiritDispelled" not in types(run(state, record_death(mara, "shot")))
     assert state.spirits[sid].status == "uncontrolled"
+
+
+def test_every_spirit_event_has_a_timeline_summary() -> None:
+    spirit_types = {name for name in EVENT_TYPES if name.startswith("Spirit")}
+    assert len(spirit_types) == 11
+    assert spirit_types <= set(SUMMARIES)
