@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import msgspec
@@ -38,3 +39,19 @@ def from_store(store: EventStore, campaign_id: str) -> Source:
 def _stream(store: EventStore, campaign_id: str, upto: int) -> Iterator[Record]:
     for batch in iter_batches(store, campaign_id, upto):
         yield from batch
+
+
+@contextmanager
+def opened(argument: str) -> Iterator[Source]:
+    """An exported file if `argument` names one, else that campaign in the configured store."""
+    if is_file(argument):
+        yield from_file(argument)
+        return
+    from ledger.config import Config
+    from ledger.wiring import build_store  # not at import: the wiring imports every rule module
+
+    store = build_store(Config.from_env())
+    try:
+        yield from_store(store, argument)
+    finally:
+        store.close()

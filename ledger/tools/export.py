@@ -7,7 +7,7 @@ import sys
 from collections.abc import Iterable
 from typing import BinaryIO
 
-from ledger.app import utc_now
+from ledger.app import Ledger, utc_now
 from ledger.audit.export import HeaderLine, export_lines
 from ledger.audit.signing import HeadSigner
 from ledger.audit.sources import from_store
@@ -29,6 +29,13 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
 
 def run(args: argparse.Namespace) -> int:
     led = build_ledger(Config.from_env())
+    try:
+        return export(led, args)
+    finally:
+        led.store.close()
+
+
+def export(led: Ledger, args: argparse.Namespace) -> int:
     source = from_store(led.store, args.campaign)
     if source.total == 0:
         print(f"no campaign {args.campaign!r} in this store", file=sys.stderr)

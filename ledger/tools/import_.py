@@ -6,7 +6,7 @@ import argparse
 import sys
 import uuid
 
-from ledger.app import utc_now
+from ledger.app import Ledger, utc_now
 from ledger.audit.export import ExportError, read_history
 from ledger.audit.importing import ImportRefusedError, import_history
 from ledger.config import Config
@@ -31,6 +31,13 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
 
 def run(args: argparse.Namespace) -> int:
     led = build_ledger(Config.from_env())
+    try:
+        return load(led, args)
+    finally:
+        led.store.close()
+
+
+def load(led: Ledger, args: argparse.Namespace) -> int:
     try:
         with open(args.file, "rb") as handle:
             history = read_history(handle)

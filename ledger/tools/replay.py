@@ -10,10 +10,8 @@ import msgspec
 
 from ledger.audit.diff import changes
 from ledger.audit.progress import Progress
-from ledger.audit.sources import Source, from_file, from_store, is_file
-from ledger.config import Config
+from ledger.audit.sources import Source, opened
 from ledger.fold import apply_record, blank
-from ledger.wiring import build_store
 
 LONG_HISTORY = 1000
 _encoder = msgspec.json.Encoder()
@@ -33,15 +31,12 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
     parser.set_defaults(func=run)
 
 
-def open_source(argument: str) -> Source:
-    if is_file(argument):
-        return from_file(argument)
-    store = build_store(Config.from_env())
-    return from_store(store, argument)
-
-
 def run(args: argparse.Namespace) -> int:
-    source = open_source(args.source)
+    with opened(args.source) as source:
+        return replay(source, args)
+
+
+def replay(source: Source, args: argparse.Namespace) -> int:
     if source.total == 0:
         print(f"no history found for {args.source!r}", file=sys.stderr)
         return 2

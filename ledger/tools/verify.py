@@ -7,13 +7,11 @@ import sys
 
 import msgspec
 
-from ledger.audit.export import ExportError, read_history
+from ledger.audit.export import ExportError
 from ledger.audit.offline import problems, report_problems, verify_history
 from ledger.audit.reports import Report
-from ledger.audit.sources import from_store, is_file
+from ledger.audit.sources import Source, opened
 from ledger.audit.verify import verify
-from ledger.config import Config
-from ledger.wiring import build_store
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -33,18 +31,20 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
 
 
 def run(args: argparse.Namespace) -> int:
+    try:
+        with opened(args.source) as source:
+            return check(source, args)
+    except ExportError as exc:
+        print(f"not a readable export: {exc}", file=sys.stderr)
+        return 1
+
+
+def check(source: Source, args: argparse.Namespace) -> int:
     body: object
-    if is_file(args.source):
-        try:
-            with open(args.source, "rb") as handle:
-                history = read_history(handle)
-        except ExportError as exc:
-            print(f"not a readable export: {exc}", file=sys.stderr)
-            return 1
-        checked = verify_history(history, args.expect_head, args.public_key)
+    if source.history is not None:
+        checked = verify_history(source.history, args.expect_head, args.public_key)
         report, found, body = checked.report, problems(checked), checked
     else:
-        source = from_store(build_store(Config.from_env()), args.source)
         if source.total == 0:
             print(f"no campaign {args.source!r} in this store", file=sys.stderr)
             return 2
