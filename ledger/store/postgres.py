@@ -13,9 +13,10 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any
 
+import psycopg
 from eventsourcing.persistence import IntegrityError, InterfaceError, OperationalError
 from eventsourcing.postgres import PostgresDatastore
-from psycopg import Connection
+from psycopg import Connection, sql
 from psycopg.rows import tuple_row
 
 from ledger.store.base import (
@@ -25,6 +26,8 @@ from ledger.store.base import (
     PositionTaken,
     StoreUnavailable,
 )
+from ledger.store.ops_tables import ops_ddl
+from ledger.store.pg_notifier import Notifier
 from ledger.store.records import (
     EVENT_COLUMNS,
     GlobalCursor,
@@ -64,8 +67,14 @@ class PostgresStore(EventStore):
         schema: str = "public",
         pool_size: int = 4,
         max_overflow: int = 16,
+        notify: bool = True,
     ) -> None:
         self.schema = schema
+        # After each append this channel (per schema: channels are database-wide) hears
+        # "campaign:position", so each process's feed hub needs one LISTEN, not polling.
+        self.channel = f"ledger:{schema}"
+        self._params = {"dbname": dbname, "host": host, "port": port, "user": user,
+                        "password": password}
         self.datastore = _SchemaDatastore(
             dbname=dbname, host=host, port=port, user=user, password=password,
             pool_size=pool_size, max_overflow=max_overflow, schema=schema,
@@ -73,8 +82,11 @@ class PostgresStore(EventStore):
             # pre-ping: it costs a round trip per command; a dead connection fails one
             # request with a 503 and is discarded by the pool.
             connect_timeout=5, pool_open_timeout=None, pre_ping=False,
+            # A stuck transaction would hold back the global horizon (see read_global).
+            idle_in_transaction_session_timeout=60,
             originator_id_type="text",
         )
+        self.notifier = Notifier(self.channel, self.datastore.get_connection) if notify else None
 
     @contextmanager
     def transaction(self, *, write: bool) -> Iterator[Cursor]:
@@ -101,16 +113,25 @@ class PostgresStore(EventStore):
     ) -> None:
         """One statement, so one round trip: the other rows ride in data-modifying CTEs,
         and a single autocommit statement is atomic."""
-        sql, params = _append_statement(records, answer, checkpoints, seeds)
+        statement, params = _append_statement(records, answer, checkpoints, seeds)
         try:
             with self.datastore.get_connection() as conn:
-                conn.execute(sql, params)
+                conn.execute(statement, params)
         except IntegrityError as exc:
             if answer is not None and "idempot" in str(exc).lower():
                 raise IdempotencyKeyTaken(answer.key) from exc
             raise PositionTaken(str(exc)) from exc
         except (OperationalError, InterfaceError) as exc:
             raise StoreUnavailable(str(exc)) from exc
+        if self.notifier is not None and records:
+            self.notifier.push(records[-1].campaign_id, records[-1].position)
+        self.appended(records)
+
+    def listen(self) -> Connection[tuple[Any, ...]]:
+        """A dedicated autocommit connection LISTENing to this store's appends."""
+        conn = psycopg.connect(**self._params, autocommit=True, connect_timeout=5)  # type: ignore[arg-type]
+        conn.execute(sql.SQL("LISTEN {}").format(sql.Identifier(self.channel)))
+        return conn
 
     def setup(self) -> None:
         with self.datastore.get_connection() as conn:
@@ -149,6 +170,7 @@ class PostgresStore(EventStore):
             " id text PRIMARY KEY, campaign_id text NOT NULL, role text NOT NULL,"
             " character_id text, label text NOT NULL, secret_hash text NOT NULL UNIQUE,"
             " created_at text NOT NULL, revoked_at text)",
+            *ops_ddl(self.kind),
         ]
 
     def read_global(self, after: GlobalCursor, limit: int) -> list[tuple[GlobalCursor, Record]]:
@@ -162,6 +184,14 @@ class PostgresStore(EventStore):
             )
             rows = c.fetchall()
         return [(GlobalCursor(int(r[0]), int(r[1])), record_from_row(r[2:])) for r in rows]
+
+    def global_lag(self, after: GlobalCursor, cap: int = 100_000) -> tuple[int, str | None]:
+        with self.transaction(write=False) as c:
+            c.execute("SELECT COUNT(*), MIN(recorded_at) FROM (SELECT recorded_at FROM"
+                      " ledger_events WHERE (tx, gid) > (%s::text::xid8, %s)"
+                      " ORDER BY tx, gid LIMIT %s) AS behind", (str(after.tx), after.seq, cap))
+            row = c.fetchone()
+        return int(row[0]), row[1]
 
     def close(self) -> None:
         self.datastore.close()
