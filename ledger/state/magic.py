@@ -6,9 +6,14 @@ can import it without cycles.
 
 from __future__ import annotations
 
-from typing import Any
-
 import msgspec
+
+from ledger.state.backlash import (
+    BacklashChoice,
+    ConsequencesDue,
+    OwedRoll,
+    PendingFailure,
+)
 
 POOLS = ("mage", "summoner")
 # "day", "scene", "duration" (reclaimed at will), or "bound": held by a spirit or
@@ -17,8 +22,21 @@ DURATIONS = ("day", "scene", "duration", "bound")
 
 
 class BacklashState(msgspec.Struct):
+    """Backlash (002): the pools, what is owed, and the choice or Consequences pending."""
+
     temporary: int = 0
     permanent: int = 0
+    # Why the permanent Backlash is what it is: abilities above 5, Disbelief.
+    permanent_sources: list[str] = msgspec.field(default_factory=list)
+    choice: BacklashChoice | None = None
+    owed: list[OwedRoll] = msgspec.field(default_factory=list)
+    consequences_due: ConsequencesDue | None = None
+    # Health lost to Backlash Consequences and not yet recovered: never healed magically.
+    harm: int = 0
+
+    @property
+    def total(self) -> int:
+        return self.temporary + self.permanent
 
 
 class Commitment(msgspec.Struct):
@@ -44,9 +62,11 @@ class EffortState(msgspec.Struct):
 
 
 class MagicTestState(msgspec.Struct):
-    """Pending decisions after Magic Tests and Backlash; filled in by ledger/magic/."""
+    """A failed Magic Test awaiting its fix or acceptance, and the penalty fixes carry."""
 
-    pending: list[dict[str, Any]] = msgspec.field(default_factory=list)
+    failure: PendingFailure | None = None
+    # +1 per fixed failure, added to the Backlash of the next failure taken.
+    carried: int = 0
 
 
 class StrainExtras(msgspec.Struct):

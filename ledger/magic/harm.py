@@ -1,0 +1,54 @@
+"""Health lost to Backlash (002): "Damage or Conditions caused by Backlash
+Consequences cannot be healed magically ... only with normal recovery times."
+
+`BacklashState.harm` counts the Health a Consequence took and normal healing has
+not yet restored. Magical healing that would restore any of it is refused (it
+may restore the rest). Our reading: normal healing restores Backlash harm last,
+so harm only shrinks once Health rises past max - harm. Conditions caused by
+Backlash are refused by ledger/conditions_recovery.py.
+"""
+
+from __future__ import annotations
+
+from ledger.context import Context
+from ledger.errors import RuleViolation
+from ledger.events import DomainEvent, evolves
+from ledger.reactions import reacts_to
+from ledger.resources import Healed
+from ledger.state import CampaignState, Character
+
+
+class BacklashHarmRecovered(DomainEvent, frozen=True, kw_only=True):
+    """Normal healing reached Health lost to Backlash: that much is no longer Backlash harm."""
+
+    before: int
+    after: int
+
+
+@evolves(BacklashHarmRecovered)
+def _harm_recovered(state: CampaignState, e: BacklashHarmRecovered) -> None:
+    state.characters[e.character_id or ""].backlash.harm = e.after
+
+
+def check_harm_not_healed_magically(character: Character, healed: Healed) -> None:
+    ceiling = character.health.max - character.backlash.harm
+    if healed.magical and healed.after > max(ceiling, healed.before):
+        raise RuleViolation(
+            "backlash-harm-never-heals-magically",
+            f"{character.backlash.harm} of {character.name}'s lost Health was caused by "
+            f"Backlash and heals only normally: magic can restore at most "
+            f"{max(0, ceiling - healed.before)} now", field="amount")
+
+
+@reacts_to(Healed)
+def guard_harm(state: CampaignState, event: DomainEvent, ctx: Context) -> list[DomainEvent]:
+    assert isinstance(event, Healed)
+    character = state.characters.get(event.character_id or "")
+    if character is None or character.backlash.harm == 0:
+        return []
+    check_harm_not_healed_magically(character, event)
+    room = character.health.max - event.after
+    if character.backlash.harm <= room:
+        return []
+    return [BacklashHarmRecovered(character_id=character.id, before=character.backlash.harm,
+                                  after=max(0, room))]
