@@ -61,6 +61,16 @@ def export(monkeypatch: pytest.MonkeyPatch, config: Config, campaign_id: str, pa
     assert main(["export", campaign_id, "-o", str(path)]) == 0
 
 
+@pytest.fixture
+def exported(ledger: Ledger, store_config: Config, tmp_path: Path,
+             monkeypatch: pytest.MonkeyPatch) -> tuple[str, Path]:
+    """A campaign's history, exported by the command to a file."""
+    campaign_id = history(ledger)
+    path = tmp_path / "history.jsonl"
+    export(monkeypatch, store_config, campaign_id, path)
+    return campaign_id, path
+
+
 def lines(path: Path) -> list[dict[str, Any]]:
     return [json.loads(line) for line in path.read_text().splitlines()]
 
@@ -70,11 +80,8 @@ def write_lines(path: Path, rows: list[dict[str, Any]]) -> None:
 
 
 def test_export_writes_events_hashes_revealed_seeds_and_a_signed_head_never_a_secret_seed(
-        ledger: Ledger, store_config: Config, tmp_path: Path,
-        monkeypatch: pytest.MonkeyPatch) -> None:
-    campaign_id = history(ledger)
-    path = tmp_path / "history.jsonl"
-    export(monkeypatch, store_config, campaign_id, path)
+        exported: tuple[str, Path], ledger: Ledger) -> None:
+    campaign_id, path = exported
     rows = lines(path)
     state = ledger.state(campaign_id)
     kinds = [row["kind"] for row in rows]
@@ -88,11 +95,9 @@ def test_export_writes_events_hashes_revealed_seeds_and_a_signed_head_never_a_se
 
 
 def test_import_into_a_fresh_store_gives_identical_records_state_and_head_hash(
-        ledger: Ledger, store_config: Config, other_config: Config, other_store: EventStore,
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    campaign_id = history(ledger)
-    path = tmp_path / "history.jsonl"
-    export(monkeypatch, store_config, campaign_id, path)
+        exported: tuple[str, Path], ledger: Ledger, other_config: Config, other_store: EventStore,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    campaign_id, path = exported
     use_store(monkeypatch, other_config)
     assert main(["import", str(path)]) == 0
     assert other_store.read(campaign_id) == ledger.store.read(campaign_id)  # byte-identical
@@ -103,11 +108,9 @@ def test_import_into_a_fresh_store_gives_identical_records_state_and_head_hash(
 
 
 def test_an_imported_campaign_is_an_archive_that_refuses_new_commands(
-        ledger: Ledger, store_config: Config, other_config: Config, other_store: EventStore,
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    campaign_id = history(ledger)
-    path = tmp_path / "history.jsonl"
-    export(monkeypatch, store_config, campaign_id, path)
+        exported: tuple[str, Path], other_config: Config, other_store: EventStore,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    campaign_id, path = exported
     use_store(monkeypatch, other_config)
     main(["import", str(path)])
     imported = Ledger(other_store, SecretBox(bytes.fromhex(other_config.secret_key or "")))
@@ -116,22 +119,16 @@ def test_an_imported_campaign_is_an_archive_that_refuses_new_commands(
 
 
 def test_import_refuses_a_campaign_the_store_already_has(
-        ledger: Ledger, store_config: Config, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
-        capsys: pytest.CaptureFixture[str]) -> None:
-    campaign_id = history(ledger)
-    path = tmp_path / "history.jsonl"
-    export(monkeypatch, store_config, campaign_id, path)
+        exported: tuple[str, Path], capsys: pytest.CaptureFixture[str]) -> None:
+    _, path = exported
     assert main(["import", str(path)]) == 1
     assert "already exists" in capsys.readouterr().err
 
 
 def test_import_refuses_an_edited_file_and_writes_nothing(
-        ledger: Ledger, store_config: Config, other_config: Config, other_store: EventStore,
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
-        capsys: pytest.CaptureFixture[str]) -> None:
-    campaign_id = history(ledger)
-    path = tmp_path / "history.jsonl"
-    export(monkeypatch, store_config, campaign_id, path)
+        exported: tuple[str, Path], other_config: Config, other_store: EventStore,
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    campaign_id, path = exported
     rows = lines(path)
     rows[5]["data"]["after"] = 12  # position 5: a Mana spend
     write_lines(path, rows)
@@ -142,12 +139,9 @@ def test_import_refuses_an_edited_file_and_writes_nothing(
 
 
 def test_import_refuses_a_forged_die_even_with_every_hash_recomputed(
-        ledger: Ledger, store_config: Config, other_config: Config, other_store: EventStore,
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
-        capsys: pytest.CaptureFixture[str]) -> None:
-    campaign_id = history(ledger)
-    path = tmp_path / "history.jsonl"
-    export(monkeypatch, store_config, campaign_id, path)
+        exported: tuple[str, Path], ledger: Ledger, other_config: Config, other_store: EventStore,
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    campaign_id, path = exported
     rows = lines(path)
     value = rows[7]["data"]["dice"][0]["value"]  # position 7: the server roll
     forged = rehash(ledger.store.read(campaign_id), 7,
@@ -164,11 +158,9 @@ def test_import_refuses_a_forged_die_even_with_every_hash_recomputed(
 
 
 def test_import_checks_the_head_against_a_pinned_public_key(
-        ledger: Ledger, store_config: Config, other_config: Config, other_store: EventStore,
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    campaign_id = history(ledger)
-    path = tmp_path / "history.jsonl"
-    export(monkeypatch, store_config, campaign_id, path)
+        exported: tuple[str, Path], other_config: Config, other_store: EventStore,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    campaign_id, path = exported
     published = lines(path)[-1]["public_key"]
     use_store(monkeypatch, other_config)
     assert main(["import", str(path), "--public-key", "11" * 32]) == 1
@@ -196,11 +188,8 @@ def test_verify_file_checks_offline_and_catches_a_lost_saved_head(
 
 
 def test_replay_prints_the_state_after_each_event(
-        ledger: Ledger, store_config: Config, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
-        capsys: pytest.CaptureFixture[str]) -> None:
-    campaign_id = history(ledger)
-    path = tmp_path / "history.jsonl"
-    export(monkeypatch, store_config, campaign_id, path)
+        exported: tuple[str, Path], ledger: Ledger, capsys: pytest.CaptureFixture[str]) -> None:
+    campaign_id, path = exported
     capsys.readouterr()
     for source in (str(path), campaign_id):
         assert main(["replay", source, "--no-progress"]) == 0
