@@ -53,11 +53,21 @@ def project(args: argparse.Namespace) -> int:
 def rebuild_all(args: argparse.Namespace) -> int:
     for runner in _runners():
         name = runner.projection.name
-        total = runner.rebuild(progress=lambda n, name=name: _bar(name, n))
-        sys.stderr.write(f"\r{name}: {total} events replayed\n")
+        total = _event_count(runner)
+        replayed = runner.rebuild(progress=lambda n, name=name, total=total: _bar(name, n, total))
+        sys.stderr.write(f"\n{name}: {replayed} events replayed\n")
     return 0
 
 
-def _bar(name: str, done: int) -> None:
-    sys.stderr.write(f"\r{name}: {done} events ")
+def _event_count(runner: ProjectionRunner) -> int:
+    with runner.store.transaction(write=False) as c:
+        c.execute("SELECT COUNT(*) FROM ledger_events")
+        row = c.fetchone()
+    return int(row[0]) if row else 0
+
+
+def _bar(name: str, done: int, total: int, width: int = 30) -> None:
+    share = min(1.0, done / total) if total else 1.0
+    filled = int(share * width)
+    sys.stderr.write(f"\r{name}: [{'#' * filled}{'.' * (width - filled)}] {done}/{total}")
     sys.stderr.flush()
