@@ -38,6 +38,9 @@ def run(args: argparse.Namespace) -> list[list[str]]:
             folded, read_only = timetravel.replay_rate(config, campaigns[big][0], big)
             rows.append(_row(f"full replay events/s, {kind}, {big:,} events", folded, read_only,
                              ">= 100,000/s"))
+            rebuilt, rows_only = timetravel.rebuild_rate(config)
+            rows.append(_row(f"projection rebuild events/s, {kind}, all campaigns", rebuilt,
+                             rows_only, ">= 100,000/s"))
             rss = http.worker_rss_mb(config, *campaigns[big], big)
             rows.append(_row(f"worker RSS MB, {kind}, {big:,}-event campaign loaded", rss, None,
                              "<= 150 MB"))

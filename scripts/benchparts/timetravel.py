@@ -67,3 +67,25 @@ def replay_rate(config: Config, campaign_id: str, size: int) -> tuple[float, flo
     assert state.position == size
     ledger.store.close()
     return folded, read_only
+
+
+def rebuild_rate(config: Config) -> tuple[float, float]:
+    """Events/s of rebuilding every read model from the global order, and of reading the
+    same rows alone."""
+    from ledger.store.records import GlobalCursor
+    from projections.catalog import all_projections
+    from projections.runner import ProjectionRunner
+
+    ledger = build_ledger(config)
+    store = ledger.store
+    start, rows, cursor = time.perf_counter(), 0, GlobalCursor()
+    while batch := store.read_global(cursor, 2000):
+        rows += len(batch)
+        cursor = batch[-1][0]
+    read_only = rows / (time.perf_counter() - start)
+    start = time.perf_counter()
+    for projection in all_projections():
+        ProjectionRunner(store, projection).rebuild()
+    rebuilt = rows * len(all_projections()) / (time.perf_counter() - start)
+    store.close()
+    return rebuilt, read_only
