@@ -57,6 +57,10 @@ def rewind(body: dict[str, Any], campaign_id: str) -> Response:
     an earlier dice epoch, whose seed is already revealed, the current epoch's seed is
     revealed and a fresh epoch is committed: epochs never go back. Tokens are not
     part of the history, so a rewind never restores a revoked token.
+
+    Two views of the past: `?at=P` is the state as recorded at P (the prefix of the
+    log, rewinds before P included); `?at=P&view=canon` also drops what any later
+    rewind voided (at a voided P it answers the last canon position before it).
     """
     auth.require_gm(campaign_id)
     decide = rewind_command(ledger(), campaign_id, body["to_position"], body["reason"])

@@ -13,7 +13,11 @@ from typing import TYPE_CHECKING, Any
 import msgspec
 
 from ledger import fold as folding
-from ledger.audit import summaries_core  # noqa: F401  (registers the summaries)
+from ledger.audit import (  # noqa: F401  (they register the summaries)
+    summaries_core,
+    summaries_magic,
+    summaries_rules,
+)
 from ledger.audit.diff import Change, changes
 from ledger.audit.summaries import summarize
 from ledger.state import CampaignState

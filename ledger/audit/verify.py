@@ -13,11 +13,12 @@ Rules (docs/rules/audit.md, docs/dice.md):
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from typing import Any
 
 import msgspec
 
+from ledger.audit.dice_records import roll_holders, seed_bytes, server_roll
 from ledger.audit.reports import (
     ChainReport,
     DiceReport,
@@ -39,21 +40,6 @@ def verify(records: Iterable[Record], expect_head: str | None = None) -> Report:
     for record in records:
         checker.add(record)
     return checker.report()
-
-
-def roll_holders(data: Any, depth: int = 0) -> Iterator[dict[str, Any]]:
-    """Objects carrying dice: `source` and `dice` at the top of the event data, or one
-    level down (a list of rolls). Carried state snapshots (`state`) are never scanned."""
-    if isinstance(data, dict):
-        if data.get("source") in ("server", "reported") and "dice" in data:
-            yield data
-        elif depth < 2:
-            for key, value in data.items():
-                if key != "state":
-                    yield from roll_holders(value, depth + 1)
-    elif isinstance(data, list) and depth < 2:
-        for value in data:
-            yield from roll_holders(value, depth + 1)
 
 
 class Checker:
@@ -117,7 +103,7 @@ class Checker:
             self.reported.append(ReportedRoll(record.position, record.type,
                                               holder.get("reported_by"), holder["dice"]))
             return
-        roll = _server_roll(record, holder)
+        roll = server_roll(record, holder)
         if roll is None:
             self._flag(record, holder.get("epoch"), "unreadable")
             return
@@ -167,7 +153,7 @@ class Checker:
         return any(m.position == position for m in self.mismatches)
 
     def _derive(self, roll: ServerRoll, seed_hex: str) -> bool:
-        seed = _seed_bytes(seed_hex)
+        seed = seed_bytes(seed_hex)
         good = True
         for i, (sides, value) in enumerate(roll.dice):
             message = die_message(self.campaign_id, roll.epoch, roll.command_position,
@@ -186,29 +172,9 @@ class Checker:
         for epoch in sorted(set(self.commitments) | set(self.revealed)):
             commitment, committed_at = self.commitments.get(epoch, (None, None))
             seed, revealed_at = self.revealed.get(epoch, (None, None))
-            ok = seed is None or seed_commitment(_seed_bytes(seed)) == commitment
+            ok = seed is None or seed_commitment(seed_bytes(seed)) == commitment
             if not ok:
                 bad.append(Mismatch(position=revealed_at or 0, type="seed", epoch=epoch,
                                     problem="commitment"))
             out.append(EpochReport(epoch, commitment, committed_at, revealed_at, ok))
         return out, bad
-
-
-def _seed_bytes(seed_hex: str) -> bytes:
-    try:
-        return bytes.fromhex(seed_hex)
-    except ValueError:
-        return b""  # fails its commitment, and every die derived from it is a mismatch
-
-
-def _server_roll(record: Record, holder: dict[str, Any]) -> ServerRoll | None:
-    try:
-        roll = msgspec.convert({"position": record.position, "type": record.type,
-                                "epoch": holder["epoch"],
-                                "command_position": holder["command_position"],
-                                "first_index": holder["first_index"],
-                                "dice": [(d["sides"], d["value"]) for d in holder["dice"]]},
-                               ServerRoll)
-    except (KeyError, TypeError, msgspec.ValidationError):
-        return None
-    return roll if all(sides >= 1 for sides, _ in roll.dice) else None

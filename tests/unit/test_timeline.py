@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import msgspec
+import msgspec.inspect as mi
 
 from ledger import characters, resources
 from ledger.audit.diff import changes
-from ledger.audit.summaries import generic, summarize, words
+from ledger.audit.summaries import SUMMARIES, generic, summarize, words
 from ledger.events import EVENT_TYPES
 from ledger.state.audit import RewindState, VoidedRange
 from tests.unit.audit_helpers import Table
@@ -90,3 +93,26 @@ def test_the_canon_view_of_a_voided_position_is_the_last_canon_position_before_i
     assert voids.last_canon_at_or_before(7) == 3
     assert voids.last_canon_at_or_before(8) == 8
     assert voids.last_canon_at_or_before(2) == 2
+
+
+def sample(info: mi.Type) -> Any:
+    """A value of every field a type declares, optional ones filled in too."""
+    if isinstance(info, mi.UnionType):
+        chosen = [t for t in info.types if not isinstance(t, mi.NoneType)]
+        return sample(chosen[0]) if chosen else None
+    if isinstance(info, mi.StructType):
+        return {f.encode_name: sample(f.type) for f in info.fields}
+    if isinstance(info, (mi.ListType, mi.SetType, mi.FrozenSetType, mi.VarTupleType)):
+        return [sample(info.item_type)]
+    simple = {mi.IntType: 1, mi.FloatType: 0.5, mi.BoolType: True, mi.StrType: "x",
+              mi.DictType: {}, mi.AnyType: "x", mi.LiteralType: None}
+    return next((value for kind, value in simple.items() if isinstance(info, kind)), "x")
+
+
+def test_every_summarizer_reads_the_fields_its_event_type_declares() -> None:
+    for type_name, cls in EVENT_TYPES.items():
+        summarizer = SUMMARIES.get(type_name)
+        if summarizer is None:
+            continue  # the generic summary needs no fields
+        data = sample(mi.type_info(cls))
+        assert summarizer(data, names), type_name  # raises on a field it does not declare
