@@ -67,3 +67,12 @@ def because(reason: Any) -> str:
 
 def why(reason: Any) -> str:
     return f" ({reason})" if reason else ""
+
+
+def who(data: dict[str, Any], names: Names) -> str:
+    """The name of the character an event concerns."""
+    return names(data.get("character_id"))
+
+
+def outcome(success: Any) -> str:
+    return "success" if success else "failure"

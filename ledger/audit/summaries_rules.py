@@ -6,16 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ledger.audit.summaries import Names, because, summarizes, why
-
-
-def _who(d: dict[str, Any], names: Names) -> str:
-    return names(d.get("character_id"))
-
-
-def _ok(success: Any) -> str:
-    return "success" if success else "failure"
-
+from ledger.audit.summaries import Names, because, outcome, summarizes, who, why
 
 # --- Conditions (000) ------------------------------------------------------------------
 
@@ -24,26 +15,26 @@ def _condition_added(d: dict[str, Any], names: Names) -> str:
     c = d["condition"]
     became = f" ({d['requested']} escalated to {c['name']})" if d["requested"] != c["name"] else ""
     traded = (f", {d['exchange']['exchanged']} damage traded for it" if d.get("exchange") else "")
-    return f"{_who(d, names)} gained {c['name']} at {c['points']} points{became}{traded}"
+    return f"{who(d, names)} gained {c['name']} at {c['points']} points{became}{traded}"
 
 
 @summarizes("ConditionReduced")
 def _condition_reduced(d: dict[str, Any], names: Names) -> str:
-    return (f"{_who(d, names)}'s {d['name']} reduced by {d['how']} "
+    return (f"{who(d, names)}'s {d['name']} reduced by {d['how']} "
             f"({d['before']} → {d['after']} points)")
 
 
 @summarizes("TreatmentStarted", "ConditionTreated")
 def _treatment(d: dict[str, Any], names: Names) -> str:
-    return f"{_who(d, names)}'s condition {d['condition_id']}: treatment on day {d['day']}"
+    return f"{who(d, names)}'s condition {d['condition_id']}: treatment on day {d['day']}"
 
 
 @summarizes("MovementChanged")
 def _movement(d: dict[str, Any], names: Names) -> str:
     m = d.get("movement")
     if not m:
-        return f"{_who(d, names)} moves freely again"
-    return f"{_who(d, names)}'s Speed is now {m['speed']}{', cannot move' if m['immobile'] else ''}"
+        return f"{who(d, names)} moves freely again"
+    return f"{who(d, names)}'s Speed is now {m['speed']}{', cannot move' if m['immobile'] else ''}"
 
 
 # --- items, firearms, linkage (000, 001) --------------------------------------------------
@@ -60,13 +51,13 @@ def _handed_over(d: dict[str, Any], names: Names) -> str:
 
 @summarizes("TrustTested")
 def _trust(d: dict[str, Any], names: Names) -> str:
-    return (f"{_who(d, names)} trusted {names(d['item_id'])}: {d['total']} vs TN {d['tn']}, "
-            f"{_ok(d['success'])}, {d['outcome']}")
+    return (f"{who(d, names)} trusted {names(d['item_id'])}: {d['total']} vs TN {d['tn']}, "
+            f"{outcome(d['success'])}, {d['outcome']}")
 
 
 @summarizes("WeaponMaintained")
 def _maintained(d: dict[str, Any], names: Names) -> str:
-    return f"{_who(d, names)} maintained {names(d['item_id'])}"
+    return f"{who(d, names)} maintained {names(d['item_id'])}"
 
 
 @summarizes("ItemDamaged")
@@ -83,29 +74,29 @@ def _item_repaired(d: dict[str, Any], names: Names) -> str:
 
 @summarizes("ItemIdentificationBegun")
 def _identifying(d: dict[str, Any], names: Names) -> str:
-    return f"{_who(d, names)} began studying {names(d['item_id'])} on day {d['day']}"
+    return f"{who(d, names)} began studying {names(d['item_id'])} on day {d['day']}"
 
 
 @summarizes("ItemIdentified")
 def _identified(d: dict[str, Any], names: Names) -> str:
-    return f"{_who(d, names)} identified {names(d['item_id'])} on day {d['day']}"
+    return f"{who(d, names)} identified {names(d['item_id'])} on day {d['day']}"
 
 
 @summarizes("ItemIdentificationAbandoned")
 def _abandoned(d: dict[str, Any], names: Names) -> str:
-    return f"{_who(d, names)} stopped studying {names(d['item_id'])}{why(d.get('why'))}"
+    return f"{who(d, names)} stopped studying {names(d['item_id'])}{why(d.get('why'))}"
 
 
 @summarizes("ItemLinked")
 def _linked(d: dict[str, Any], names: Names) -> str:
     effort = f", 1 {d['pool'].title()} Effort committed" if d.get("pool") else ""
-    return (f"{_who(d, names)} linked {names(d['item_id'])} (permanent Strain "
+    return (f"{who(d, names)} linked {names(d['item_id'])} (permanent Strain "
             f"{d['strain_permanent_before']} → {d['strain_permanent_after']}{effort})")
 
 
 @summarizes("ItemLinkEnded")
 def _unlinked(d: dict[str, Any], names: Names) -> str:
-    return f"{_who(d, names)}'s link to {names(d['item_id'])} ended{why(d.get('why'))}"
+    return f"{who(d, names)}'s link to {names(d['item_id'])} ended{why(d.get('why'))}"
 
 
 # --- Bonds and the Stunt Pool (000) -----------------------------------------------------------
@@ -130,11 +121,11 @@ def _members(d: dict[str, Any], names: Names) -> str:
 
 @summarizes("StuntRollNoted")
 def _noted(d: dict[str, Any], names: Names) -> str:
-    return f"{_who(d, names)}'s roll at position {d['roll_position']} generated {d['generated']} SP"
+    return f"{who(d, names)}'s roll at position {d['roll_position']} generated {d['generated']} SP"
 
 
 @summarizes("StuntPointsContributed", "StuntPoolSpent")
 def _pool_sp(d: dict[str, Any], names: Names) -> str:
     verb = "spent" if "purpose" in d else "added"
-    return (f"{_who(d, names)} {verb} {d['sp']} Stunt Pool SP{because(d.get('purpose'))} "
+    return (f"{who(d, names)} {verb} {d['sp']} Stunt Pool SP{because(d.get('purpose'))} "
             f"({d['before']} → {d['after']})")
