@@ -137,3 +137,33 @@ def test_a_revealed_seed_must_match_its_commitment() -> None:
     report = verify(forged)
     assert "commitment" in {m.problem for m in report.dice.mismatches}
     assert [e.ok for e in report.dice.epochs if e.epoch == 1] == [False]
+
+
+def two_rolls_in_one_command(table: Table, mara: str) -> None:
+    first, second = rolls.notation_roll(mara, "1d6"), rolls.notation_roll(mara, "1d6")
+    table.run(lambda state, ctx: first(state, ctx) + second(state, ctx))
+
+
+def test_two_rolls_of_one_command_use_consecutive_die_indexes() -> None:
+    table, mara = rolled_table()
+    two_rolls_in_one_command(table, mara)
+    table.run(clock.end_session)
+    assert [json.loads(r.data)["first_index"] for r in table.records[4:6]] == [0, 1]
+    assert verify(table.records).dice.verified == 3
+
+
+def test_a_die_index_used_twice_in_one_command_is_a_mismatch() -> None:
+    table, mara = rolled_table()
+    two_rolls_in_one_command(table, mara)
+    table.run(clock.end_session)
+    forged = rehash(table.records, 6, lambda d: d.update(first_index=0))
+    assert ("reused-index", 6) in {(m.problem, m.position) for m in verify(forged).dice.mismatches}
+
+
+def test_a_server_roll_whose_dice_cannot_be_read_is_a_mismatch_not_skipped() -> None:
+    table, _ = rolled_table()
+    table.run(clock.end_session)
+    forged = rehash(table.records, 4, lambda d: d.update(dice=[3, 4, 5]))
+    report = verify(forged)
+    assert [(m.position, m.problem) for m in report.dice.mismatches] == [(4, "unreadable")]
+    assert report.dice.verified == 0
