@@ -105,6 +105,21 @@ export function draw(container, points, name) {
   container.replaceChildren(chart, legend(points));
 }
 
+// Reads and draws one character's session; answers the line under the chart.
+async function chartFor(client, characterId, name, session) {
+  const positions = await sessionPositions(client, characterId, session);
+  const chosen = thin(positions, MAX_POINTS);
+  const points = await readPoints(client, characterId, chosen);
+  if (!points.length) {
+    $("chart").replaceChildren();
+    return `No events for ${name} in session ${session}.`;
+  }
+  draw($("chart"), points, name);
+  return `${name}, session ${session}: ${points.length} points, positions `
+    + `${points[0].position}–${points[points.length - 1].position}`
+    + (positions.length > chosen.length ? ` (thinned from ${positions.length})` : "");
+}
+
 export function chartView(client, names, session) {
   const select = $("chart-character");
   const status = $("chart-status");
@@ -112,23 +127,11 @@ export function chartView(client, names, session) {
   $("chart-session").value = String(session);
   $("chart-form").addEventListener("submit", async (event) => {
     event.preventDefault();
-    const characterId = select.value;
     const chosen = $("chart-session").value.trim();
-    if (!characterId || chosen === "") return;
+    if (!select.value || chosen === "") return;
     status.textContent = "Reading the session…";
     try {
-      const positions = await sessionPositions(client, characterId, chosen);
-      const chosenPositions = thin(positions, MAX_POINTS);
-      const points = await readPoints(client, characterId, chosenPositions);
-      if (!points.length) {
-        $("chart").replaceChildren();
-        status.textContent = `No events for ${names.get(characterId)} in session ${chosen}.`;
-        return;
-      }
-      draw($("chart"), points, names.get(characterId) || characterId);
-      status.textContent = `${show(names.get(characterId))}, session ${chosen}: ${points.length} `
-        + `points, positions ${points[0].position}–${points[points.length - 1].position}`
-        + (positions.length > chosenPositions.length ? ` (thinned from ${positions.length})` : "");
+      status.textContent = await chartFor(client, select.value, show(names.get(select.value)), chosen);
     } catch (failure) {
       status.textContent = `Chart unavailable: ${failure.message}`;
     }

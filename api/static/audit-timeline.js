@@ -4,6 +4,7 @@ import {el, show, shortTime} from "./audit-core.js";
 
 const $ = (id) => document.getElementById(id);
 const PAGE = 50;
+const LONG = 40;
 const FILTERS = {character: "filter-character", session: "filter-session", scene: "filter-scene",
   type: "filter-type", from: "filter-from", to: "filter-to"};
 
@@ -28,15 +29,34 @@ function what(entry, names) {
     el("div", {className: "types"}, (entry.types || []).join(", ")),
     el("div", {}, show(entry.summary)),
     about ? el("div", {className: "muted small"}, about) : null,
-    entry.voided ? el("span", {className: "flag flag-voided"}, "voided") : null,
+    entry.voided ? el("span", {className: "flag flag-voided"},
+      entry.voided_by ? `voided at ${entry.voided_by}` : "voided") : null,
   ];
 }
 
-function changes(entry) {
+// "characters.chr_1.mana.current" reads better as "Mara mana.current".
+function path(raw, names) {
+  const parts = String(raw).split(".");
+  if (parts[0] === "characters" && parts.length >= 2 && names.has(parts[1])) {
+    const field = parts.length > 2 ? el("code", {}, parts.slice(2).join(".")) : "(sheet)";
+    return [`${names.get(parts[1])} `, field];
+  }
+  return [el("code", {}, String(raw))];
+}
+
+// Long values (a whole new sheet, a hash) are cut; the full text stays in the tooltip.
+function brief(value) {
+  if (value !== null && typeof value === "object") return Array.isArray(value) ? "[…]" : "{…}";
+  const text = show(value);
+  return text.length > LONG ? `${text.slice(0, LONG - 1)}…` : text;
+}
+
+function changes(entry, names) {
   const list = entry.changes || [];
   if (!list.length) return "";
   return el("ul", {className: "changes"}, list.map((c) =>
-    el("li", {}, el("code", {}, show(c.path)), ` ${show(c.before)} → ${show(c.after)}`)));
+    el("li", {title: `${show(c.path)}: ${show(c.before)} → ${show(c.after)}`},
+      ...path(c.path, names), ` ${brief(c.before)} → ${brief(c.after)}`)));
 }
 
 function row(entry, names, onPick) {
@@ -46,7 +66,7 @@ function row(entry, names, onPick) {
     el("td", {}, `${show(entry.session)} · ${show(entry.scene)}`),
     el("td", {}, actor(entry, names)),
     el("td", {}, what(entry, names)),
-    el("td", {}, changes(entry)));
+    el("td", {}, changes(entry, names)));
 }
 
 export function timelineView(client, names, onPick) {

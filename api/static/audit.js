@@ -20,19 +20,32 @@ function badge(node, text, kind) {
   node.className = `badge badge-${kind}`;
 }
 
+const count = (value) => (Array.isArray(value) ? value.length : Number(value) || 0);
+
 function renderChain(chain) {
   if (chain.ok) badge($("chain-status"), "Intact", "ok");
   else badge($("chain-status"), `Broken at position ${show(chain.first_break)}`, "bad");
-  $("chain-detail").replaceChildren("Head hash ", el("code", {}, show(chain.head_hash)));
+  const length = chain.length === undefined ? "" : `${chain.length} events · `;
+  $("chain-detail").replaceChildren(`${length}head hash `, el("code", {}, show(chain.head_hash)));
+}
+
+function mismatch(m) {
+  if (!m || typeof m !== "object") return show(m);
+  return `position ${show(m.position)}: die ${show(m.index)} (d${show(m.sides)}) recorded `
+    + `${show(m.recorded)}, derived ${show(m.derived)} · ${show(m.problem)}`;
 }
 
 function renderDice(dice) {
   const mismatches = dice.mismatches || [];
+  const epochs = dice.epochs || [];
+  const badSeeds = epochs.filter((e) => e.ok === false).length;
   if (mismatches.length) badge($("dice-status"), `${mismatches.length} mismatched`, "bad");
   else badge($("dice-status"), `${show(dice.verified)} verified`, "ok");
+  const seeds = epochs.length ? ` · ${epochs.filter((e) => e.revealed_at !== null).length} of `
+    + `${epochs.length} seeds revealed${badSeeds ? `, ${badSeeds} not matching their commitment` : ""}` : "";
   $("dice-detail").replaceChildren(
-    `${show(dice.reported)} reported at the table · ${show(dice.pending)} pending (seed not yet revealed)`,
-    mismatches.length ? el("ul", {className: "changes"}, mismatches.map((m) => el("li", {}, show(m)))) : "");
+    `${count(dice.reported)} reported at the table · ${count(dice.pending)} pending (seed not yet revealed)${seeds}`,
+    mismatches.length ? el("ul", {className: "changes"}, mismatches.map((m) => el("li", {}, mismatch(m)))) : "");
 }
 
 async function loadVerification(client) {
@@ -65,19 +78,7 @@ async function loadVoided(client, slider) {
   }
 }
 
-async function open(token) {
-  const client = apiClient(campaignId, token);
-  say("Opening…");
-  let campaign;
-  let head;
-  try {
-    campaign = await client.get("");
-    head = await client.get("/state");
-  } catch (failure) {
-    const refused = failure.status === 401 || failure.status === 403 || failure.status === 404;
-    say(refused ? "That token does not open this campaign." : `Cannot reach the ledger: ${failure.message}`, "error");
-    return;
-  }
+function start(client, campaign, head) {
   const characters = Object.values(head.state.characters || {});
   const names = new Map(characters.map((c) => [c.id, show(c.name)]));
   renderCampaign(campaign);
@@ -89,6 +90,19 @@ async function open(token) {
   chartView(client, names, (campaign.clock && campaign.clock.session) || 0);
   loadVerification(client);
   loadVoided(client, slider);
+}
+
+async function open(token) {
+  const client = apiClient(campaignId, token);
+  say("Opening…");
+  try {
+    const campaign = await client.get("");
+    const head = await client.get("/state");
+    start(client, campaign, head);
+  } catch (failure) {
+    const refused = [401, 403, 404].includes(failure.status);
+    say(refused ? "That token does not open this campaign." : `Cannot open the audit: ${failure.message}`, "error");
+  }
 }
 
 function tokenFromFragment() {

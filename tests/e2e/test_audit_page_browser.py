@@ -1,4 +1,4 @@
-"""The GM audit page, end to end: a real HTTP server and a real headless Chromium, on both stores.
+"""The GM audit page end to end: a real HTTP server and a real headless Chromium, on both stores.
 
 Chromium and chromedriver are the Debian packages (see .ci/apt-packages). Without them
 the browser tests skip locally and fail in CI (CI=true).
@@ -12,8 +12,7 @@ import shutil
 import tempfile
 import threading
 import urllib.request
-from collections.abc import Callable, Iterator
-from pathlib import Path
+from collections.abc import Iterator
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -23,30 +22,25 @@ from werkzeug.serving import make_server
 from api.routes.audit_page import CONTENT_SECURITY_POLICY
 from ledger.config import Config
 from tests.api_client import ApiClient
-
-CHROMIUM = Path("/usr/bin/chromium")
-CHROMEDRIVER = Path("/usr/bin/chromedriver")
-ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
-CHROMIUM_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
-                  "--disable-background-networking", "--disable-component-update",
-                  "--disable-sync", "--disable-quic", "--window-size=1280,2600"]
-WAIT_SECONDS = 20
-
-
-def _missing_browser() -> str | None:
-    for path in (CHROMIUM, CHROMEDRIVER):
-        if not path.exists():
-            return f"{path} is not installed (apt-get install chromium chromium-driver)"
-    try:
-        import selenium  # noqa: F401
-    except ImportError:
-        return "selenium is not installed (pip install -e '.[dev]')"
-    return None
+from tests.e2e.audit_browser import (
+    ARTIFACTS,
+    CHROMEDRIVER,
+    CHROMIUM,
+    CHROMIUM_FLAGS,
+    csp_complaints,
+    draw_chart,
+    missing_browser,
+    move_slider_to,
+    open_with_form,
+    stat,
+    text_of,
+    wait_for,
+)
 
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
-    missing = _missing_browser()
+    missing = missing_browser()
     if missing:
         if os.environ.get("CI") == "true":
             pytest.fail(f"CI needs the browser test: {missing}")
@@ -78,80 +72,38 @@ def live_server(app: Any) -> Iterator[str]:
 
 
 class Seeded:
+    """A session of play through the HTTP API: spends, rolls, Backlash, Strain, Effort, a rewind."""
+
     def __init__(self, api: ApiClient) -> None:
+        self.api = api
         self.campaign = api.new_campaign("Night Market")
         self.token = str(api.token)
-        api.post(api.c("/clock/start-session"))
+        self.do("/clock/start-session")
+        self.do("/clock/start-scene")
         self.mara = api.new_character(name="Mara", mana={"current": 12, "max": 12},
                                       abilities={"Willpower": 3})
         # Hostile text from the API must show as text, never as markup.
         self.vic = api.new_character(name="<img src=x>Vic", mana={"current": 6, "max": 6})
-        self.first_spend = api.post(api.c(f"/characters/{self.mara}/mana/spend"),
-                                    {"amount": 3, "reason": "Arson"})["position"]
-        api.post(api.c(f"/characters/{self.mara}/rolls"), {"kind": "age", "ability": "Willpower"})
-        api.post(api.c(f"/characters/{self.mara}/rolls"),
-                 {"kind": "age", "ability": "Willpower", "dice": [3, 4, 5]})
-        api.post(api.c(f"/characters/{self.mara}/corrections"),
-                 {"field": "backlash.temporary", "value": 2, "reason": "Backlash from the ward"})
-        api.post(api.c(f"/characters/{self.mara}/corrections"),
-                 {"field": "strain.current", "value": 3, "reason": "Stim"})
-        api.post(api.c(f"/characters/{self.mara}/mana/spend"), {"amount": 5, "reason": "Veil"})
-        api.post(api.c(f"/characters/{self.vic}/health/damage"), {"amount": 4, "type": "wound"})
+        self.first_spend = self.do(f"/characters/{self.mara}/mana/spend",
+                                   {"amount": 3, "reason": "Arson"})
+        self.do(f"/characters/{self.mara}/rolls", {"kind": "age", "ability": "Willpower"})
+        self.do(f"/characters/{self.mara}/rolls",
+                {"kind": "age", "ability": "Willpower", "dice": [3, 4, 5]})
+        self.do(f"/characters/{self.mara}/corrections",
+                {"field": "backlash.temporary", "value": 2, "reason": "Backlash from the ward"})
+        self.do(f"/characters/{self.mara}/strain/gain", {"amount": 3, "reason": "Stim"})
+        self.do(f"/characters/{self.mara}/effort/commit",
+                {"pool": "mage", "amount": 1, "duration": "day", "label": "Ward"})
+        kept = self.do(f"/characters/{self.mara}/mana/spend", {"amount": 5, "reason": "Veil"})
+        self.voided = self.do(f"/characters/{self.vic}/health/damage",
+                              {"amount": 4, "type": "wound"})
+        self.rewind = self.do("/rewind", {"to_position": kept, "reason": "wrong target"})
+        self.do("/clock/end-session")  # reveals the session's seed, so its dice can be verified
 
-
-def wait_for(browser: Any, check: Callable[[Any], Any]) -> Any:
-    from selenium.webdriver.support.ui import WebDriverWait
-
-    return WebDriverWait(browser, WAIT_SECONDS).until(check)
-
-
-def text_of(browser: Any, css: str) -> str:
-    from selenium.webdriver.common.by import By
-
-    found = browser.find_elements(By.CSS_SELECTOR, css)
-    return str(found[0].text) if found else ""
-
-
-def stat(browser: Any, character: str, name: str) -> str:
-    return text_of(browser, f'#cards [data-character="{character}"] [data-stat="{name}"]')
-
-
-def open_with_form(browser: Any, url: str, token: str) -> None:
-    from selenium.webdriver.common.by import By
-
-    browser.get(url)
-    browser.find_element(By.ID, "token-input").send_keys(token)
-    browser.find_element(By.CSS_SELECTOR, "#token-form button").click()
-
-
-def move_slider_to(browser: Any, position: int) -> None:
-    """Drag by keyboard, as a GM would: Home, then one step right per position."""
-    from selenium.webdriver.common.by import By
-    from selenium.webdriver.common.keys import Keys
-
-    slider = browser.find_element(By.ID, "position-slider")
-    slider.send_keys(Keys.HOME)
-    slider.send_keys(*([Keys.ARROW_RIGHT] * (position - int(slider.get_attribute("min")))))
-
-
-def draw_chart(browser: Any, character: str, session: int) -> list[int]:
-    from selenium.webdriver.common.by import By
-    from selenium.webdriver.support.ui import Select
-
-    Select(browser.find_element(By.ID, "chart-character")).select_by_value(character)
-    box = browser.find_element(By.ID, "chart-session")
-    box.clear()
-    box.send_keys(str(session))
-    browser.find_element(By.CSS_SELECTOR, "#chart-form button").click()
-    line = 'polyline[data-series="mana"]'
-    wait_for(browser, lambda b: b.find_elements(By.CSS_SELECTOR, line))
-    values = browser.find_element(By.CSS_SELECTOR, line).get_attribute("data-values")
-    return [int(v) for v in values.split(",")]
-
-
-def csp_complaints(browser: Any) -> list[str]:
-    return [e["message"] for e in browser.get_log("browser")
-            if e["level"] == "SEVERE" or "Content Security Policy" in e["message"]]
+    def do(self, path: str, body: dict[str, Any] | None = None) -> int:
+        answer = self.api.post(self.api.c(path), body)
+        assert answer.status in (200, 201), answer
+        return int(answer["position"])
 
 
 def test_the_audit_page_sends_a_strict_csp_and_has_no_inline_code(live_server: str,
@@ -196,11 +148,22 @@ def test_gm_audits_state_timeline_verification_and_chart_in_a_real_browser(
     assert not browser.find_elements("css selector", "#cards img")
 
     wait_for(browser, lambda b: "ResourceSpent" in text_of(b, "#timeline-body"))
+    voided_row = f'#timeline-body tr.voided[data-first="{seeded.voided}"]'
+    assert f"voided at {seeded.rewind}" in text_of(browser, voided_row).lower()
+    wait_for(browser, lambda b: f"position {seeded.voided} (by the rewind at {seeded.rewind})"
+             in text_of(b, "#voided-text"))
     wait_for(browser, lambda b: text_of(b, "#chain-status") == "Intact")
-    assert "verified" in text_of(browser, "#dice-status")
-    assert draw_chart(browser, seeded.mara, 1)[-1] == 4
+    assert text_of(browser, "#dice-status") == "1 verified"
+    assert text_of(browser, "#dice-detail").startswith("1 reported at the table · 0 pending")
+
+    series = draw_chart(browser, seeded.mara, 1)
+    assert series["mana"][0] == 12
+    assert series["mana"][-1] == 4
+    assert 9 in series["mana"]
+    assert [series[name][-1] for name in ("backlash", "strain", "effort")] == [2, 3, 1]
 
     ARTIFACTS.mkdir(exist_ok=True)
+    browser.set_window_size(1280, browser.execute_script("return document.body.scrollHeight"))
     browser.save_screenshot(str(ARTIFACTS / f"audit-{store_config.store}.png"))
     assert csp_complaints(browser) == []
 

@@ -1,0 +1,83 @@
+"""Page helpers for the audit page's browser tests (Selenium, imported only once it is there)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMEDRIVER = Path("/usr/bin/chromedriver")
+ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
+CHROMIUM_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
+                  "--disable-background-networking", "--disable-component-update",
+                  "--disable-sync", "--disable-quic", "--window-size=1280,1600"]
+WAIT_SECONDS = 20
+
+
+def missing_browser() -> str | None:
+    for path in (CHROMIUM, CHROMEDRIVER):
+        if not path.exists():
+            return f"{path} is not installed (apt-get install chromium chromium-driver)"
+    try:
+        import selenium  # noqa: F401
+    except ImportError:
+        return "selenium is not installed (pip install -e '.[dev]')"
+    return None
+
+
+def wait_for(browser: Any, check: Callable[[Any], Any]) -> Any:
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    return WebDriverWait(browser, WAIT_SECONDS).until(check)
+
+
+def text_of(browser: Any, css: str) -> str:
+    from selenium.webdriver.common.by import By
+
+    found = browser.find_elements(By.CSS_SELECTOR, css)
+    return str(found[0].text) if found else ""
+
+
+def stat(browser: Any, character: str, name: str) -> str:
+    return text_of(browser, f'#cards [data-character="{character}"] [data-stat="{name}"]')
+
+
+def open_with_form(browser: Any, url: str, token: str) -> None:
+    from selenium.webdriver.common.by import By
+
+    browser.get(url)
+    browser.find_element(By.ID, "token-input").send_keys(token)
+    browser.find_element(By.CSS_SELECTOR, "#token-form button").click()
+
+
+def move_slider_to(browser: Any, position: int) -> None:
+    """Drag by keyboard, as a GM would: Home, then one step right per position."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
+
+    slider = browser.find_element(By.ID, "position-slider")
+    slider.send_keys(Keys.HOME)
+    slider.send_keys(*([Keys.ARROW_RIGHT] * (position - int(slider.get_attribute("min")))))
+
+
+def draw_chart(browser: Any, character: str, session: int) -> dict[str, list[int]]:
+    """Draw the chart; answers each series' values as drawn, first point to last."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import Select
+
+    Select(browser.find_element(By.ID, "chart-character")).select_by_value(character)
+    box = browser.find_element(By.ID, "chart-session")
+    box.clear()
+    box.send_keys(str(session))
+    browser.find_element(By.CSS_SELECTOR, "#chart-form button").click()
+    lines = "#chart polyline[data-series]"
+    wait_for(browser, lambda b: b.find_elements(By.CSS_SELECTOR, lines))
+    return {line.get_attribute("data-series"): [int(v) for v in
+                                                line.get_attribute("data-values").split(",")]
+            for line in browser.find_elements(By.CSS_SELECTOR, lines)}
+
+
+def csp_complaints(browser: Any) -> list[str]:
+    return [e["message"] for e in browser.get_log("browser")
+            if e["level"] == "SEVERE" or "Content Security Policy" in e["message"]]
