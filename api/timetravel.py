@@ -6,7 +6,7 @@ from datetime import UTC, datetime
 
 from api.errors import ApiError
 from api.runtime import ledger
-from ledger.state import CampaignState
+from ledger.state import CampaignState, Character
 
 
 def resolve_position(campaign_id: str, at: str) -> int:
@@ -40,3 +40,14 @@ def state_for(campaign_id: str, at: str | None, view: str = "recorded") -> Campa
     if view == "canon":
         return led.canon_state_at(campaign_id, position)
     return led.state_at(campaign_id, position)
+
+
+def character_for(
+    campaign_id: str, character_id: str, at: str | None, view: str = "recorded"
+) -> tuple[CampaignState, Character]:
+    """The state at `?at=` and one character in it, or 404 when it did not exist then."""
+    state = state_for(campaign_id, at, view)
+    character = state.characters.get(character_id)
+    if character is None:
+        raise ApiError(404, "character-not-found", f"No character {character_id!r} at that position.")
+    return state, character

@@ -10,7 +10,7 @@ from flask_smorest import Blueprint
 from api import auth, schemas
 from api.answers import json_response, write
 from api.errors import ApiError
-from api.timetravel import state_for
+from api.timetravel import character_for, state_for
 from ledger import characters, resources, rolls
 
 blp = Blueprint("characters", __name__, url_prefix="/v1/campaigns/<campaign_id>/characters",
@@ -44,10 +44,7 @@ def list_characters(query: dict[str, Any], campaign_id: str) -> Response:
 def get_character(query: dict[str, Any], campaign_id: str, character_id: str) -> Response:
     """One character's state, at the head or `?at=`."""
     auth.require_reader(campaign_id)
-    state = state_for(campaign_id, query["at"], query["view"])
-    character = state.characters.get(character_id)
-    if character is None:
-        raise ApiError(404, "character-not-found", f"No character {character_id!r} at that position.")
+    state, character = character_for(campaign_id, character_id, query["at"], query["view"])
     return json_response({"position": state.position, "character": character})
 
 

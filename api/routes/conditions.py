@@ -9,9 +9,8 @@ from flask_smorest import Blueprint
 
 from api import auth, schemas
 from api.answers import json_response, write
-from api.errors import ApiError
 from api.schemas_conditions import ConditionIn, MagicalHealingIn, RecoverIn
-from api.timetravel import state_for
+from api.timetravel import character_for
 from ledger import conditions, conditions_recovery, conditions_treatment
 from ledger.app import Outcome
 
@@ -62,11 +61,7 @@ def add(body: dict[str, Any], campaign_id: str, character_id: str) -> Response:
 def list_conditions(query: dict[str, Any], campaign_id: str, character_id: str) -> Response:
     """A character's Conditions and Speed after them (`movement`), at the head or `?at=`."""
     auth.require_reader(campaign_id)
-    state = state_for(campaign_id, query["at"], query["view"])
-    character = state.characters.get(character_id)
-    if character is None:
-        raise ApiError(404, "character-not-found",
-                       f"No character {character_id!r} at that position.")
+    state, character = character_for(campaign_id, character_id, query["at"], query["view"])
     return json_response({"position": state.position, "character_id": character_id,
                           "conditions": character.conditions, "movement": character.movement,
                           "speed": character.speed})

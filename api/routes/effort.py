@@ -13,7 +13,6 @@ from flask_smorest import Blueprint
 
 from api import auth
 from api.answers import StateView, json_response, write
-from api.errors import ApiError
 from api.schemas import AtQuery
 from api.schemas_effort import (
     CastIn,
@@ -22,7 +21,7 @@ from api.schemas_effort import (
     PrepareIn,
     StrainChangeIn,
 )
-from api.timetravel import state_for
+from api.timetravel import character_for
 from ledger.magic import effort, spell_preparation, spells, strain
 from ledger.state import CampaignState, Character
 
@@ -38,11 +37,7 @@ def effort_view(character_id: str) -> StateView:
 def _character_at(query: dict[str, Any], campaign_id: str,
                   character_id: str) -> tuple[CampaignState, Character]:
     auth.require_reader(campaign_id)
-    state = state_for(campaign_id, query["at"], query["view"])
-    character = state.characters.get(character_id)
-    if character is None:
-        raise ApiError(404, "character-not-found",
-                       f"No character {character_id!r} at that position.")
+    state, character = character_for(campaign_id, character_id, query["at"], query["view"])
     return state, character
 
 

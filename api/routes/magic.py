@@ -29,7 +29,7 @@ from api.schemas_magic import (
     MagicTestIn,
     SuperhumanIn,
 )
-from api.timetravel import state_for
+from api.timetravel import character_for
 from ledger.app import Outcome
 from ledger.decision import Decide
 from ledger.magic import backlash, consequence_roll, consequences, failure, test
@@ -218,11 +218,7 @@ def superhuman(body: dict[str, Any], campaign_id: str, character_id: str) -> Res
 def summary(query: dict[str, Any], campaign_id: str, character_id: str) -> Response:
     """Mana, Backlash (temporary, permanent, total), what is owed and pending, at `?at=`."""
     auth.require_reader(campaign_id)
-    state = state_for(campaign_id, query["at"], query["view"])
-    character = state.characters.get(character_id)
-    if character is None:
-        raise ApiError(404, "character-not-found",
-                       f"No character {character_id!r} at that position.")
+    state, character = character_for(campaign_id, character_id, query["at"], query["view"])
     return json_response({"position": state.position, "magic": magic_summary(character)})
 
 

@@ -18,7 +18,7 @@ from api.answers import json_response, write
 from api.errors import ApiError
 from api.runtime import ledger
 from api.schemas_spirits import BanishIn, CompelIn, FadeIn, SpiritDamageIn, SummonIn
-from api.timetravel import state_for
+from api.timetravel import character_for, state_for
 from ledger import spirits, spirits_actions, spirits_control
 from ledger.app import Outcome
 from ledger.decision import Decide
@@ -115,10 +115,7 @@ def list_spirits(query: dict[str, Any], campaign_id: str) -> Response:
 def character_spirits(query: dict[str, Any], campaign_id: str, character_id: str) -> Response:
     """One summoner's spirits (held now, and all ever summoned), at the head or `?at=`."""
     auth.require_reader(campaign_id)
-    state = state_for(campaign_id, query["at"], query["view"])
-    if character_id not in state.characters:
-        raise ApiError(404, "character-not-found",
-                       f"No character {character_id!r} at that position.")
+    state, _ = character_for(campaign_id, character_id, query["at"], query["view"])
     return json_response({"position": state.position, **holdings(state, character_id)})
 
 
