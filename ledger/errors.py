@@ -26,6 +26,12 @@ class RuleViolation(DomainError):
     kind = "rule-violation"
 
 
+class Forbidden(DomainError):
+    """The actor's role may not do this to this target (403), e.g. another player's roll."""
+
+    kind = "forbidden"
+
+
 class InvalidInput(DomainError):
     """Input that is well-formed but impossible (a reported die of 7 on a d6): 422."""
 

@@ -26,7 +26,7 @@ from ledger.characters import require_character
 from ledger.clock import SessionEnded, SessionStarted
 from ledger.context import Context
 from ledger.decision import Decide
-from ledger.errors import DomainError, InvalidInput, RuleViolation
+from ledger.errors import Forbidden, InvalidInput, RuleViolation
 from ledger.events import DomainEvent
 from ledger.reactions import reacts_to
 from ledger.rolls import Rolled
@@ -43,14 +43,10 @@ from ledger.stunt_events import (
 )
 
 
-class ForbiddenError(DomainError):
-    kind = "forbidden"
-
-
 def check_owner(ctx: Context, character_id: str) -> None:
     """A player acts only for their own character; the GM for anyone."""
     if ctx.actor.role == "player" and ctx.actor.character_id != character_id:
-        raise ForbiddenError("not-your-character", "a player acts only for their own character")
+        raise Forbidden("not-your-character", "a player acts only for their own character")
 
 
 def members(state: CampaignState) -> list[str]:
@@ -86,7 +82,7 @@ def check_bond(state: CampaignState, ctx: Context, a: str, b: str, rank: int) ->
             raise InvalidInput("bond-rank", "a new Bond has at least 1 rank", field="rank")
         return None
     if ctx.actor.role == "player":
-        raise ForbiddenError("bond-change-by-gm", "only the GM records a change to a Bond")
+        raise Forbidden("bond-change-by-gm", "only the GM records a change to a Bond")
     if existing.rank == rank:
         raise RuleViolation("bond-unchanged", f"the Bond already has rank {rank}", field="rank")
     return existing.rank
