@@ -18,11 +18,12 @@ from datetime import UTC, datetime
 
 import msgspec
 
+from ledger import correlation
 from ledger.chain import GENESIS, chain_hash
 from ledger.context import Actor, Context
 from ledger.decision import Decide, run_decision
 from ledger.dice import SeededDice, seed_commitment
-from ledger.errors import InvalidInput, NotFound, StaleState
+from ledger.errors import InvalidInput, NotFound, RuleViolation, StaleState
 from ledger.events import DomainEvent, encode_data
 from ledger.fold import apply_record, blank, clone, decode_state, encode_state, fold
 from ledger.secrets_box import SecretBox
@@ -228,7 +229,8 @@ class Ledger:
         scratch = clone(state)
         broker = _CommandSeeds(self, scratch.id)
         ctx = Context(
-            dice=SeededDice(self._seed(scratch), scratch.id, scratch.dice_epoch, scratch.position + 1),
+            dice=SeededDice(lambda: self._seed(scratch), scratch.id, scratch.dice_epoch,
+                            scratch.position + 1),
             actor=actor,
             epoch=scratch.dice_epoch,
             command_position=scratch.position + 1,
@@ -236,7 +238,7 @@ class Ledger:
         )
         records: list[Record] = []
         checkpoints: list[tuple[str, int, bytes]] = []
-        correlation_id = f"cor_{uuid.uuid4().hex[:20]}"
+        correlation_id = correlation.for_command()  # the request's, when there is one
         recorded_at = max(self.now(), state.recorded_at)
 
         def record(event: DomainEvent) -> None:
@@ -290,7 +292,15 @@ class Ledger:
     def _seed(self, state: CampaignState) -> bytes:
         if state.position == 0:
             return b"\0" * 32  # no dice before the campaign exists
-        return self._seed_for(state.id, state.dice_epoch)
+        try:
+            return self._seed_for(state.id, state.dice_epoch)
+        except NotFound:
+            raise RuleViolation(
+                "dice-seed-unavailable",
+                "This dice epoch's secret seed is held by the server that recorded it (an "
+                "imported campaign). Report physical dice until the next session starts here.",
+                field="dice",
+            ) from None
 
 
 class _CommandSeeds:
@@ -309,4 +319,9 @@ class _CommandSeeds:
     def reveal(self, epoch: int) -> str:
         if epoch in self.pending:
             return self.pending[epoch].hex()
-        return self.ledger._seed_for(self.campaign_id, epoch).hex()
+        try:
+            return self.ledger._seed_for(self.campaign_id, epoch).hex()
+        except NotFound:
+            # An imported campaign's open epoch: its seed stayed with the recording server,
+            # so its rolls stay unverified ("pending") rather than revealed.
+            return ""

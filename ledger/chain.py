@@ -1,8 +1,10 @@
 """The hash chain: each event's hash covers the previous hash and its canonical bytes.
 
-Canonical form: JSON with keys sorted, no insignificant whitespace, UTF-8, no
-NaN or infinities (RFC 8785 for the values the ledger records: strings,
-integers, booleans, null, and short decimals such as a 0.5 implant Strain).
+Canonical form: Python's `json.dumps` with keys sorted, no insignificant
+whitespace, UTF-8 and no NaN or infinities. It matches RFC 8785 for strings,
+integers, booleans and null; floats (only implant Strain such as 0.5) use
+Python's shortest repr, which differs from RFC 8785 for values like 2.0 or
+1e+16. docs/history.md states the exact form.
 """
 
 from __future__ import annotations

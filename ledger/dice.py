@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import hmac
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Protocol
 
 DERIVATION = "campaign-ledger/dice/v1"
@@ -54,14 +54,26 @@ def _blocks(seed: bytes, message: bytes) -> Iterator[bytes]:
 
 
 class SeededDice:
-    """Server dice of one command. `drawn` lists (index, sides, value) for the record."""
+    """Server dice of one command, numbered from 0 in the order they are drawn.
 
-    def __init__(self, seed: bytes, campaign_id: str, epoch: int, command_position: int) -> None:
-        self.seed = seed
+    The seed may be given lazily (a callable): commands that roll nothing never
+    need the secret seed, which an imported campaign's open epoch does not have.
+    """
+
+    def __init__(
+        self, seed: bytes | Callable[[], bytes], campaign_id: str, epoch: int, command_position: int
+    ) -> None:
+        self._seed = seed
         self.campaign_id = campaign_id
         self.epoch = epoch
         self.command_position = command_position
         self.index = 0
+
+    @property
+    def seed(self) -> bytes:
+        if callable(self._seed):
+            self._seed = self._seed()
+        return self._seed
 
     def draw(self, sides: int) -> int:
         msg = die_message(self.campaign_id, self.epoch, self.command_position, self.index)

@@ -17,7 +17,7 @@ from ledger.app import Ledger
 from ledger.audit.commands import rewind_command
 from ledger.cli import main
 from ledger.config import Config
-from ledger.errors import NotFound
+from ledger.errors import RuleViolation
 from ledger.fold import encode_state
 from ledger.secrets_box import SecretBox
 from ledger.store.base import EventStore
@@ -107,15 +107,23 @@ def test_import_into_a_fresh_store_gives_identical_records_state_and_head_hash(
         ledger.state_at(campaign_id, 7))
 
 
-def test_an_imported_campaign_is_an_archive_that_refuses_new_commands(
+def test_an_imported_campaign_plays_on_with_a_fresh_dice_epoch_after_its_next_session(
         exported: tuple[str, Path], other_config: Config, other_store: EventStore,
         monkeypatch: pytest.MonkeyPatch) -> None:
     campaign_id, path = exported
     use_store(monkeypatch, other_config)
     main(["import", str(path)])
     imported = Ledger(other_store, SecretBox(bytes.fromhex(other_config.secret_key or "")))
-    with pytest.raises(NotFound):
-        imported.execute(campaign_id, GM, clock.end_session)
+    mara = next(iter(imported.state(campaign_id).characters))
+    # The open epoch's seed stayed with the recording server: no server dice until a new one.
+    with pytest.raises(RuleViolation) as refused:
+        imported.execute(campaign_id, GM, rolls.notation_roll(mara, "1d20"))
+    assert refused.value.rule == "dice-seed-unavailable"
+    ended = imported.execute(campaign_id, GM, clock.end_session)
+    assert ended.events[-1].revealed_seed == ""  # withheld, so those rolls stay pending
+    imported.execute(campaign_id, GM, clock.start_session)
+    rolled = imported.execute(campaign_id, GM, rolls.notation_roll(mara, "1d20"))
+    assert rolled.events[0].source == "server"
 
 
 def test_import_refuses_a_campaign_the_store_already_has(
