@@ -9,8 +9,9 @@ from typing import Any
 from flask import Flask
 from flask_smorest import Api
 
-from api import errors
+from api import errors, limits
 from api.config import Config
+from api.contract import ContractPlugin
 from api.openapi import document
 
 API_DESCRIPTION = """An immutable, time-travelling ledger of a tabletop campaign.
@@ -49,7 +50,7 @@ def create_app(config: Config | None = None) -> Flask:
         API_SPEC_OPTIONS={"info": {"description": API_DESCRIPTION}},
         TESTING=config.testing,
     )
-    api = Api(app)
+    api = Api(app, spec_kwargs={"extra_plugins": [ContractPlugin()]})
     for blueprint in route_blueprints():
         api.register_blueprint(blueprint)
     if config.bench_endpoints:
@@ -57,5 +58,6 @@ def create_app(config: Config | None = None) -> Flask:
 
         app.register_blueprint(bench.bp)
     errors.install(app)
+    limits.install(app)
     document(api)
     return app

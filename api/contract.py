@@ -1,0 +1,147 @@
+"""The responses every operation declares in the OpenAPI document: its success answer
+and problem+json for each error, so clients and the fuzzer can check what they get.
+
+An apispec plugin rewrites each operation's responses as flask-smorest registers it.
+Routes answer Response objects themselves, so their success shapes are declared here,
+by Flask endpoint; a route missing from SUCCESS still gets its errors declared.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from apispec import APISpec, BasePlugin
+
+Schema = dict[str, Any]
+
+
+def ref(name: str) -> Schema:
+    return {"$ref": f"#/components/schemas/{name}"}
+
+
+def obj(required: tuple[str, ...] = (), **properties: Schema) -> Schema:
+    return {"type": "object", "required": list(required), "properties": properties}
+
+
+INT = {"type": "integer"}
+STR = {"type": "string"}
+NULL_STR = {"type": "string", "nullable": True}
+ANY_OBJECT = {"type": "object"}
+EVENT = obj(
+    ("position", "type", "version", "data", "recorded_at", "actor", "correlation_id",
+     "character_id", "session", "scene", "hash"),
+    position=INT, type=STR, version=INT, data=ANY_OBJECT, recorded_at=STR,
+    actor=obj(("role", "token_id", "character_id"), role=STR, token_id=NULL_STR,
+              character_id=NULL_STR),
+    correlation_id=STR, character_id=NULL_STR, session=INT, scene=INT, hash=STR,
+)
+SUMMARY = obj(("id", "name", "settings", "clock", "position", "head_hash", "dice"),
+              id=STR, name=STR, settings=ANY_OBJECT, clock=ref("Clock"), position=INT,
+              head_hash=STR, dice=obj(("epoch", "commitment"), epoch=INT, commitment=STR))
+TOKEN = obj(("id", "role", "character_id", "label"), id=STR, role=STR,
+            character_id=NULL_STR, label=STR, token=STR, created_at=STR,
+            revoked_at=NULL_STR, replaces=STR)
+
+
+def write(state: Schema | None = None, **extra: Schema) -> Schema:
+    """The answer of every command: {position, events, state} (and route extras)."""
+    return obj(("position", "events", "state"), position=INT,
+               events={"type": "array", "items": ref("Event")},
+               state=state or {"type": "object", "nullable": True}, **extra)
+
+
+def at(**fields: Schema) -> Schema:
+    """A read of state: the position it reflects, and what was asked for."""
+    return obj(("position", *fields), position=INT, **fields)
+
+
+CHARACTER = ref("Character")
+CHAR_WRITE = write(CHARACTER)
+# Flask endpoint -> (status, schema) of its success answer.
+SUCCESS: dict[str, tuple[int, Schema]] = {
+    "campaigns.create": (201, write(ref("CampaignSummary"), id=STR, gm_token=STR,
+                                    gm_token_id=STR)),
+    "campaigns.get_campaign": (200, ref("CampaignSummary")),
+    "campaigns.patch_settings": (200, write(ref("CampaignSummary"))),
+    "campaigns.clock_action": (200, write(ref("CampaignSummary"))),
+    "campaigns.clock_advance": (200, write(ref("CampaignSummary"))),
+    "campaigns.clock_new_day": (200, write(ref("CampaignSummary"))),
+    "campaigns.campaign_state": (200, at(view=STR, state=ref("CampaignState"))),
+    "campaigns.events": (200, obj(("events", "next"), events={"type": "array",
+                                                              "items": ref("Event")},
+                                  next={"type": "integer", "nullable": True})),
+    "characters.register": (201, CHAR_WRITE),
+    "characters.list_characters": (200, at(characters={"type": "array", "items": CHARACTER})),
+    "characters.get_character": (200, at(character=CHARACTER)),
+    **{f"characters.{name}": (200, CHAR_WRITE)
+       for name in ("update", "resource", "damage", "heal", "correction", "death")},
+    "characters.roll": (201, CHAR_WRITE),
+    "conditions.add": (201, write(CHARACTER, condition=ANY_OBJECT)),
+    **{f"conditions.{name}": (200, CHAR_WRITE) for name in ("recover", "heal", "treat")},
+    "tokens.create_token": (201, ref("Token")),
+    "tokens.list_tokens": (200, obj(("tokens",), tokens={"type": "array", "items": ref("Token")})),
+    "tokens.revoke_token": (204, {}),
+    "tokens.rotate_token": (201, ref("Token")),
+    "health.healthz": (200, obj(("status",), status=STR)),
+    "health.readyz": (200, obj(("status", "store"), status=STR, store=STR)),
+    "stunts.record_bond": (201, write()),
+    "items.register": (201, write()),
+    "spirits.summon": (201, write()),
+}
+# Writes answering {position, events, state} with a route-specific state (200 unless said).
+WRITES = ("effort.commit", "effort.reclaim", "effort.prepare", "effort.cast", "effort.use_effect",
+          "effort.change_strain", "items.damage", "items.repair", "items.hand_over",
+          "items.trust_test", "items.maintain", "items.identify", "items.link", "items.unlink",
+          "magic.fix", "magic.accept", "magic.bank", "magic.roll", "magic.draw", "magic.suffer",
+          "magic.superhuman", "spirits.dismiss", "spirits.call", "spirits.dispel",
+          "spirits.damage", "spirits.compel", "spirits.banish", "spirits.fade",
+          "stunts.set_members", "stunts.contribute", "stunts.spend", "audit.rewind", "audit.redo")
+SUCCESS.update({name: (200, write()) for name in WRITES})
+SUCCESS["magic.magic_test"] = (201, write(CHARACTER))
+
+ERRORS = {"400": "Malformed request or JSON nested too deeply",
+          "401": "No valid bearer token", "403": "This role may not do this",
+          "404": "Unknown resource, or a token of another campaign",
+          "409": "Refused by a rule", "412": "If-Match is not the head position",
+          "413": "Body above LEDGER_MAX_BODY_BYTES", "415": "Not JSON",
+          "422": "Failed validation", "429": "Over the rate limit (see Retry-After)",
+          "503": "Store unavailable or too many concurrent writers (see Retry-After)"}
+
+
+def problem_response(description: str) -> Schema:
+    return {"description": description,
+            "content": {"application/problem+json": {"schema": ref("Problem")}}}
+
+
+def responses_for(endpoint: str, method: str) -> dict[str, Schema]:
+    declared: dict[str, Schema] = {code: problem_response(text) for code, text in ERRORS.items()}
+    declared["default"] = problem_response("Any other error, as problem+json")
+    known = SUCCESS.get(endpoint)
+    if known is None:
+        # Undeclared shape: the status codes a route may answer, without a body schema.
+        for code in ("200", "201", "204") if method != "get" else ("200",):
+            declared[code] = {"description": "Success (shape not declared)"}
+        return declared
+    status, schema = known
+    success: Schema = {"description": "Success"}
+    if schema:
+        success["content"] = {"application/json": {"schema": schema}}
+    declared[str(status)] = success
+    return declared
+
+
+class ContractPlugin(BasePlugin):
+    """Declares components and every operation's responses as flask-smorest registers it."""
+
+    def init_spec(self, spec: APISpec) -> None:
+        spec.components.schema("Event", EVENT)
+        spec.components.schema("CampaignSummary", SUMMARY)
+        spec.components.schema("Token", TOKEN)
+
+    def operation_helper(self, path: str | None = None,
+                         operations: dict[str, Any] | None = None, **kwargs: Any) -> None:
+        rule = kwargs.get("rule")
+        if rule is None or not operations:
+            return
+        for method, operation in operations.items():
+            operation["responses"] = responses_for(rule.endpoint, method)

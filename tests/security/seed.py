@@ -1,0 +1,72 @@
+"""A campaign with something behind every kind of id, and a token for every kind of caller.
+
+Shared by the access matrix, the fuzzer and the leak tests, so each endpoint can be
+called with real path parameters.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import msgspec
+
+from tests.api_client import ApiClient
+
+SHEET = {"level": 5, "skills": {"cast": 1, "summon": 1}, "edges": ["Spellcaster", "Summoner"],
+         "modifiers": {"int": 1, "con": 0, "cha": 2}, "attributes": {"con": 12},
+         "abilities": {"Willpower": 3, "Constitution": 1}, "magic_ability": "Willpower",
+         "mana": {"current": 10, "max": 10}, "strain": {"current": 0, "permanent": 0, "max": 12}}
+HOUND = {"mode": "ritual", "nature": "Fire", "form": "physical", "form_level": 1,
+         "appearance": "a burning hound", "powers": ["Curse"], "hit_dice": 1, "hit_points": 6}
+
+
+class Seeded(msgspec.Struct):
+    campaign: str
+    ids: dict[str, str]  # path parameter name -> a real id in this campaign
+    tokens: dict[str, str]  # caller -> secret: gm, observer, own, other, foreign
+    other_character: str
+
+
+def _ok(answer: Any, status: int = 200) -> Any:
+    assert answer.status == status, answer
+    return answer
+
+
+def seed(api: ApiClient) -> Seeded:
+    """Characters, an item, a spirit, a Condition, a Magic Test and Effort, all real."""
+    campaign = api.new_campaign()
+    gm = api.token or ""
+    _ok(api.post(api.c("/clock/start-session")))
+    _ok(api.post(api.c("/clock/start-scene")))
+    mara = api.new_character(**(SHEET | {"name": "Mara"}))
+    ivo = api.new_character(**(SHEET | {"name": "Ivo"}))
+    item = _ok(api.post(api.c("/items"), {"name": "Wand", "kind": "wand",
+                                          "materials": [{"name": "hardwood"}], "magical": True}),
+               201)["state"]["id"]
+    spirit = _ok(api.post(api.c(f"/characters/{mara}/spirits"), HOUND), 201)["spirit_id"]
+    condition = _ok(api.post(api.c(f"/characters/{mara}/conditions"), {"name": "Fatigued"}),
+                    201)["condition"]["id"]
+    test = _ok(api.post(api.c(f"/characters/{mara}/magic-tests"),
+                        {"base_tn": 12, "dice": [1, 2, 3]}), 201)["magic_test"]["test_id"]
+    _ok(api.post(api.c(f"/characters/{mara}/magic-tests/{test}/accept")))
+    effort = _ok(api.post(api.c(f"/characters/{mara}/effort/commit"),
+                          {"pool": "mage", "amount": 1, "duration": "duration"}))
+    commitment = effort["state"]["pools"]["mage"]["commitments"][0]["id"]
+    spare = _ok(api.post(api.c("/tokens"), {"role": "observer", "label": "spare"}), 201)["id"]
+    tokens = {"gm": gm, "observer": api.new_token("observer"), "own": api.new_token("player", mara),
+              "other": api.new_token("player", ivo)}
+    ids = {"campaign_id": campaign, "character_id": mara, "item_id": item, "spirit_id": spirit,
+           "condition_id": condition, "test_id": test, "commitment_id": commitment,
+           "token_id": spare}
+    tokens["foreign"] = foreign_gm_token(api)
+    api.campaign, api.token = campaign, gm
+    return Seeded(campaign, ids, tokens, ivo)
+
+
+def foreign_gm_token(api: ApiClient) -> str:
+    """A valid GM token of another campaign (the client is left on the first one)."""
+    campaign, token = api.campaign, api.token
+    api.new_campaign("Elsewhere")
+    foreign = api.token or ""
+    api.campaign, api.token = campaign, token
+    return foreign

@@ -1,0 +1,164 @@
+"""Every route x every kind of caller -> the status its access policy promises.
+
+EXPECTATIONS maps each (method, path template) to a policy name; the statuses come from
+the policy. Routes are read from the app itself, so a new route missing from the table
+fails `test_every_route_has_an_access_policy` until someone decides who may call it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import msgspec
+import pytest
+
+from api import create_app
+from ledger.config import Config
+from tests.api_client import Answer, ApiClient
+from tests.security.routes import body_for, fill_path, first_choices, route_keys
+from tests.security.seed import seed
+
+C = "/v1/campaigns/{campaign_id}"
+CH = C + "/characters/{character_id}"
+EXPECTATIONS: dict[tuple[str, str], str] = {
+    # Public: probes, the spec and docs, the audit page shell (it holds no data), creation.
+    ("GET", "/healthz"): "public", ("GET", "/readyz"): "public",
+    ("GET", "/healthz/runners"): "public", ("GET", "/metrics"): "public",  # no metrics token set
+    ("GET", "/openapi.json"): "public", ("GET", "/docs"): "public",
+    ("GET", "/static/{filename}"): "public", ("GET", "/audit-assets/{filename}"): "public",
+    ("GET", "/campaigns/{campaign_id}/audit"): "public", ("GET", "/v1/signing-key"): "public",
+    ("POST", "/v1/campaigns"): "public",
+    # Campaign, clock, history and audit.
+    ("GET", C): "reader", ("PATCH", C + "/settings"): "gm",
+    ("POST", C + "/clock/{action}"): "gm", ("POST", C + "/clock/advance"): "gm",
+    ("POST", C + "/clock/new-day"): "gm", ("GET", C + "/state"): "reader",
+    ("GET", C + "/events"): "reader", ("GET", C + "/feed"): "reader",
+    ("GET", C + "/timeline"): "reader",
+    ("GET", C + "/verify"): "reader", ("GET", C + "/head"): "reader",
+    ("POST", C + "/rewind"): "gm", ("POST", C + "/redo"): "gm",
+    # Tokens.
+    ("POST", C + "/tokens"): "gm", ("GET", C + "/tokens"): "gm",
+    ("DELETE", C + "/tokens/{token_id}"): "gm", ("POST", C + "/tokens/{token_id}/rotate"): "gm",
+    # Characters.
+    ("POST", C + "/characters"): "gm", ("GET", C + "/characters"): "reader",
+    ("GET", CH): "reader", ("PATCH", CH): "gm",
+    ("POST", CH + "/rolls"): "own", ("POST", CH + "/{resource}/{action}"): "own",
+    ("POST", CH + "/health/damage"): "own", ("POST", CH + "/health/heal"): "own",
+    ("POST", CH + "/corrections"): "gm", ("POST", CH + "/death"): "gm",
+    # Conditions.
+    ("POST", CH + "/conditions"): "own", ("GET", CH + "/conditions"): "reader",
+    ("POST", CH + "/conditions/{condition_id}/recover"): "own",
+    ("POST", CH + "/conditions/{condition_id}/heal"): "own",
+    ("POST", CH + "/conditions/{condition_id}/treat"): "own",
+    # Effort, spells, Strain.
+    ("POST", CH + "/effort/commit"): "own", ("GET", CH + "/effort"): "reader",
+    ("POST", CH + "/effort/{commitment_id}/reclaim"): "own",
+    ("POST", CH + "/spells/prepare"): "own", ("POST", CH + "/spells/cast"): "own",
+    ("POST", CH + "/spells/use"): "own", ("GET", CH + "/spells"): "reader",
+    ("POST", CH + "/strain/{action}"): "own", ("GET", CH + "/strain"): "reader",
+    # Magic Tests and Backlash.
+    ("POST", CH + "/magic-tests"): "own", ("POST", CH + "/magic-tests/{test_id}/fix"): "own",
+    ("POST", CH + "/magic-tests/{test_id}/accept"): "own",
+    ("POST", CH + "/backlash/bank"): "own", ("POST", CH + "/backlash/consequence-roll"): "own",
+    ("POST", CH + "/backlash/consequences/draw"): "own",
+    ("POST", CH + "/backlash/consequences"): "own", ("POST", CH + "/backlash/superhuman"): "own",
+    ("GET", CH + "/magic"): "reader", ("GET", C + "/magic/resistance-factors"): "reader",
+    # Items: `character` in the body is the acting character.
+    ("POST", C + "/items"): "gm", ("GET", C + "/items"): "reader",
+    ("GET", C + "/items/{item_id}"): "reader", ("POST", C + "/items/{item_id}/damage"): "gm",
+    ("POST", C + "/items/{item_id}/repair"): "gm", ("POST", C + "/items/{item_id}/hand-over"): "gm",
+    ("POST", C + "/items/{item_id}/trust-test"): "own",
+    ("POST", C + "/items/{item_id}/maintain"): "writer",
+    ("POST", C + "/items/{item_id}/identify"): "own", ("POST", C + "/items/{item_id}/link"): "own",
+    ("POST", C + "/items/{item_id}/unlink"): "own",
+    # Spirits: the seeded spirit's summoner is the "own" character.
+    ("POST", CH + "/spirits"): "own", ("GET", CH + "/spirits"): "reader",
+    ("GET", C + "/spirits"): "reader", ("POST", C + "/spirits/{spirit_id}/dismiss"): "own",
+    ("POST", C + "/spirits/{spirit_id}/call"): "own",
+    ("POST", C + "/spirits/{spirit_id}/dispel"): "own",
+    ("POST", C + "/spirits/{spirit_id}/damage"): "writer",
+    ("POST", C + "/spirits/{spirit_id}/compel"): "own",
+    ("POST", C + "/spirits/{spirit_id}/banish"): "own",
+    ("POST", C + "/spirits/{spirit_id}/fade"): "gm",
+    # Bonds and the Stunt Pool.
+    ("POST", C + "/bonds"): "own", ("PUT", C + "/stunt-pool/members"): "gm",
+    ("POST", C + "/stunt-pool/contribute"): "writer", ("POST", C + "/stunt-pool/spend"): "writer",
+    ("GET", C + "/stunt-pool"): "reader",
+}
+PROBLEM = "application/problem+json"
+CALLERS = ("none", "foreign", "observer", "other", "own", "gm")
+# policy -> caller -> the refusal it gets; a caller not listed is let through.
+REFUSALS: dict[str, dict[str, int]] = {
+    "public": {},
+    "reader": {"none": 401, "foreign": 404},
+    "writer": {"none": 401, "foreign": 404, "observer": 403},
+    "own": {"none": 401, "foreign": 404, "observer": 403, "other": 403},  # GM or own player
+    "gm": {"none": 401, "foreign": 404, "observer": 403, "other": 403, "own": 403},
+}
+# Called last: they change what later calls would find (tokens, the character's life).
+LAST = {("POST", CH + "/death"), ("DELETE", C + "/tokens/{token_id}"),
+        ("POST", C + "/tokens/{token_id}/rotate"), ("POST", C + "/rewind"), ("POST", C + "/redo")}
+
+
+@pytest.fixture
+def matrix_api(store_config: Config) -> Iterator[ApiClient]:
+    app = create_app(msgspec.structs.replace(store_config, rate_limit_per_minute=0))
+    yield ApiClient(app.test_client())
+    built = app.extensions.get("ledger")
+    if built is not None:
+        built.store.close()
+
+
+def call(api: ApiClient, method: str, url: str, body: Any, token: str) -> Answer:
+    """One request; a stream (the feed) is closed unread once its status is known."""
+    headers = {"Authorization": f"Bearer {token}"} if token else {}
+    response = api.client.open(url, method=method, json=body, headers=headers)
+    if response.mimetype == "text/event-stream":
+        response.close()
+        return Answer(response.status_code, None, response.headers)
+    return Answer(response.status_code, response.get_json(silent=True), response.headers)
+
+
+def refused_by_access(answer: Answer) -> bool:
+    """401, 403, or the 404 that hides another campaign; a domain 404 names its rule."""
+    rule = (answer.body or {}).get("rule")
+    return answer.status in (401, 403) or (answer.status == 404 and rule == "not-found")
+
+
+def verdict(policy: str, caller: str, answer: Answer) -> str | None:
+    """None when the answer is what the policy promises, else what went wrong."""
+    if answer.status >= 500:
+        return f"{answer.status} server error"
+    expected = REFUSALS[policy].get(caller)
+    if expected is None:
+        return f"refused with {answer.status}" if refused_by_access(answer) else None
+    if (answer.status, answer.headers.get("Content-Type")) != (expected, PROBLEM):
+        return f"expected {expected} problem+json, got {answer.status}"
+    return None
+
+
+def test_every_route_has_an_access_policy(tmp_path: Any) -> None:
+    app = create_app(Config(data_dir=str(tmp_path), testing=True))
+    routes = set(route_keys(app))
+    assert sorted(routes - set(EXPECTATIONS)) == [], "new routes need a policy in EXPECTATIONS"
+    assert sorted(set(EXPECTATIONS) - routes) == [], "EXPECTATIONS lists routes that are gone"
+    assert set(EXPECTATIONS.values()) <= set(REFUSALS)
+
+
+def test_every_route_answers_every_caller_as_its_policy_says(matrix_api: ApiClient) -> None:
+    seeded = seed(matrix_api)
+    app: Any = matrix_api.client.application
+    spec = matrix_api.get("/openapi.json").body
+    choices = first_choices(app)
+    tokens = {"none": "", **seeded.tokens}
+    wrong: list[str] = []
+    for method, path in sorted(route_keys(app), key=lambda key: (key in LAST, key)):
+        url = fill_path(path, seeded.ids, choices.get(path, {}))
+        body = body_for(spec, method, path, seeded.ids, seeded.other_character)
+        for caller in CALLERS:
+            answer = call(matrix_api, method, url, body, tokens[caller])
+            problem = verdict(EXPECTATIONS[(method, path)], caller, answer)
+            if problem:
+                wrong.append(f"{method} {path} as {caller}: {problem} {answer.body}")
+    assert wrong == [], "\n".join(wrong)
