@@ -9,7 +9,8 @@ DDL, its connections and its global order (docs/decisions/001-event-store.md).
 from __future__ import annotations
 
 import abc
-from collections.abc import Iterator, Sequence
+import logging
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import AbstractContextManager
 from typing import Any, Protocol
 
@@ -60,7 +61,23 @@ class EventStore(abc.ABC):
         """Events of every campaign in one total order that never skips a committed event."""
 
     @abc.abstractmethod
+    def global_lag(self, after: GlobalCursor, cap: int = 100_000) -> tuple[int, str | None]:
+        """How many events of the global order follow `after` (counted up to `cap`), and
+        when the oldest of them was recorded (for runners' lag)."""
+
+    @abc.abstractmethod
     def close(self) -> None: ...
+
+    # --- listeners: told after each committed append (metrics, the feed hub) --
+    def add_append_listener(self, listener: Callable[[Sequence[Record]], None]) -> None:
+        self.__dict__.setdefault("_append_listeners", []).append(listener)
+
+    def appended(self, records: Sequence[Record]) -> None:
+        for listener in self.__dict__.get("_append_listeners", ()):
+            try:
+                listener(records)
+            except Exception:  # the events are committed: a listener must not fail the write
+                logging.getLogger(__name__).exception("append listener failed")
 
     def setup(self) -> None:
         with self.transaction(write=True) as c:
@@ -96,6 +113,7 @@ class EventStore(abc.ABC):
             if answer is not None and "idempot" in str(exc).lower():
                 raise IdempotencyKeyTaken(answer.key) from exc
             raise PositionTaken(str(exc)) from exc
+        self.appended(records)
 
     def _insert_answer(self, c: Cursor, a: IdempotentAnswer) -> None:
         c.execute(

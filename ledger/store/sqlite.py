@@ -17,6 +17,7 @@ from eventsourcing.persistence import OperationalError
 from eventsourcing.sqlite import SQLiteConnection, SQLiteConnectionPool, SQLiteDatastore
 
 from ledger.store.base import Cursor, EventStore, StoreUnavailable
+from ledger.store.ops_tables import ops_ddl
 from ledger.store.records import EVENT_COLUMNS, GlobalCursor, Record, record_from_row
 
 LOCK_TIMEOUT_SECONDS = 15
@@ -79,6 +80,7 @@ class SQLiteStore(EventStore):
             " id TEXT PRIMARY KEY, campaign_id TEXT NOT NULL, role TEXT NOT NULL,"
             " character_id TEXT, label TEXT NOT NULL, secret_hash TEXT NOT NULL UNIQUE,"
             " created_at TEXT NOT NULL, revoked_at TEXT)",
+            *ops_ddl(self.kind),
         ]
 
     def read_global(self, after: GlobalCursor, limit: int) -> list[tuple[GlobalCursor, Record]]:
@@ -90,6 +92,13 @@ class SQLiteStore(EventStore):
             )
             rows = c.fetchall()
         return [(GlobalCursor(0, int(row[0])), record_from_row(tuple(row)[1:])) for row in rows]
+
+    def global_lag(self, after: GlobalCursor, cap: int = 100_000) -> tuple[int, str | None]:
+        with self.transaction(write=False) as c:
+            c.execute("SELECT COUNT(*), MIN(recorded_at) FROM (SELECT recorded_at FROM"
+                      " ledger_events WHERE gid>? ORDER BY gid LIMIT ?)", (after.seq, cap))
+            row = c.fetchone()
+        return int(row[0]), row[1]
 
     def close(self) -> None:
         self.datastore.close()
