@@ -27,6 +27,21 @@ class Config(msgspec.Struct):
     testing: bool = False
     # Benchmark baseline endpoint (scripts/bench.py); never on in production.
     bench_endpoints: bool = False
+    # Change feed and webhooks (docs/feed-and-webhooks.md); runners (docs/operations.md).
+    feed_heartbeat_seconds: float = 15.0
+    feed_poll_seconds: float = 0.1  # SQLite: how often each process's hub looks for appends
+    feed_sweep_seconds: float = 2.0  # PostgreSQL: re-read even without a NOTIFY
+    feed_auth_recheck_seconds: float = 30.0
+    feed_streams_per_worker: int = 100
+    webhook_timeout_seconds: float = 5.0
+    webhook_max_attempts: int = 10
+    webhook_backoff_seconds: float = 1.0
+    webhook_backoff_max_seconds: float = 300.0
+    webhook_poll_seconds: float = 0.5
+    runner_heartbeat_seconds: float = 5.0
+    runner_stale_seconds: float = 30.0
+    metrics_token: str | None = None
+    log_level: str = "INFO"
 
     @classmethod
     def from_env(cls, env: dict[str, str] | None = None) -> Config:
@@ -49,6 +64,7 @@ class Config(msgspec.Struct):
             rate_limit_per_minute=int(get("LEDGER_RATE_LIMIT_PER_MINUTE", "600")),
             cors_origins=[o for o in get("LEDGER_CORS_ORIGINS", "").split(",") if o],
             bench_endpoints=get("LEDGER_BENCH_ENDPOINTS", "") == "1",
+            **_ops_from_env(e),  # type: ignore[arg-type]
         )
 
     def to_env(self) -> dict[str, str]:
@@ -63,10 +79,12 @@ class Config(msgspec.Struct):
             "LEDGER_RATE_LIMIT_PER_MINUTE": str(self.rate_limit_per_minute),
             "LEDGER_CORS_ORIGINS": ",".join(self.cors_origins),
             "LEDGER_BENCH_ENDPOINTS": "1" if self.bench_endpoints else "",
+            **{env: str(getattr(self, field)) for field, (env, _) in OPS_SETTINGS.items()},
         }
         for name, value in (("LEDGER_SQLITE_PATH", self.sqlite_path),
                             ("LEDGER_SECRET_KEY", self.secret_key),
-                            ("LEDGER_ADMIN_TOKEN", self.admin_token)):
+                            ("LEDGER_ADMIN_TOKEN", self.admin_token),
+                            ("LEDGER_METRICS_TOKEN", self.metrics_token)):
             if value:
                 env[name] = value
         return env
@@ -74,3 +92,29 @@ class Config(msgspec.Struct):
     @property
     def data_path(self) -> Path:
         return Path(self.data_dir)
+
+
+# Operational settings: field -> (environment variable, type).
+OPS_SETTINGS: dict[str, tuple[str, type]] = {
+    "feed_heartbeat_seconds": ("LEDGER_FEED_HEARTBEAT_SECONDS", float),
+    "feed_poll_seconds": ("LEDGER_FEED_POLL_SECONDS", float),
+    "feed_sweep_seconds": ("LEDGER_FEED_SWEEP_SECONDS", float),
+    "feed_auth_recheck_seconds": ("LEDGER_FEED_AUTH_RECHECK_SECONDS", float),
+    "feed_streams_per_worker": ("LEDGER_FEED_STREAMS", int),
+    "webhook_timeout_seconds": ("LEDGER_WEBHOOK_TIMEOUT_SECONDS", float),
+    "webhook_max_attempts": ("LEDGER_WEBHOOK_MAX_ATTEMPTS", int),
+    "webhook_backoff_seconds": ("LEDGER_WEBHOOK_BACKOFF_SECONDS", float),
+    "webhook_backoff_max_seconds": ("LEDGER_WEBHOOK_BACKOFF_MAX_SECONDS", float),
+    "webhook_poll_seconds": ("LEDGER_WEBHOOK_POLL_SECONDS", float),
+    "runner_heartbeat_seconds": ("LEDGER_RUNNER_HEARTBEAT_SECONDS", float),
+    "runner_stale_seconds": ("LEDGER_RUNNER_STALE_SECONDS", float),
+    "log_level": ("LEDGER_LOG_LEVEL", str),
+}
+
+
+def _ops_from_env(env: dict[str, str]) -> dict[str, object]:
+    found: dict[str, object] = {"metrics_token": env.get("LEDGER_METRICS_TOKEN") or None}
+    for field, (name, kind) in OPS_SETTINGS.items():
+        if env.get(name):
+            found[field] = kind(env[name])
+    return found

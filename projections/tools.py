@@ -9,6 +9,7 @@ import threading
 from typing import Any
 
 from ledger.config import Config
+from ledger.health import keep_beating
 from ledger.wiring import build_store
 from projections.catalog import all_projections
 from projections.runner import ProjectionRunner
@@ -41,6 +42,8 @@ def project(args: argparse.Namespace) -> int:
     stop = threading.Event()
     signal.signal(signal.SIGTERM, lambda *_: stop.set())
     signal.signal(signal.SIGINT, lambda *_: stop.set())
+    config = Config.from_env()  # `campaign-ledger health` reads this runner's heartbeat
+    keep_beating(build_store(config), "project", config.runner_heartbeat_seconds, stop)
     threads = [threading.Thread(target=r.follow, args=(stop,), daemon=True) for r in runners]
     for thread in threads:
         thread.start()

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import shutil
 import signal
 import subprocess
 import sys
@@ -19,6 +20,7 @@ from typing import Any
 RUNNERS: list[list[str]] = [
     # Each runner is a `campaign-ledger` subcommand that runs until stopped.
     ["project", "--follow"],
+    ["deliver-webhooks"],
 ]
 
 
@@ -28,7 +30,14 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--port", type=int, default=int(os.environ.get("LEDGER_PORT", "8000")))
     parser.add_argument("--data", default=None, help="data directory (SQLite file, keys)")
     parser.add_argument("--workers", type=int, default=int(os.environ.get("LEDGER_WORKERS", "4")))
-    parser.add_argument("--threads", type=int, default=int(os.environ.get("LEDGER_THREADS", "8")))
+    parser.add_argument("--threads", type=int, default=int(os.environ.get("LEDGER_THREADS", "8")),
+                        help="threads per worker for ordinary requests")
+    parser.add_argument("--feed-streams", type=int,
+                        default=int(os.environ.get("LEDGER_FEED_STREAMS", "100")),
+                        help="change-feed streams per worker (each holds a thread)")
+    parser.add_argument("--timeout", type=int,
+                        default=int(os.environ.get("LEDGER_WORKER_TIMEOUT", "60")),
+                        help="seconds before a worker whose main loop stalls is restarted")
     parser.add_argument("--no-runners", action="store_true", help="serve the API only")
     parser.set_defaults(func=serve)
 
@@ -38,10 +47,13 @@ def gunicorn_command(args: argparse.Namespace) -> list[str]:
         sys.executable, "-m", "gunicorn",
         "--bind", f"{args.host}:{args.port}",
         "--workers", str(args.workers),
-        # Threads let long-lived feeds coexist with short requests in each worker.
-        "--worker-class", "gthread", "--threads", str(args.threads),
-        "--timeout", "60", "--graceful-timeout", "10",
-        "--access-logfile", "-",
+        # gthread: each stream holds one thread, so a worker gets its request threads
+        # plus its share of feed streams (the app refuses streams past that share, so
+        # ordinary requests always find a thread). The timeout only watches the
+        # worker's main loop, which streams never block (docs/operations.md).
+        "--worker-class", "gthread", "--threads", str(args.threads + args.feed_streams),
+        "--timeout", str(args.timeout), "--graceful-timeout", "10",
+        "--config", "python:api.serving",  # JSON logs, metrics and feed shutdown hooks
         "api:create_app()",
     ]
 
@@ -50,6 +62,8 @@ def serve(args: argparse.Namespace) -> int:
     env = dict(os.environ)
     if args.data:
         env["LEDGER_DATA_DIR"] = os.path.abspath(args.data)
+    env["LEDGER_FEED_STREAMS"] = str(args.feed_streams)
+    env["PROMETHEUS_MULTIPROC_DIR"] = _metrics_dir(env.get("LEDGER_DATA_DIR", "./ledger-data"))
     _prepare(env)
     children: dict[str, subprocess.Popen[bytes]] = {
         "api": subprocess.Popen(gunicorn_command(args), env=env)
@@ -89,6 +103,30 @@ def _prepare(env: dict[str, str]) -> None:
     from ledger.wiring import build_ledger
 
     build_ledger(Config.from_env(env)).store.close()
+
+
+def _metrics_dir(data_dir: str) -> str:
+    """A fresh directory per run for the workers' metric files; dead runs' are removed."""
+    root = os.path.join(os.path.abspath(data_dir), "metrics")
+    os.makedirs(root, exist_ok=True)
+    for name in os.listdir(root):
+        pid = name.removeprefix("run-")
+        if pid.isdigit() and not _alive(int(pid)):
+            shutil.rmtree(os.path.join(root, name), ignore_errors=True)
+    path = os.path.join(root, f"run-{os.getpid()}")
+    shutil.rmtree(path, ignore_errors=True)
+    os.makedirs(path)
+    return path
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
 
 
 def _exists(cmd: list[str]) -> bool:

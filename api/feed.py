@@ -1,0 +1,211 @@
+"""The per-process fan-out hub of the change feed.
+
+One thread per process waits on one change source (a LISTEN connection or a
+poller, api/feed_wake.py), reads each changed campaign's new events once and
+hands the batch to every subscriber's queue. Subscribers never hold a database
+connection while they wait: they read the store only to catch up, when they first
+connect, when they fell behind (their queue overflowed) or when they see a gap.
+
+Exactly once, in order: a subscription delivers positions last+1, last+2, ...
+Positions of a campaign are gap-free and commit in order (each is decided on the
+head before it), so "after `last`" is all a subscriber needs to resume.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import threading
+from collections import deque
+from collections.abc import Callable
+
+from api.feed_wake import ChangeSource
+from ledger.store.base import EventStore
+from ledger.store.records import Record
+
+log = logging.getLogger(__name__)
+CATCH_UP_BATCH = 500
+QUEUE_LIMIT = 256  # batches; past it the subscriber is "behind" and reads the store
+_hubs: list[FeedHub] = []
+_build_lock = threading.Lock()
+
+
+class FeedClosedError(Exception):
+    """The hub is shutting down (worker exit): the client reconnects elsewhere."""
+
+
+class FeedFullError(Exception):
+    """This process already serves its share of streams."""
+
+
+class Subscription:
+    def __init__(self, hub: FeedHub, campaign_id: str, after: int) -> None:
+        self.hub = hub
+        self.campaign_id = campaign_id
+        self.last = after
+        self._cond = threading.Condition()
+        self._queue: deque[list[Record]] = deque()
+        self._behind = True  # first catch up from the store
+        self._closed = False
+
+    def offer(self, records: list[Record]) -> None:
+        """Called by the hub thread; never blocks on a slow client."""
+        with self._cond:
+            if len(self._queue) >= QUEUE_LIMIT:
+                self._queue.clear()
+                self._behind = True
+            else:
+                self._queue.append(records)
+            self._cond.notify()
+
+    def close(self) -> None:
+        with self._cond:
+            self._closed = True
+            self._cond.notify()
+
+    def next_batch(self, timeout: float) -> list[Record]:
+        """The next events after `last`, in order; [] if none came within `timeout`."""
+        with self._cond:
+            if not self._queue and not self._behind and not self._closed:
+                self._cond.wait(timeout)
+            if self._closed:
+                raise FeedClosedError
+            behind, self._behind = self._behind, False
+            queued = [r for batch in self._queue for r in batch]
+            self._queue.clear()
+        fresh = [r for r in queued if r.position > self.last]
+        if behind or (fresh and fresh[0].position != self.last + 1):
+            return self._catch_up()
+        if fresh:
+            self.last = fresh[-1].position
+        return fresh
+
+    def _catch_up(self) -> list[Record]:
+        records = self.hub.store.read(self.campaign_id, after=self.last, limit=CATCH_UP_BATCH)
+        if len(records) == CATCH_UP_BATCH:
+            with self._cond:
+                self._behind = True  # more to read before the queue is useful again
+        if records:
+            self.last = records[-1].position
+        return records
+
+
+class FeedHub:
+    def __init__(self, store: EventStore, source: ChangeSource, *, capacity: int,
+                 on_count: Callable[[int], None] | None = None) -> None:
+        self.store = store
+        self.source = source
+        self.capacity = capacity
+        self.on_count = on_count
+        self._lock = threading.Lock()
+        self._subs: dict[str, set[Subscription]] = {}
+        self._heads: dict[str, int] = {}  # position read so far, per watched campaign
+        self._stop = threading.Event()
+        self.pid = os.getpid()
+        self._thread = threading.Thread(target=self._run, name="feed-hub", daemon=True)
+        self._thread.start()
+        _hubs.append(self)
+
+    @property
+    def count(self) -> int:
+        with self._lock:
+            return sum(len(subs) for subs in self._subs.values())
+
+    def subscribe(self, campaign_id: str, after: int) -> Subscription:
+        sub = Subscription(self, campaign_id, after)
+        head = None if campaign_id in self._heads else self.store.head(campaign_id)
+        with self._lock:
+            if sum(len(s) for s in self._subs.values()) >= self.capacity:
+                raise FeedFullError
+            # The hub offers everything after the head it knew when the campaign's first
+            # subscriber came; each subscriber catches up to at least that from the store.
+            if campaign_id not in self._heads:
+                known = head if head is not None else self.store.head(campaign_id)
+                self._heads[campaign_id] = known
+            self._subs.setdefault(campaign_id, set()).add(sub)
+            count = sum(len(s) for s in self._subs.values())
+        self._counted(count)
+        return sub
+
+    def unsubscribe(self, sub: Subscription) -> None:
+        with self._lock:
+            subs = self._subs.get(sub.campaign_id, set())
+            subs.discard(sub)
+            if not subs:
+                self._subs.pop(sub.campaign_id, None)
+                self._heads.pop(sub.campaign_id, None)
+            count = sum(len(s) for s in self._subs.values())
+        self._counted(count)
+
+    def _counted(self, count: int) -> None:
+        if self.on_count is not None:
+            self.on_count(count)
+
+    def _run(self) -> None:
+        while not self._stop.is_set():
+            try:
+                changed = self.source.wait(1.0)
+                with self._lock:
+                    watched = [c for c in self._heads if changed is None or c in changed]
+                for campaign_id in watched:
+                    self._fan_out(campaign_id)
+            except Exception:  # a store hiccup: subscribers keep their place, we retry
+                log.warning("feed hub wake-up failed", exc_info=True)
+                self._stop.wait(0.5)
+        self.source.close()
+
+    def _fan_out(self, campaign_id: str) -> None:
+        """Read the campaign's new events once and queue them for each subscriber."""
+        with self._lock:
+            after = self._heads.get(campaign_id)
+        if after is None:
+            return
+        records = self.store.read(campaign_id, after=after, limit=CATCH_UP_BATCH)
+        if not records:
+            return
+        with self._lock:
+            if self._heads.get(campaign_id) != after:
+                return  # the last subscriber left meanwhile
+            self._heads[campaign_id] = records[-1].position
+            subs = list(self._subs.get(campaign_id, ()))
+        for sub in subs:
+            sub.offer(records)
+        if len(records) == CATCH_UP_BATCH:
+            self._fan_out(campaign_id)
+
+    def close(self) -> None:
+        self._stop.set()
+        with self._lock:
+            subs = [s for group in self._subs.values() for s in group]
+        for sub in subs:
+            sub.close()
+
+
+def hub() -> FeedHub:
+    """This process's hub, started on the first subscription (after gunicorn forks)."""
+    from flask import current_app
+
+    from api import observability
+    from api.feed_wake import change_source
+    from api.runtime import ledger
+
+    ext = current_app.extensions
+    built: FeedHub | None = ext.get("feed_hub")
+    if built is None or built.pid != os.getpid():
+        with _build_lock:
+            built = ext.get("feed_hub")
+            if built is None or built.pid != os.getpid():
+                config = current_app.config["LEDGER"]
+                store = ledger().store
+                source = change_source(store, config.feed_poll_seconds, config.feed_sweep_seconds)
+                built = FeedHub(store, source, capacity=config.feed_streams_per_worker,
+                                on_count=observability.FEED_SUBSCRIBERS.set)
+                ext["feed_hub"] = built
+    return built
+
+
+def close_all_hubs() -> None:
+    """End every stream of this process (worker shutdown): clients resume elsewhere."""
+    for hub in list(_hubs):
+        if hub.pid == os.getpid():
+            hub.close()

@@ -1,0 +1,119 @@
+"""The change feed: a campaign's events as Server-Sent Events, live, exactly once, in order."""
+
+from __future__ import annotations
+
+import logging
+import time
+from collections.abc import Iterator
+from typing import Any
+
+import msgspec
+from flask import Response, current_app, g, request
+from flask_smorest import Blueprint
+
+from api import auth
+from api.answers import event_json
+from api.errors import ApiError
+from api.feed import FeedClosedError, FeedFullError, Subscription, hub
+from api.runtime import ledger
+from api.schemas_webhooks import FeedQuery
+from ledger.store.base import EventStore, StoreUnavailable
+from ledger.store.records import Record, TokenRow
+
+blp = Blueprint("feed", __name__, url_prefix="/v1/campaigns",
+                description="The live change feed (Server-Sent Events)")
+log = logging.getLogger(__name__)
+_encoder = msgspec.json.Encoder()
+RETRY_MS = 1000
+
+
+def sse(records: list[Record]) -> bytes:
+    """One SSE message per event: the id is its position, the data its JSON."""
+    return b"".join(b"id: %d\ndata: %s\n\n" % (r.position, _encoder.encode(event_json(r)))
+                    for r in records)
+
+
+def _resume_from(query_after: int) -> int:
+    header = request.headers.get("Last-Event-ID")
+    if header is None or not header.strip():
+        return query_after
+    try:
+        value = int(header.strip())
+    except ValueError:
+        raise ApiError(400, "malformed-last-event-id",
+                       "Last-Event-ID must be a position.") from None
+    if value < 0:
+        raise ApiError(400, "malformed-last-event-id", "Last-Event-ID must be a position.")
+    return value
+
+
+@blp.route("/<campaign_id>/feed")
+@blp.arguments(FeedQuery, location="query")
+@blp.response(200, description="`text/event-stream`: one message per event, `id` = position, "
+              "`data` = the event as in `/events`; `: heartbeat` comments keep it alive.")
+def feed(query: dict[str, Any], campaign_id: str) -> Response:
+    """Stream the campaign's events after `?after=` (or `Last-Event-ID`) as they are recorded.
+
+    Each message's `id` is the event's position and its `data` the event's JSON
+    (the same shape as `GET /events`). Reconnecting with `Last-Event-ID` (browsers
+    do it by themselves) resumes right after the last event received, so across
+    disconnects, resumes and concurrent writers a consumer sees every event exactly
+    once and in order. A comment line (`: heartbeat`) is sent when nothing else was
+    for LEDGER_FEED_HEARTBEAT_SECONDS (15 s by default). Any token of the campaign
+    may read it; the token is checked again every LEDGER_FEED_AUTH_RECHECK_SECONDS,
+    and the stream ends with an `event: token-revoked` message once it is revoked.
+    A worker already serving its share of streams answers 503 with Retry-After.
+    """
+    token = auth.require_reader(campaign_id)
+    after = _resume_from(query["after"])
+    store = ledger().store
+    head = store.head(campaign_id)
+    if after > head:
+        raise ApiError(422, "position-out-of-range",
+                       f"position {after} is past the head ({head}) of this campaign",
+                       errors={"after": [f"at most {head}"]})
+    try:
+        sub = hub().subscribe(campaign_id, after)
+    except FeedFullError:
+        raise ApiError(503, "feed-busy", "This worker serves its share of feeds; retry.") from None
+    config = current_app.config["LEDGER"]
+    stream = _stream(sub, store, token, config.feed_heartbeat_seconds,
+                     config.feed_auth_recheck_seconds, g.get("request_id"))
+    response = Response(stream, mimetype="text/event-stream")
+    response.headers["Cache-Control"] = "no-cache"
+    response.headers["X-Accel-Buffering"] = "no"  # proxies must not hold events back
+    return response
+
+
+def _stream(sub: Subscription, store: EventStore, token: TokenRow, heartbeat: float,
+            recheck: float, request_id: str | None) -> Iterator[bytes]:
+    extra = {"request_id": request_id, "campaign_id": sub.campaign_id}
+    try:
+        yield b"retry: %d\n\n" % RETRY_MS
+        beat_at = recheck_at = time.monotonic()
+        beat_at += heartbeat
+        recheck_at += recheck
+        while True:
+            batch = sub.next_batch(max(0.0, min(beat_at, recheck_at) - time.monotonic()))
+            now = time.monotonic()
+            if batch:
+                yield sse(batch)
+                beat_at = now + heartbeat
+            elif now >= beat_at:
+                yield b": heartbeat\n\n"
+                beat_at = now + heartbeat
+            if now >= recheck_at:
+                if _revoked(store, token):
+                    yield b'event: token-revoked\ndata: {"rule":"token-revoked"}\n\n'
+                    log.info("feed closed: token revoked", extra=extra)
+                    return
+                recheck_at = now + recheck
+    except (FeedClosedError, StoreUnavailable) as exc:
+        log.info("feed closed: %s", type(exc).__name__, extra=extra)
+    finally:
+        sub.hub.unsubscribe(sub)
+
+
+def _revoked(store: EventStore, token: TokenRow) -> bool:
+    row = store.token_by_hash(token.secret_hash)
+    return row is None or row.revoked_at is not None

@@ -1,0 +1,45 @@
+"""`campaign-ledger health`: the store, each runner's last heartbeat, each consumer's lag.
+
+Prints one JSON document; exits 0 when the store answers and every runner that
+has ever beaten (and every `--require`d one) beat within the stale limit, else 1.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import Any
+
+import msgspec
+
+from ledger import health
+from ledger.config import Config
+from ledger.store.base import StoreUnavailable
+from ledger.wiring import build_store
+
+
+def register(subparsers: Any) -> None:
+    parser = subparsers.add_parser("health", help="check the store, the runners and their lag")
+    parser.add_argument("--require", default="",
+                        help="comma-separated runner names that must be alive "
+                             "(e.g. project,deliver-webhooks)")
+    parser.add_argument("--stale-after", type=float, default=None,
+                        help="seconds without a heartbeat before a runner is stale")
+    parser.set_defaults(func=check)
+
+
+def check(args: argparse.Namespace) -> int:
+    config = Config.from_env()
+    stale_after = args.stale_after or config.runner_stale_seconds
+    require = tuple(name for name in args.require.split(",") if name)
+    store = build_store(config)
+    try:
+        store.setup()
+        found = health.report(store, stale_after, require)
+    except StoreUnavailable as exc:
+        sys.stdout.write(msgspec.json.encode({"healthy": False, "store": str(exc)}).decode() + "\n")
+        return 1
+    finally:
+        store.close()
+    sys.stdout.write(msgspec.json.format(msgspec.json.encode(found)).decode() + "\n")
+    return 0 if found.healthy else 1

@@ -1,0 +1,171 @@
+"""Webhook delivery: a consumer of the global order, never on the write path.
+
+Two halves in one runner process:
+- The enqueuer follows the global order like a read model (projections/runner.py:
+  batch and tracking record in one transaction, tracking by compare-and-set) and
+  writes one pending delivery per (webhook, wanted event). A webhook seen for the
+  first time is backfilled from its campaign's stream, so an event that committed
+  while the registration was being written is not lost.
+- The sender posts each webhook's oldest pending delivery (one in flight per
+  webhook, so a receiver gets its events in order), signed with HMAC-SHA256 over
+  the body, and retries failures with exponential backoff and jitter until
+  LEDGER_WEBHOOK_MAX_ATTEMPTS, logging every attempt.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import http.client
+import random
+import threading
+import time
+from collections.abc import Sequence
+from concurrent.futures import ThreadPoolExecutor
+from datetime import UTC, datetime, timedelta
+from typing import Any
+from urllib.parse import urlsplit
+
+import msgspec
+
+from api.answers import event_json
+from ledger.config import Config
+from ledger.health import utc_now
+from ledger.secrets_box import SecretBox
+from ledger.store import webhooks as hooks
+from ledger.store.base import EventStore
+from ledger.store.records import GlobalCursor, Record
+from projections.base import Projection
+from projections.runner import ProjectionRunner
+
+NAME = "webhooks"
+USER_AGENT = "campaign-ledger-webhooks/1"
+_encoder = msgspec.json.Encoder()
+
+
+def signature(secret: str, body: bytes) -> str:
+    return "sha256=" + hmac.new(secret.encode(), body, hashlib.sha256).hexdigest()
+
+
+def later(seconds: float) -> str:
+    return (datetime.now(UTC) + timedelta(seconds=seconds)).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
+
+
+class _Tracking(Projection):
+    """Only the tracking row: the deliveries table is created with the store."""
+
+    name = NAME
+    tables = ()
+    handles = frozenset()
+
+    def ddl(self, kind: str) -> list[str]:
+        return []
+
+    def apply(self, *args: Any) -> None:  # pragma: no cover - the enqueuer overrides _apply
+        raise NotImplementedError
+
+
+class Enqueuer(ProjectionRunner):
+    def __init__(self, store: EventStore, batch_size: int = 2000) -> None:
+        super().__init__(store, _Tracking(), batch_size)
+
+    def _apply(self, start: GlobalCursor, batch: Sequence[tuple[GlobalCursor, Record]]) -> None:
+        now = utc_now()
+        by_campaign: dict[str, list[hooks.Webhook]] = {}
+        for hook in hooks.webhooks(self.store):
+            by_campaign.setdefault(hook.campaign_id, []).append(hook)
+        with self.store.transaction(write=True) as c:
+            for hook in (h for group in by_campaign.values() for h in group):
+                if hook.activated_at is None:
+                    for record in self.store.read(hook.campaign_id, after=hook.after_position):
+                        if hook.wants(record.type, record.position):
+                            hooks.enqueue(c, self.store, hook, record.position, record.type, now)
+                    hooks.activate(c, self.store, hook, now)
+            for _, record in batch:
+                for hook in by_campaign.get(record.campaign_id, ()):
+                    if hook.wants(record.type, record.position):
+                        hooks.enqueue(c, self.store, hook, record.position, record.type, now)
+            self._advance(c, start, batch[-1][0])
+
+
+class Sender:
+    def __init__(self, store: EventStore, box: SecretBox, config: Config) -> None:
+        self.store = store
+        self.box = box
+        self.config = config
+        self.pool = ThreadPoolExecutor(max_workers=8, thread_name_prefix="webhook-send")
+
+    def run_once(self) -> int:
+        """Send every webhook's due delivery; answers how many were attempted."""
+        due = hooks.next_due(self.store, utc_now())
+        live = {h.id: h for h in hooks.webhooks(self.store)}
+        jobs = [self.pool.submit(self.send, d, live[d.webhook_id])
+                for d in due if d.webhook_id in live]
+        return sum(1 for job in jobs if job.result())
+
+    def send(self, delivery: hooks.Delivery, hook: hooks.Webhook) -> bool:
+        lease = self.config.webhook_timeout_seconds * 2 + 5
+        if not hooks.claim(self.store, delivery, utc_now(), later(lease)):
+            return False  # another runner has it
+        found = self.store.read(hook.campaign_id, after=delivery.position - 1,
+                                upto=delivery.position)
+        body = _encoder.encode({"webhook_id": hook.id, "delivery_id": delivery.id,
+                                "campaign_id": hook.campaign_id, "attempt": delivery.attempts + 1,
+                                "event": event_json(found[0])})
+        secret = self.box.open(hook.sealed_secret, hook.seal_context(hook.id)).decode()
+        started = time.perf_counter()
+        status, error = post(hook.url, body, {
+            "Content-Type": "application/json", "User-Agent": USER_AGENT,
+            "X-Ledger-Signature": signature(secret, body), "X-Ledger-Delivery": delivery.id,
+            "X-Ledger-Event-Position": str(delivery.position),
+            "X-Ledger-Event-Type": delivery.event_type,
+            "X-Ledger-Attempt": str(delivery.attempts + 1),
+        }, self.config.webhook_timeout_seconds)
+        hooks.record_attempt(self.store, delivery, self._outcome(delivery, status, error, started))
+        return True
+
+    def _outcome(self, delivery: hooks.Delivery, status: int | None, error: str | None,
+                 started: float) -> dict[str, Any]:
+        now = utc_now()
+        ok = status is not None and 200 <= status < 300
+        attempts = delivery.attempts + 1
+        gave_up = not ok and attempts >= self.config.webhook_max_attempts
+        return {"at": now, "http_status": status, "error": error,
+                "duration_ms": int((time.perf_counter() - started) * 1000),
+                "status": "delivered" if ok else "failed" if gave_up else "pending",
+                "next_attempt_at": now if ok or gave_up else later(self.backoff(attempts)),
+                "delivered_at": now if ok else None}
+
+    def backoff(self, attempts: int) -> float:
+        """Exponential, capped, with jitter so that retries of many hooks spread out."""
+        ceiling = min(self.config.webhook_backoff_max_seconds,
+                      self.config.webhook_backoff_seconds * 2 ** (attempts - 1))
+        return float(ceiling * random.uniform(0.5, 1.0))
+
+    def follow(self, stop: threading.Event) -> None:
+        while not stop.is_set():
+            try:
+                if self.run_once() == 0:
+                    stop.wait(self.config.webhook_poll_seconds)
+            except Exception:  # the store may be briefly away: try again shortly
+                stop.wait(self.config.webhook_poll_seconds)
+
+
+def post(url: str, body: bytes, headers: dict[str, str],
+         timeout: float) -> tuple[int | None, str | None]:
+    """POST without following redirects; answers (status, error)."""
+    parts = urlsplit(url)
+    kind = http.client.HTTPSConnection if parts.scheme == "https" else http.client.HTTPConnection
+    path = (parts.path or "/") + (f"?{parts.query}" if parts.query else "")
+    try:
+        conn = kind(parts.hostname or "", parts.port, timeout=timeout)
+        try:
+            conn.request("POST", path, body, headers)
+            response = conn.getresponse()
+            response.read(64 * 1024)
+            status = response.status
+        finally:
+            conn.close()
+    except (OSError, http.client.HTTPException) as exc:
+        return None, f"{type(exc).__name__}: {exc}"[:500]
+    return status, None if 200 <= status < 300 else f"HTTP {status}"
