@@ -27,15 +27,12 @@ CORS_METHODS = "GET, POST, PUT, PATCH, DELETE, OPTIONS"
 _JSON_TOKENS = re.compile(rb'[\[\]{}"]')
 
 
-def json_depth(data: bytes, limit: int = MAX_JSON_DEPTH) -> int:
-    """The deepest nesting of arrays and objects in a JSON text, counted without parsing it.
-
-    Stops once past `limit`, so a hostile body costs one linear scan at most.
-    """
-    openers = data.count(b"[") + data.count(b"{")
-    if openers <= limit:
-        return openers  # cannot be deeper than its openers: the usual, cheap case
-    depth = deepest = 0
+def too_deep(data: bytes, limit: int = MAX_JSON_DEPTH) -> bool:
+    """Whether a JSON text nests arrays and objects deeper than `limit`, told without
+    parsing it: one linear scan that stops at the first level past the limit."""
+    if data.count(b"[") + data.count(b"{") <= limit:
+        return False  # cannot be deeper than its openers: the usual, free case
+    depth = 0
     in_string = False
     for match in _JSON_TOKENS.finditer(data):
         char = match.group()
@@ -46,12 +43,11 @@ def json_depth(data: bytes, limit: int = MAX_JSON_DEPTH) -> int:
             continue
         elif char in (b"[", b"{"):
             depth += 1
-            deepest = max(deepest, depth)
-            if deepest > limit:
-                break
+            if depth > limit:
+                return True
         else:
             depth -= 1
-    return deepest
+    return False
 
 
 def _escaped(data: bytes, index: int) -> bool:
@@ -142,15 +138,17 @@ def add_cors_headers(response: Response) -> Response:
 def guard_body() -> Response | None:
     """413 above LEDGER_MAX_BODY_BYTES; 400 for JSON nested deeper than MAX_JSON_DEPTH."""
     limit = _config().max_body_bytes
-    if request.content_length is not None and request.content_length > limit:
+    length = request.content_length
+    # Without a Content-Length (chunked), the stream stops at the limit: reaching it is too much.
+    if length is None and "Transfer-Encoding" in request.headers:
+        length = len(request.get_data(cache=True))
+        length = length + 1 if length >= limit else length
+    if length is not None and length > limit:
         return problem(413, "body-too-large", "Request body too large",
-                       f"The body is {request.content_length} bytes; the limit is {limit}.")
-    if request.is_json:
-        # Bounded by MAX_CONTENT_LENGTH even without a Content-Length (chunked bodies).
-        depth = json_depth(request.get_data(cache=True))
-        if depth > MAX_JSON_DEPTH:
-            return problem(400, "json-too-deep", "JSON nested too deeply",
-                           f"JSON may nest at most {MAX_JSON_DEPTH} arrays or objects deep.")
+                       f"The body is more than {limit} bytes, the limit.")
+    if request.is_json and too_deep(request.get_data(cache=True)):
+        return problem(400, "json-too-deep", "JSON nested too deeply",
+                       f"JSON may nest at most {MAX_JSON_DEPTH} arrays or objects deep.")
     return None
 
 
