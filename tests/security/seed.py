@@ -25,6 +25,7 @@ class Seeded(msgspec.Struct):
     ids: dict[str, str]  # path parameter name -> a real id in this campaign
     tokens: dict[str, str]  # caller -> secret: gm, observer, own, other, foreign
     other_character: str
+    foreign_campaign: str  # the campaign of the "foreign" token
 
 
 def _ok(answer: Any, status: int = 200) -> Any:
@@ -58,15 +59,14 @@ def seed(api: ApiClient) -> Seeded:
     ids = {"campaign_id": campaign, "character_id": mara, "item_id": item, "spirit_id": spirit,
            "condition_id": condition, "test_id": test, "commitment_id": commitment,
            "token_id": spare}
-    tokens["foreign"] = foreign_gm_token(api)
-    api.campaign, api.token = campaign, gm
-    return Seeded(campaign, ids, tokens, ivo)
+    elsewhere, tokens["foreign"] = foreign_campaign(api)
+    return Seeded(campaign, ids, tokens, ivo, elsewhere)
 
 
-def foreign_gm_token(api: ApiClient) -> str:
-    """A valid GM token of another campaign (the client is left on the first one)."""
+def foreign_campaign(api: ApiClient) -> tuple[str, str]:
+    """Another campaign and its GM token (the client is left on the first one)."""
     campaign, token = api.campaign, api.token
-    api.new_campaign("Elsewhere")
+    elsewhere = api.new_campaign("Elsewhere")
     foreign = api.token or ""
     api.campaign, api.token = campaign, token
-    return foreign
+    return elsewhere, foreign
