@@ -8,6 +8,7 @@ instead of a 422; ids are real ones from the seeded campaign.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from typing import Any
 
 from flask import Flask
@@ -91,3 +92,28 @@ def body_for(spec: dict[str, Any], method: str, path: str, ids: dict[str, str],
     if content is None:
         return None
     return smallest(spec, content["schema"], "", ids, other)
+
+
+def every_get(api: Any, ids: dict[str, str], token: str) -> Iterator[tuple[str, bytes]]:
+    """Each GET route filled with real ids, and the raw bytes of its answer (streams skipped:
+    the feed sends the same events as /events)."""
+    app = api.client.application
+    choices = first_choices(app)
+    for method, path in route_keys(app):
+        if method != "GET" or path.endswith("/feed"):
+            continue
+        url = fill_path(path, ids, choices.get(path, {}))
+        response = api.client.get(url, headers={"Authorization": f"Bearer {token}"})
+        yield url, response.get_data() + str(response.headers).encode()
+
+
+def stored_rows(config: Any, skip: frozenset[str] = frozenset()) -> bytes:
+    """Every row of every ledger table, as text, for grepping."""
+    from ledger.tools.backup import connect, tables
+
+    found = []
+    with connect(config, write=False) as conn:
+        for table in tables(conn, config):
+            if table not in skip:
+                found.append(repr(conn.execute(f'SELECT * FROM "{table}"').fetchall()))
+    return "\n".join(found).encode()
