@@ -141,8 +141,12 @@ class FeedHub:
         if self.on_count is not None:
             self.on_count(count)
 
+    def _store_closed(self) -> bool:
+        pool = getattr(getattr(self.store, "datastore", None), "pool", None)
+        return bool(getattr(pool, "closed", False))
+
     def _run(self) -> None:
-        while not self._stop.is_set():
+        while not self._stop.is_set() and not self._store_closed():
             try:
                 changed = self.source.wait(1.0)
                 with self._lock:
@@ -173,12 +177,14 @@ class FeedHub:
         if len(records) == CATCH_UP_BATCH:
             self._fan_out(campaign_id)
 
-    def close(self) -> None:
+    def close(self, wait: float = 0.0) -> None:
         self._stop.set()
         with self._lock:
             subs = [s for group in self._subs.values() for s in group]
         for sub in subs:
             sub.close()
+        if wait:
+            self._thread.join(wait)
 
 
 def hub() -> FeedHub:

@@ -92,12 +92,13 @@ class JsonFormatter(logging.Formatter):
         return json.dumps(line, default=str)
 
 
-class _Stderr(logging.StreamHandler):  # type: ignore[type-arg,unused-ignore]
-    """Writes to whatever sys.stderr is now (test runners swap it)."""
+class _Stdout(logging.StreamHandler):  # type: ignore[type-arg,unused-ignore]
+    """Writes to whatever sys.stdout is now (test runners swap it). Logs are an event
+    stream on stdout (12-factor), as gunicorn's access log was."""
 
     @property
     def stream(self) -> Any:
-        return sys.stderr
+        return sys.stdout
 
     @stream.setter
     def stream(self, value: Any) -> None:
@@ -105,7 +106,7 @@ class _Stderr(logging.StreamHandler):  # type: ignore[type-arg,unused-ignore]
 
 
 def json_handler(stream: Any = None) -> logging.Handler:
-    handler = logging.StreamHandler(stream) if stream is not None else _Stderr()
+    handler = logging.StreamHandler(stream) if stream is not None else _Stdout()
     handler.setFormatter(JsonFormatter())
     handler.addFilter(ContextFilter())
     handler.addFilter(RedactionFilter())
@@ -113,7 +114,7 @@ def json_handler(stream: Any = None) -> logging.Handler:
 
 
 def setup_logging(level: str = "INFO") -> None:
-    """JSON on stderr for the root logger (and so for gunicorn's and Flask's), once."""
+    """JSON on stdout for the root logger (and so for gunicorn's and Flask's), once."""
     root = logging.getLogger()
     if not any(isinstance(h.formatter, JsonFormatter) for h in root.handlers):
         root.addHandler(json_handler())

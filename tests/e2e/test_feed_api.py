@@ -1,0 +1,212 @@
+"""The change feed over HTTP: permissions, resume, heartbeats, revocation, and exactly-once
+delivery through the real server while writers race and the consumer reconnects."""
+
+from __future__ import annotations
+
+import http.client as httpclient
+import json
+import random
+import threading
+import time
+from collections.abc import Iterator
+from typing import Any
+from urllib.parse import urlsplit
+
+import msgspec
+import pytest
+
+from api import create_app
+from ledger.config import Config
+from tests.api_client import ApiClient
+from tests.live_server import http, live_server
+
+
+@pytest.fixture
+def quick(store_config: Config) -> Iterator[ApiClient]:
+    """The app with a short heartbeat and token re-check."""
+    config = msgspec.structs.replace(store_config, feed_heartbeat_seconds=0.2,
+                                     feed_auth_recheck_seconds=0.3)
+    app = create_app(config)
+    yield ApiClient(app.test_client())
+    if "feed_hub" in app.extensions:
+        app.extensions["feed_hub"].close(wait=2.0)
+    if "ledger" in app.extensions:
+        app.extensions["ledger"].store.close()
+
+
+def _messages(chunks: Iterator[bytes], wanted: int, seconds: float = 10) -> list[dict[str, str]]:
+    """Parse SSE messages (comments included, as {"comment": ...}) until `wanted` of them."""
+    out: list[dict[str, str]] = []
+    buffer = b""
+    deadline = time.monotonic() + seconds
+    while len(out) < wanted and time.monotonic() < deadline:
+        chunk = next(chunks, None)
+        if chunk is None:
+            return out  # the server ended the stream
+        buffer += chunk
+        while b"\n\n" in buffer:
+            block, buffer = buffer.split(b"\n\n", 1)
+            message: dict[str, str] = {}
+            for line in block.decode().split("\n"):
+                field, _, value = line.partition(":")
+                message[field or "comment"] = value.strip()
+            out.append(message)
+    return out
+
+
+def _open(api: ApiClient, path: str, **headers: str) -> Any:
+    sent = {"Authorization": f"Bearer {api.token}", **headers}
+    return api.client.get(path, headers=sent, buffered=False)
+
+
+def _gain(api: ApiClient, character: str, times: int) -> None:
+    for _ in range(times):
+        assert api.post(api.c(f"/characters/{character}/mana/gain"), {"amount": 1}).status == 200
+
+
+def test_the_feed_streams_past_and_new_events_with_their_positions_as_ids(
+        quick: ApiClient) -> None:
+    quick.new_campaign()
+    mara = quick.new_character(mana={"current": 0, "max": 50})
+    response = _open(quick, quick.c("/feed?after=1"))
+    assert response.status_code == 200
+    assert response.mimetype == "text/event-stream"
+    chunks = iter(response.response)
+    threading.Thread(target=_gain, args=(quick, mara, 3)).start()
+    messages = [m for m in _messages(chunks, 5) if "id" in m]
+    response.close()
+    assert [int(m["id"]) for m in messages] == [2, 3, 4, 5]
+    events = quick.get(quick.c("/events?after=1")).body["events"]
+    assert [json.loads(m["data"]) for m in messages] == events
+
+
+def test_last_event_id_resumes_after_that_position_and_wins_over_after(quick: ApiClient) -> None:
+    quick.new_campaign()
+    mara = quick.new_character(mana={"current": 0, "max": 50})
+    _gain(quick, mara, 4)
+    response = _open(quick, quick.c("/feed?after=0"), **{"Last-Event-ID": "4"})
+    messages = [m for m in _messages(iter(response.response), 3) if "id" in m]
+    response.close()
+    assert [m["id"] for m in messages] == ["5", "6"]
+
+
+def test_heartbeats_keep_an_idle_feed_alive(quick: ApiClient) -> None:
+    quick.new_campaign()
+    response = _open(quick, quick.c("/feed?after=1"))
+    messages = _messages(iter(response.response), 3, seconds=5)
+    response.close()
+    assert messages[0] == {"retry": "1000"}
+    assert messages[1:] == [{"comment": "heartbeat"}] * 2
+
+
+def test_a_revoked_token_ends_its_stream(quick: ApiClient) -> None:
+    quick.new_campaign()
+    observer = quick.new_token("observer")
+    token_id = observer.split("_")[1]
+    response = quick.client.get(quick.c("/feed?after=1"), buffered=False,
+                                headers={"Authorization": f"Bearer {observer}"})
+    assert response.status_code == 200
+    chunks = iter(response.response)
+    assert quick.delete(quick.c(f"/tokens/{token_id}")).status in (200, 204)
+    messages = _messages(chunks, 10, seconds=5)
+    assert messages[-1] == {"event": "token-revoked", "data": '{"rule":"token-revoked"}'}
+    with pytest.raises(StopIteration):
+        next(chunks)
+    assert _open(quick, quick.c("/feed"), Authorization=f"Bearer {observer}").status_code == 401
+
+
+def test_every_role_of_the_campaign_may_read_the_feed_and_no_one_else(api: ApiClient) -> None:
+    other = ApiClient(api.client)
+    other.new_campaign("Elsewhere")
+    api.new_campaign()
+    mara = api.new_character()
+    for token in (api.token, api.new_token("observer"), api.new_token("player", mara)):
+        response = api.client.get(api.c("/feed"), headers={"Authorization": f"Bearer {token}"},
+                                  buffered=False)
+        assert response.status_code == 200
+        response.close()
+    assert api.get(api.c("/feed"), token="").status == 401
+    assert api.get(api.c("/feed"), token=other.token).status == 404
+
+
+def test_malformed_or_future_positions_are_refused(api: ApiClient) -> None:
+    api.new_campaign()
+    assert api.get(api.c("/feed?after=99")).status == 422
+    assert api.get(api.c("/feed?after=-1")).status == 422
+    answer = api.get(api.c("/feed"), headers={"Last-Event-ID": "abc"})
+    assert answer.status == 400 and answer["rule"] == "malformed-last-event-id"
+
+
+class SseReader:
+    """A consumer over a raw socket that can drop the connection and resume."""
+
+    def __init__(self, base: str, path: str, token: str) -> None:
+        parts = urlsplit(base)
+        self.host, self.port = parts.hostname or "", parts.port or 80
+        self.path, self.token = path, token
+        self.positions: list[int] = []
+
+    def read_some(self, count: int, deadline: float) -> None:
+        conn = httpclient.HTTPConnection(self.host, self.port, timeout=10)
+        headers = {"Authorization": f"Bearer {self.token}"}
+        if self.positions:
+            headers["Last-Event-ID"] = str(self.positions[-1])
+        conn.request("GET", self.path, headers=headers)
+        response = conn.getresponse()
+        assert response.status == 200
+        got = 0
+        while got < count and time.monotonic() < deadline:
+            line = response.readline().decode()
+            if line.startswith("id: "):
+                self.positions.append(int(line[4:]))
+                got += 1
+        conn.close()  # drop the stream mid-flight, as a flaky network would
+
+
+def test_a_consumer_that_reconnects_sees_every_event_once_in_order_despite_racing_writers(
+        store_config: Config) -> None:
+    quick = msgspec.structs.replace(store_config, feed_heartbeat_seconds=0.5)
+    with live_server(quick, workers=3) as base:
+        _, created = http("POST", f"{base}/v1/campaigns", {"name": "Noir"})
+        cid, token = created["id"], created["gm_token"]
+        _, mara = http("POST", f"{base}/v1/campaigns/{cid}/characters",
+                       {"name": "Mara", "mana": {"current": 0, "max": 10_000}}, token)
+        url = f"{base}/v1/campaigns/{cid}/characters/{mara['state']['id']}/mana/gain"
+        writes = 4 * 40
+
+        def writer() -> None:
+            for _ in range(40):
+                assert http("POST", url, {"amount": 1}, token)[0] == 200
+
+        writers = [threading.Thread(target=writer) for _ in range(4)]
+        for thread in writers:
+            thread.start()
+        reader = SseReader(base, f"/v1/campaigns/{cid}/feed", token)
+        deadline = time.monotonic() + 60
+        head = 2 + writes
+        while (not reader.positions or reader.positions[-1] < head) and time.monotonic() < deadline:
+            reader.read_some(random.randint(1, 25), deadline)
+        for thread in writers:
+            thread.join()
+    assert reader.positions == list(range(1, head + 1))
+
+
+def test_a_stream_outlives_the_worker_timeout(store_config: Config) -> None:
+    quick = msgspec.structs.replace(store_config, feed_heartbeat_seconds=0.5)
+    with live_server(quick, "--timeout", "2", workers=1) as base:
+        _, created = http("POST", f"{base}/v1/campaigns", {"name": "Noir"})
+        cid, token = created["id"], created["gm_token"]
+        parts = urlsplit(base)
+        conn = httpclient.HTTPConnection(parts.hostname or "", parts.port, timeout=10)
+        conn.request("GET", f"/v1/campaigns/{cid}/feed?after=1",
+                     headers={"Authorization": f"Bearer {token}"})
+        response = conn.getresponse()
+        started, beats = time.monotonic(), 0
+        while time.monotonic() - started < 5:
+            if response.readline() == b": heartbeat\n":
+                beats += 1
+        http("POST", f"{base}/v1/campaigns/{cid}/clock/start-session", None, token)
+        lines = [response.readline() for _ in range(3)]
+        conn.close()
+    assert beats >= 6
+    assert any(line.startswith(b"id: 2") for line in lines)
