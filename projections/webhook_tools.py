@@ -5,11 +5,13 @@ from __future__ import annotations
 import argparse
 import signal
 import threading
+import time
 from typing import Any
 
 from ledger.config import Config
 from ledger.health import keep_beating
 from ledger.secrets_box import SecretBox, load_or_create_key
+from ledger.store.base import StoreUnavailable
 from ledger.wiring import build_store
 from projections.webhooks import NAME, Enqueuer, Sender
 
@@ -22,11 +24,18 @@ def register(subparsers: Any) -> None:
     run.set_defaults(func=deliver)
 
 
-def build(config: Config) -> tuple[Enqueuer, Sender]:
+def build(config: Config, attempts: int = 40) -> tuple[Enqueuer, Sender]:
     store = build_store(config)
-    store.setup()
     enqueuer = Enqueuer(store)
-    enqueuer.setup()
+    for attempt in range(attempts):  # the database may be starting, or busy with writers
+        try:
+            store.setup()
+            enqueuer.setup()
+            break
+        except StoreUnavailable:
+            if attempt == attempts - 1:
+                raise
+            time.sleep(0.25 * min(attempt + 1, 8))
     box = SecretBox(load_or_create_key(config.data_path, config.secret_key))
     return enqueuer, Sender(store, box, config)
 

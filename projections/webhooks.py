@@ -17,6 +17,7 @@ from __future__ import annotations
 import hashlib
 import hmac
 import http.client
+import logging
 import random
 import threading
 import time
@@ -38,6 +39,7 @@ from ledger.store.records import GlobalCursor, Record
 from projections.base import Projection
 from projections.runner import ProjectionRunner
 
+log = logging.getLogger(__name__)
 NAME = "webhooks"
 USER_AGENT = "campaign-ledger-webhooks/1"
 _encoder = msgspec.json.Encoder()
@@ -68,6 +70,15 @@ class _Tracking(Projection):
 class Enqueuer(ProjectionRunner):
     def __init__(self, store: EventStore, batch_size: int = 2000) -> None:
         super().__init__(store, _Tracking(), batch_size)
+
+    def follow(self, stop: threading.Event, poll_seconds: float = 0.5) -> None:
+        """Like a read model's runner, but a store error pauses it instead of ending it."""
+        while not stop.is_set():
+            try:
+                super().follow(stop, poll_seconds)
+            except Exception:
+                log.warning("webhook enqueuer failed; retrying", exc_info=True)
+                stop.wait(poll_seconds)
 
     def _apply(self, start: GlobalCursor, batch: Sequence[tuple[GlobalCursor, Record]]) -> None:
         now = utc_now()
@@ -148,6 +159,7 @@ class Sender:
                 if self.run_once() == 0:
                     stop.wait(self.config.webhook_poll_seconds)
             except Exception:  # the store may be briefly away: try again shortly
+                log.warning("webhook sender failed; retrying", exc_info=True)
                 stop.wait(self.config.webhook_poll_seconds)
 
 
