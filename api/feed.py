@@ -154,6 +154,8 @@ class FeedHub:
                 for campaign_id in watched:
                     self._fan_out(campaign_id)
             except Exception:  # a store hiccup: subscribers keep their place, we retry
+                if self._store_closed():
+                    break  # the app is shutting down
                 log.warning("feed hub wake-up failed", exc_info=True)
                 self._stop.wait(0.5)
         self.source.close()

@@ -17,7 +17,7 @@ import sys
 import time
 import uuid
 import weakref
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from contextvars import ContextVar
 from typing import Any
 
@@ -25,6 +25,7 @@ from flask import Flask, Response, g, request
 
 from api.metrics import EVENTS_APPENDED, FEED_SUBSCRIBERS, observe_request
 from ledger import correlation
+from ledger.store.records import Record
 
 __all__ = ["FEED_SUBSCRIBERS", "install"]
 
@@ -181,4 +182,12 @@ def _count_appends_once(app: Flask) -> None:
     led = ledger()  # built here, before the view, so its first append is counted too
     if not getattr(led.store, "_counted_appends", False):
         led.store._counted_appends = True  # type: ignore[attr-defined]
-        led.store.add_append_listener(lambda records: EVENTS_APPENDED.inc(len(records)))
+        led.store.add_append_listener(_appended)
+
+
+def _appended(records: Sequence[Record]) -> None:
+    EVENTS_APPENDED.inc(len(records))
+    if records:
+        logging.getLogger("ledger.append").info(
+            "appended", extra={"campaign_id": records[0].campaign_id, "count": len(records),
+                               "positions": f"{records[0].position}-{records[-1].position}"})

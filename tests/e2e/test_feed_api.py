@@ -134,7 +134,8 @@ def test_malformed_or_future_positions_are_refused(api: ApiClient) -> None:
     assert api.get(api.c("/feed?after=99")).status == 422
     assert api.get(api.c("/feed?after=-1")).status == 422
     answer = api.get(api.c("/feed"), headers={"Last-Event-ID": "abc"})
-    assert answer.status == 400 and answer["rule"] == "malformed-last-event-id"
+    assert answer.status == 400
+    assert answer["rule"] == "malformed-last-event-id"
 
 
 class SseReader:

@@ -138,7 +138,8 @@ def test_a_hub_serves_no_more_streams_than_its_capacity(ledger: Ledger, store: E
 def test_notification_payloads_round_trip_and_fit_the_limit() -> None:
     heads = {f"cmp_{i:020d}": i for i in range(1, 800)}
     payloads = encode_payloads(heads)
-    assert len(payloads) > 1 and all(len(p) <= PAYLOAD_LIMIT for p in payloads)
+    assert len(payloads) > 1
+    assert all(len(p) <= PAYLOAD_LIMIT for p in payloads)
     decoded: dict[str, int] = {}
     for payload in payloads:
         decoded.update(decode_payload(payload))

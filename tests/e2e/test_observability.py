@@ -1,0 +1,219 @@
+"""Observability: JSON logs with request and correlation ids and no secrets, Prometheus
+metrics summed over workers, and runners supervised by `serve` with health checks."""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+import re
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+import msgspec
+import pytest
+
+from ledger.config import Config
+from ledger.store import webhooks as hooks
+from projections.webhooks import Enqueuer
+from tests.api_client import ApiClient
+from tests.conftest import make_store
+from tests.live_server import _wait_ready, free_port, http, live_server
+
+
+def _log_lines(text: str) -> list[dict[str, Any]]:
+    return [json.loads(line) for line in text.splitlines() if line.startswith("{")]
+
+
+def _metric(text: str, name: str, labels: str = "") -> float:
+    pattern = re.escape(name) + (re.escape("{" + labels + "}") if labels else "") + r" (\S+)"
+    found = re.search(r"^" + pattern + "$", text, re.MULTILINE)
+    assert found, f"{name}{{{labels}}} not in metrics"
+    return float(found.group(1))
+
+
+def test_a_request_id_is_honoured_and_returned_or_else_minted(api: ApiClient) -> None:
+    sent = api.get("/healthz", headers={"X-Request-ID": "trace-42.a"})
+    assert sent.headers["X-Request-ID"] == "trace-42.a"
+    minted = api.get("/healthz", headers={"X-Request-ID": "no spaces <allowed>"})
+    assert re.fullmatch(r"[0-9a-f]{32}", minted.headers["X-Request-ID"])
+
+
+def test_each_log_line_of_a_write_carries_its_request_id_and_the_commands_correlation_id(
+        api: ApiClient, capsys: pytest.CaptureFixture[str]) -> None:
+    api.new_campaign()
+    capsys.readouterr()
+    answer = api.post(api.c("/clock/start-session"), headers={"X-Request-ID": "req-start-1"})
+    lines = [line for line in _log_lines(capsys.readouterr().out)
+             if line.get("request_id") == "req-start-1"]
+    correlation = {e["correlation_id"] for e in answer["events"]}
+    assert len(correlation) == 1
+    assert {line["message"] for line in lines} == {"appended", "request"}
+    assert {line["correlation_id"] for line in lines} == correlation
+    request_line = next(line for line in lines if line["message"] == "request")
+    assert request_line["status"] == 200
+    assert request_line["route"].startswith("/v1/campaigns/<campaign_id>/clock/")
+
+
+def test_logs_never_show_a_token_or_a_seed_not_yet_revealed(
+        api: ApiClient, app: Any, capsys: pytest.CaptureFixture[str]) -> None:
+    api.new_campaign()
+    token = api.token or ""
+    api.post(api.c("/clock/start-session"))
+    epoch = api.get(api.c())["dice"]["epoch"]
+    seed = app.extensions["ledger"]._seed_for(api.campaign, epoch).hex()
+    api.get(api.c("/state"), headers={"Authorization": f"Bearer {token}x"})  # a wrong token
+    api.get(api.c(f"/events?token={token}"))
+    careless = logging.getLogger("ledger.careless")
+    careless.warning("state dump seed=%s auth=Bearer %s", seed, token)
+    try:
+        raise RuntimeError(f"could not use {token} with seed {seed}")
+    except RuntimeError:
+        careless.exception("failed")
+    out = capsys.readouterr().out
+    assert "seed=[REDACTED]" in out
+    assert token not in out
+    assert token.rsplit("_", 1)[1] not in out  # not even the secret half
+    assert seed not in out
+    assert api.campaign in out  # the lines are there, only the secrets are gone
+
+
+def test_metrics_show_latency_by_route_appended_events_subscribers_lag_and_failures(
+        api: ApiClient, store_config: Config) -> None:
+    # Counters live as long as the process (this test runs once per store): compare deltas.
+    text = api.client.get("/metrics").get_data(as_text=True)
+    appended_before = _metric(text, "ledger_events_appended_total")
+    route = 'method="POST",route="/v1/campaigns/<campaign_id>/characters"'
+    posts_before = _metric(text, "ledger_http_request_duration_seconds_count", route) \
+        if route in text else 0
+    api.new_campaign()
+    mara = api.new_character()
+    stream = api.client.get(api.c("/feed"), buffered=False,
+                            headers={"Authorization": f"Bearer {api.token}"})
+    store = make_store(store_config)
+    Enqueuer(store).setup()  # a consumer of the global order that has read nothing yet
+    made = api.post(api.c("/webhooks"), {"url": "http://127.0.0.1:9/", "types": ["*"]})
+    api.post(api.c(f"/characters/{mara}/mana/gain"), {"amount": 1})
+    text = api.client.get("/metrics").get_data(as_text=True)
+    stream.close()
+    assert _metric(text, "ledger_events_appended_total") == appended_before + 3
+    assert _metric(text, "ledger_feed_subscribers") == 1
+    assert _metric(text, "ledger_http_request_duration_seconds_count", route) == posts_before + 1
+    lag = _metric(text, "ledger_projection_lag_events", 'name="webhooks"')
+    assert lag >= 3  # every event of this store so far, including this campaign's three
+    Enqueuer(store).catch_up()
+    [delivery] = hooks.next_due(store, "9999")
+    assert delivery.webhook_id == made["id"]
+    hooks.record_attempt(store, delivery, {
+        "at": "2030-01-01T00:00:00.000000Z", "http_status": 503, "error": "HTTP 503",
+        "duration_ms": 3, "status": "pending", "next_attempt_at": "2030-01-01T00:00:00.000000Z",
+        "delivered_at": None})
+    text = api.client.get("/metrics").get_data(as_text=True)
+    store.close()
+    assert _metric(text, "ledger_projection_lag_events", 'name="webhooks"') == 0
+    assert _metric(text, "ledger_webhook_delivery_failures_total") == 1
+    assert _metric(text, "ledger_webhook_deliveries", 'status="pending"') == 1  # the gain
+
+
+def test_metrics_add_up_across_gunicorn_workers(store_config: Config) -> None:
+    with live_server(store_config, workers=3) as base:
+        _, created = http("POST", f"{base}/v1/campaigns", {"name": "Noir"})
+        cid, token = created["id"], created["gm_token"]
+        _, mara = http("POST", f"{base}/v1/campaigns/{cid}/characters",
+                       {"name": "Mara", "mana": {"current": 0, "max": 100}}, token)
+        url = f"{base}/v1/campaigns/{cid}/characters/{mara['state']['id']}/mana/gain"
+        threads = [threading.Thread(target=lambda: [http("POST", url, {"amount": 1}, token)
+                                                    for _ in range(10)]) for _ in range(4)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+        streams = [_open_stream(base, cid, token) for _ in range(4)]
+        time.sleep(0.5)
+        scrapes = [_scrape(base) for _ in range(8)]  # new connections: several workers answer
+        for conn in streams:
+            conn.close()
+    for text in scrapes:
+        assert _metric(text, "ledger_events_appended_total") == 42
+        assert _metric(text, "ledger_feed_subscribers") == 4
+
+
+def _scrape(base: str) -> str:
+    import urllib.request
+
+    with urllib.request.urlopen(f"{base}/metrics", timeout=10) as response:
+        return str(response.read().decode())
+
+
+def _open_stream(base: str, cid: str, token: str) -> Any:
+    import http.client as httpclient
+
+    port = int(base.rsplit(":", 1)[1])
+    conn = httpclient.HTTPConnection("127.0.0.1", port, timeout=10)
+    conn.request("GET", f"/v1/campaigns/{cid}/feed", headers={"Authorization": f"Bearer {token}"})
+    assert conn.getresponse().status == 200
+    return conn
+
+
+@contextmanager
+def served_with_runners(config: Config, log: Path) -> Iterator[str]:
+    """`campaign-ledger serve` with its supervised runners, stdout (the logs) to a file."""
+    port = free_port()
+    env = {**os.environ, **config.to_env()}
+    with log.open("wb") as out:
+        proc = subprocess.Popen([sys.executable, "-m", "ledger.cli", "serve", "--port", str(port),
+                                 "--workers", "2"], env=env, stdout=out, stderr=subprocess.PIPE)
+        base = f"http://127.0.0.1:{port}"
+        try:
+            _wait_ready(base, proc)
+            yield base
+        finally:
+            proc.terminate()
+            proc.wait(timeout=30)
+
+
+def test_serve_supervises_runners_whose_health_and_lag_are_visible(
+        store_config: Config, tmp_path: Path) -> None:
+    config = msgspec.structs.replace(store_config, runner_heartbeat_seconds=0.5,
+                                     webhook_poll_seconds=0.1)
+    log = tmp_path / "server.log"
+    with served_with_runners(config, log) as base:
+        _, created = http("POST", f"{base}/v1/campaigns", {"name": "Noir"})
+        token = created["gm_token"]
+        deadline = time.monotonic() + 30
+        status, found = http("GET", f"{base}/healthz/runners")
+        while (len(found["runners"]) < 2 or "webhooks" not in _lags(found)
+               or any(_lags(found).values())) and time.monotonic() < deadline:
+            time.sleep(0.3)
+            status, found = http("GET", f"{base}/healthz/runners")
+        cli = subprocess.run([sys.executable, "-m", "ledger.cli", "health", "--require",
+                              "project,deliver-webhooks"], env={**os.environ, **config.to_env()},
+                             capture_output=True, text=True, timeout=60)
+    assert status == 200
+    assert [(r["name"], r["healthy"]) for r in found["runners"]] == [
+        ("deliver-webhooks", True), ("project", True)]
+    assert _lags(found)["webhooks"] == 0  # and every read model's too:
+    assert set(_lags(found).values()) == {0}
+    assert cli.returncode == 0, cli.stdout + cli.stderr
+    assert json.loads(cli.stdout)["healthy"] is True
+    lines = _log_lines(log.read_text())
+    assert any(line.get("message") == "request" and line.get("request_id") for line in lines)
+    assert token not in log.read_text()
+
+
+def _lags(found: dict[str, Any]) -> dict[str, int]:
+    return {c["name"]: c["lag_events"] for c in found["consumers"]}
+
+
+def test_the_health_command_fails_when_a_required_runner_never_beat(store_config: Config) -> None:
+    cli = subprocess.run([sys.executable, "-m", "ledger.cli", "health", "--require",
+                          "deliver-webhooks"], env={**os.environ, **store_config.to_env()},
+                         capture_output=True, text=True, timeout=60)
+    assert cli.returncode == 1
+    assert json.loads(cli.stdout)["healthy"] is False
