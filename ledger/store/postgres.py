@@ -14,7 +14,12 @@ from contextlib import contextmanager
 from typing import Any
 
 import psycopg
-from eventsourcing.persistence import IntegrityError, InterfaceError, OperationalError
+from eventsourcing.persistence import (
+    IntegrityError,
+    InterfaceError,
+    OperationalError,
+    PersistenceError,
+)
 from eventsourcing.postgres import PostgresDatastore
 from psycopg import Connection, sql
 from psycopg.rows import tuple_row
@@ -36,6 +41,19 @@ from ledger.store.records import (
     record_from_row,
     record_params,
 )
+
+
+# The database refuses writes for now, which is no bug of ours: read-only (25006: a
+# read-only default, a standby) or a revoked privilege (42501). Like an outage, a 503.
+UNWRITABLE_STATES = ("25006", "42501")
+
+
+def _raise_if_unavailable(exc: PersistenceError) -> None:
+    """Raise StoreUnavailable when the store cannot be reached or written (a 503)."""
+    if isinstance(exc, OperationalError | InterfaceError) or (
+        getattr(exc.__cause__, "sqlstate", None) in UNWRITABLE_STATES
+    ):
+        raise StoreUnavailable(str(exc)) from exc
 
 
 class _SchemaDatastore(PostgresDatastore):
@@ -101,8 +119,9 @@ class PostgresStore(EventStore):
                 with conn.pipeline(), conn.transaction():
                     with conn.cursor(row_factory=tuple_row) as cur:
                         yield cur
-        except (OperationalError, InterfaceError) as exc:
-            raise StoreUnavailable(str(exc)) from exc
+        except PersistenceError as exc:
+            _raise_if_unavailable(exc)
+            raise
 
     def append(
         self,
@@ -121,8 +140,9 @@ class PostgresStore(EventStore):
             if answer is not None and "idempot" in str(exc).lower():
                 raise IdempotencyKeyTaken(answer.key) from exc
             raise PositionTaken(str(exc)) from exc
-        except (OperationalError, InterfaceError) as exc:
-            raise StoreUnavailable(str(exc)) from exc
+        except PersistenceError as exc:
+            _raise_if_unavailable(exc)
+            raise
         if self.notifier is not None and records:
             self.notifier.push(records[-1].campaign_id, records[-1].position)
         self.appended(records)
@@ -134,8 +154,12 @@ class PostgresStore(EventStore):
         return conn
 
     def setup(self) -> None:
-        with self.datastore.get_connection() as conn:
-            conn.execute(f'CREATE SCHEMA IF NOT EXISTS "{self.schema}"')
+        try:
+            with self.datastore.get_connection() as conn:
+                conn.execute(f'CREATE SCHEMA IF NOT EXISTS "{self.schema}"')
+        except PersistenceError as exc:  # e.g. a worker starting while the database is down
+            _raise_if_unavailable(exc)
+            raise
         with self.transaction(write=True) as c:
             # Concurrent first starts must not race to create the same tables.
             c.execute("SELECT pg_advisory_xact_lock(hashtext('ledger-setup'))")

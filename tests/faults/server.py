@@ -1,0 +1,109 @@
+"""`campaign-ledger serve` as a process group the fault tests can kill, restart and inspect."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import random
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from ledger.config import Config
+from tests.live_server import free_port, http
+
+
+def _children(pid: int) -> list[int]:
+    found = []
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            stat = Path(f"/proc/{entry}/stat").read_text()
+        except OSError:
+            continue
+        # The parent pid is the second field after the command name in parentheses.
+        if int(stat.rsplit(")", 1)[1].split()[1]) == pid:
+            found.append(int(entry))
+    return found
+
+
+class Server:
+    """One `serve` (its own session, so a kill -9 of the group takes gunicorn along)."""
+
+    def __init__(self, config: Config, log: Path, workers: int = 3) -> None:
+        self.config, self.log, self.workers = config, log, workers
+        self.port = free_port()
+        self.base = f"http://127.0.0.1:{self.port}"
+        self.proc: subprocess.Popen[bytes] | None = None
+
+    def start(self) -> Server:
+        cmd = [sys.executable, "-m", "ledger.cli", "serve", "--port", str(self.port),
+               "--workers", str(self.workers), "--no-runners"]
+        with open(self.log, "ab") as out:
+            self.proc = subprocess.Popen(cmd, env={**os.environ, **self.config.to_env()},
+                                         stdout=out, stderr=subprocess.STDOUT,
+                                         start_new_session=True)
+        self.wait_ready()
+        return self
+
+    def wait_ready(self, seconds: float = 60) -> None:
+        deadline = time.monotonic() + seconds
+        while time.monotonic() < deadline:
+            if self.proc is not None and self.proc.poll() is not None:
+                raise RuntimeError(f"serve exited: see {self.log}")
+            try:
+                if http("GET", f"{self.base}/readyz", timeout=5)[0] == 200 and self.worker_pids():
+                    return
+            except (OSError, ValueError):
+                pass
+            time.sleep(0.2)
+        raise RuntimeError(f"serve did not become ready: see {self.log}")
+
+    def master_pid(self) -> int | None:
+        assert self.proc is not None
+        masters = _children(self.proc.pid)
+        return masters[0] if masters else None
+
+    def worker_pids(self) -> list[int]:
+        master = self.master_pid()
+        return sorted(_children(master)) if master else []
+
+    def kill_worker(self) -> int:
+        """kill -9 one gunicorn worker (the master forks a new one)."""
+        pid = random.choice(self.worker_pids())
+        os.kill(pid, signal.SIGKILL)
+        return pid
+
+    def kill_all(self) -> None:
+        """kill -9 of the whole server: serve, the gunicorn master and every worker."""
+        assert self.proc is not None
+        os.killpg(self.proc.pid, signal.SIGKILL)
+        self.proc.wait(timeout=30)
+
+    def reload_workers(self) -> None:
+        """SIGHUP: gunicorn starts new workers (new store connections) and retires the old."""
+        master = self.master_pid()
+        assert master is not None
+        old = set(self.worker_pids())
+        os.kill(master, signal.SIGHUP)
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            now = set(self.worker_pids())
+            if len(now) == self.workers and not now & old:
+                return
+            time.sleep(0.1)
+        raise RuntimeError("gunicorn did not replace its workers")
+
+    def stop(self) -> None:
+        if self.proc is None:
+            return
+        if self.proc.poll() is None:
+            self.proc.terminate()
+            with contextlib.suppress(subprocess.TimeoutExpired):
+                self.proc.wait(timeout=20)
+        with contextlib.suppress(ProcessLookupError):  # whatever of the group outlived serve
+            os.killpg(self.proc.pid, signal.SIGKILL)
+        self.proc.wait(timeout=10)
