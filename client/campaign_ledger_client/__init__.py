@@ -1,0 +1,44 @@
+"""A typed client for the campaign-ledger API (stdlib only).
+
+- `Client`, `Campaign`, `Character`: every endpoint, one method each (client.py).
+- `Campaign.feed()`: the live SSE feed, exactly once and in order (feed.py).
+- `verify_export()`: check an exported history offline (verify.py).
+- Exceptions carry the server's problem+json details (errors.py).
+"""
+
+from campaign_ledger_client.client import Campaign, Character, Client
+from campaign_ledger_client.errors import (
+    BadRequest,
+    FeedGap,
+    Forbidden,
+    LedgerError,
+    NotFound,
+    PayloadTooLarge,
+    PreconditionFailed,
+    ProblemError,
+    RateLimited,
+    RuleViolation,
+    ServerError,
+    ServiceUnavailable,
+    TransportError,
+    Unauthorized,
+    ValidationFailed,
+)
+from campaign_ledger_client.feed import Feed
+from campaign_ledger_client.models import (
+    Actor,
+    CreatedCampaign,
+    Event,
+    EventPage,
+    IssuedToken,
+    WriteResult,
+)
+from campaign_ledger_client.verify import ExportFormatError, ExportReport, verify_export
+
+__all__ = [
+    "Actor", "BadRequest", "Campaign", "Character", "Client", "CreatedCampaign", "Event",
+    "EventPage", "ExportFormatError", "ExportReport", "Feed", "FeedGap", "Forbidden",
+    "IssuedToken", "LedgerError", "NotFound", "PayloadTooLarge", "PreconditionFailed",
+    "ProblemError", "RateLimited", "RuleViolation", "ServerError", "ServiceUnavailable",
+    "TransportError", "Unauthorized", "ValidationFailed", "WriteResult", "verify_export",
+]

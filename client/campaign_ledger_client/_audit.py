@@ -1,0 +1,37 @@
+"""Audit and disputes: the timeline, rewind and redo, verification and the signed head."""
+
+from __future__ import annotations
+
+from campaign_ledger_client._scope import CAMPAIGN, Call, Scope, body, command, query, read
+
+
+class Audit(Scope):
+    @read(CAMPAIGN + "/timeline")
+    def timeline(self, after: int = 0, limit: int = 50, *, character: str | None = None,
+                 session: int | None = None, scene: int | None = None,
+                 types: list[str] | None = None, first: int | None = None,
+                 last: int | None = None) -> Call:
+        """One entry per command (summary, actor, changes, voided); page with `next`."""
+        return query(after=after, limit=limit, character=character, session=session,
+                     scene=scene, type=",".join(types) if types else None,
+                     **{"from": first, "to": last})
+
+    @command("POST", CAMPAIGN + "/rewind")
+    def rewind(self, to_position: int, reason: str) -> Call:
+        """Rewind to an earlier command boundary (GM); later events stay, voided."""
+        return body(to_position=to_position, reason=reason)
+
+    @command("POST", CAMPAIGN + "/redo")
+    def redo(self, reason: str = "") -> Call:
+        """Undo the latest rewind while it is still the latest event (GM)."""
+        return body(reason=reason)
+
+    @read(CAMPAIGN + "/verify")
+    def verify(self, expect_head: str | None = None) -> Call:
+        """The server's own check of the chain and dice (see verify.py to do it yourself)."""
+        return query(expect_head=expect_head)
+
+    @read(CAMPAIGN + "/head")
+    def signed_head(self) -> Call:
+        """The head position and hash signed with the server's Ed25519 key: keep it."""
+        return Call()

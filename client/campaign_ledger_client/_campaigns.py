@@ -1,0 +1,117 @@
+"""A campaign: its summary and settings, the clock, state, events, characters and tokens."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from datetime import datetime
+from typing import Any, Literal
+
+from campaign_ledger_client._http import Answer
+from campaign_ledger_client._scope import (
+    CAMPAIGN,
+    Call,
+    Scope,
+    body,
+    command,
+    endpoint,
+    nothing,
+    query,
+    read,
+)
+from campaign_ledger_client.models import At, Event, EventPage, IssuedToken, Sheet, View
+
+ClockAction = Literal["start-session", "end-session", "start-scene", "end-scene", "sunrise",
+                      "sunset"]
+Role = Literal["gm", "player", "observer"]
+
+
+def at_query(at: At | datetime | None, view: View) -> Call:
+    return query(at=at, view=view)
+
+
+def _events(answer: Answer) -> EventPage:
+    return EventPage.from_json(answer.body)
+
+
+def _token(answer: Answer) -> IssuedToken:
+    return IssuedToken.from_json(answer.body)
+
+
+class CampaignCore(Scope):
+    @read(CAMPAIGN)
+    def get(self) -> Call:
+        """Name, settings, clock, head position and hash, dice epoch."""
+        return Call()
+
+    @command("PATCH", CAMPAIGN + "/settings")
+    def change_settings(self, settings: dict[str, Any]) -> Call:
+        """Change rule settings (GM): a SettingsChanged event."""
+        return body(settings=settings)
+
+    @command("POST", CAMPAIGN + "/clock/{action}")
+    def clock(self, action: ClockAction) -> Call:
+        """start-session, end-session, start-scene, end-scene, sunrise or sunset."""
+        return Call(params={"action": action})
+
+    @command("POST", CAMPAIGN + "/clock/advance")
+    def advance(self, minutes: int) -> Call:
+        return body(minutes=minutes)
+
+    @command("POST", CAMPAIGN + "/clock/new-day")
+    def new_day(self, rested: list[str] | None = None) -> Call:
+        """A new day; `rested` lists the characters who rested (their day Effort returns)."""
+        return body(rested=rested or [])
+
+    @read(CAMPAIGN + "/state")
+    def state(self, at: At | datetime | None = None, view: View = "recorded") -> Call:
+        """The whole campaign at the head, or as it was `at` a position or time."""
+        return at_query(at, view)
+
+    @endpoint("GET", CAMPAIGN + "/events", _events, "read")
+    def events(self, after: int = 0, limit: int = 100, *, character: str | None = None,
+               types: list[str] | None = None, session: int | None = None,
+               scene: int | None = None) -> Call:
+        """One page of events after a position; `next` is the following page's `after`."""
+        return query(after=after, limit=limit, character=character, session=session,
+                     scene=scene, type=",".join(types) if types else None)
+
+    def iter_events(self, after: int = 0, page: int = 500, **filters: Any) -> Iterator[Event]:
+        """Every event after `after` (filtered like `events`), page after page."""
+        cursor: int | None = after
+        while cursor is not None:
+            found = self.events(cursor, page, **filters)
+            yield from found.events
+            cursor = found.next
+
+    @command("POST", CAMPAIGN + "/characters")
+    def register_character(self, sheet: Sheet) -> Call:
+        """Register a character (GM); the answer's `state` is the new character."""
+        return Call(body=dict(sheet))
+
+    @read(CAMPAIGN + "/characters")
+    def characters(self, at: At | datetime | None = None, view: View = "recorded") -> Call:
+        return at_query(at, view)
+
+    @endpoint("POST", CAMPAIGN + "/tokens", _token, "plain")
+    def issue_token(self, role: Role, character_id: str | None = None, label: str = "") -> Call:
+        """Issue a token (GM); a player token names its character. The secret is shown once."""
+        return Call(body={"role": role, "character_id": character_id, "label": label})
+
+    @read(CAMPAIGN + "/tokens")
+    def tokens(self) -> Call:
+        """Every token of the campaign, without secrets (GM)."""
+        return Call()
+
+    @endpoint("DELETE", CAMPAIGN + "/tokens/{token_id}", nothing, "plain")
+    def revoke_token(self, token_id: str) -> Call:
+        return Call(params={"token_id": token_id})
+
+    @endpoint("POST", CAMPAIGN + "/tokens/{token_id}/rotate", _token, "plain")
+    def rotate_token(self, token_id: str) -> Call:
+        """Revoke a token and issue its replacement (same role, character and label)."""
+        return Call(params={"token_id": token_id})
+
+    @read(CAMPAIGN + "/magic/resistance-factors")
+    def resistance_factors(self) -> Call:
+        """The rules' named Resistance factors and the careful-magic options."""
+        return Call()

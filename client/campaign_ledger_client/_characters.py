@@ -1,0 +1,99 @@
+"""One character: sheet, rolls, Mana and Conviction, Health, corrections, death, Conditions."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any, Literal
+
+from campaign_ledger_client._campaigns import at_query
+from campaign_ledger_client._scope import CHARACTER, Call, Scope, body, command, read
+from campaign_ledger_client.models import At, ConditionSpec, Sheet, View
+
+Resource = Literal["mana", "conviction"]
+DamageType = Literal["wound", "stun", "penetrating"]
+CONDITION = CHARACTER + "/conditions/{condition_id}"
+
+
+def _condition(condition_id: str) -> dict[str, str]:
+    return {"condition_id": condition_id}
+
+
+class CharacterCore(Scope):
+    @property
+    def id(self) -> str:
+        return self._ids["character_id"]
+
+    @read(CHARACTER)
+    def get(self, at: At | datetime | None = None, view: View = "recorded") -> Call:
+        """The character at the head or `at` a position or time: {position, character}."""
+        return at_query(at, view)
+
+    @command("PATCH", CHARACTER)
+    def update(self, sheet: Sheet) -> Call:
+        """Update the sheet (GM); only the fields given change."""
+        return Call(body=dict(sheet))
+
+    @command("POST", CHARACTER + "/rolls")
+    def roll(self, expression: str, dice: list[int] | None = None, label: str = "") -> Call:
+        """Roll d20 notation (`4d6kh3`, `1d20+5`); server dice unless `dice` are reported."""
+        return body(kind="notation", expression=expression, dice=dice, label=label)
+
+    @command("POST", CHARACTER + "/rolls")
+    def age_test(self, ability: str, *, focus: str | None = None, modifier: int = 0,
+                 tn: int | None = None, active: bool = True, dice: list[int] | None = None,
+                 label: str = "") -> Call:
+        """An AGE test: 3d6 (the third is the Stunt Die) + ability (+2 with the focus)."""
+        return body(kind="age", ability=ability, focus=focus, modifier=modifier, tn=tn,
+                    active=active, dice=dice, label=label)
+
+    @command("POST", CHARACTER + "/{resource}/{action}")
+    def spend(self, resource: Resource, amount: int, reason: str = "") -> Call:
+        """Spend Mana or Conviction; more than the character has is a RuleViolation."""
+        return body({"resource": resource, "action": "spend"}, amount=amount, reason=reason)
+
+    @command("POST", CHARACTER + "/{resource}/{action}")
+    def gain(self, resource: Resource, amount: int, reason: str = "") -> Call:
+        return body({"resource": resource, "action": "gain"}, amount=amount, reason=reason)
+
+    @command("POST", CHARACTER + "/health/damage")
+    def damage(self, amount: int, type: DamageType = "wound", reason: str = "") -> Call:
+        """Take damage (never refused); Health stops at 0."""
+        return body(amount=amount, type=type, reason=reason)
+
+    @command("POST", CHARACTER + "/health/heal")
+    def heal(self, amount: int, reason: str = "", magical: bool = False) -> Call:
+        return body(amount=amount, reason=reason, magical=magical)
+
+    @command("POST", CHARACTER + "/corrections")
+    def correct(self, field: str, value: Any, reason: str) -> Call:
+        """A GM correction of any tracked value by dotted path (`mana.current`)."""
+        return Call(body={"field": field, "value": value, "reason": reason})
+
+    @command("POST", CHARACTER + "/death")
+    def record_death(self, cause: str = "") -> Call:
+        return body(cause=cause)
+
+    @command("POST", CHARACTER + "/conditions")
+    def add_condition(self, condition: ConditionSpec) -> Call:
+        """Give a Condition (with escalation); the answer's extra `condition` is it."""
+        return Call(body=dict(condition))
+
+    @read(CHARACTER + "/conditions")
+    def conditions(self, at: At | datetime | None = None, view: View = "recorded") -> Call:
+        return at_query(at, view)
+
+    @command("POST", CONDITION + "/recover")
+    def recover_condition(self, condition_id: str, dice: list[int] | None = None,
+                          modifier: int = 0) -> Call:
+        """A recovery roll; success takes the Stunt Die off the Condition's points."""
+        return body(_condition(condition_id), dice=dice, modifier=modifier)
+
+    @command("POST", CONDITION + "/heal")
+    def heal_condition(self, condition_id: str, points: int) -> Call:
+        """Magical healing: every 2 points remove 1 point of the Condition."""
+        return body(_condition(condition_id), points=points)
+
+    @command("POST", CONDITION + "/treat")
+    def treat_condition(self, condition_id: str) -> Call:
+        """Begin a day of treatment and rest for a Wound."""
+        return Call(body={}, params=_condition(condition_id))

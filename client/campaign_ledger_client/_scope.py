@@ -1,0 +1,149 @@
+"""How one endpoint becomes one small method.
+
+A method builds its request (`Call`: body, query and the path parameters its scope
+does not hold) and a decorator names the endpoint and turns the answer into a
+typed value:
+
+    @command("POST", CHARACTER + "/health/damage")
+    def damage(self, amount: int, type: DamageType = "wound", reason: str = "") -> Call:
+        return body(amount=amount, type=type, reason=reason)
+
+The decorator also records (method, OpenAPI path) in `ENDPOINTS`, which a test
+compares with the server's /openapi.json: an endpoint without a method fails it.
+"""
+
+from __future__ import annotations
+
+import copy
+import functools
+import urllib.parse
+import uuid
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
+from typing import Any, Concatenate, Literal, ParamSpec, Self, TypeVar
+
+from campaign_ledger_client._http import Answer, Transport
+from campaign_ledger_client.models import JSON, WriteResult
+
+CAMPAIGNS = "/v1/campaigns"
+CAMPAIGN = CAMPAIGNS + "/{campaign_id}"
+CHARACTER = CAMPAIGN + "/characters/{character_id}"
+
+# (HTTP method, OpenAPI path) -> the qualified names of the methods that call it.
+ENDPOINTS: dict[tuple[str, str], list[str]] = {}
+
+Kind = Literal["command", "read", "plain"]
+S = TypeVar("S", bound="Scope")
+P = ParamSpec("P")
+R = TypeVar("R")
+
+
+@dataclass(frozen=True)
+class Call:
+    body: Any = None
+    query: dict[str, Any] | None = None
+    params: dict[str, str] = field(default_factory=dict)
+
+
+def body(params: dict[str, str] | None = None, /, **fields: Any) -> Call:
+    """A JSON body; fields left at None are omitted, so the server's defaults apply."""
+    return Call(body={k: v for k, v in fields.items() if v is not None}, params=params or {})
+
+
+def query(params: dict[str, str] | None = None, /, **fields: Any) -> Call:
+    return Call(query=fields, params=params or {})
+
+
+@dataclass(frozen=True)
+class Options:
+    """Per-call headers: `idempotency_key` (else a fresh one per call when `auto_keys`) and
+    `if_match` (a position: the write is refused with 412 if the campaign moved on)."""
+
+    idempotency_key: str | None = None
+    if_match: int | None = None
+    auto_keys: bool = True
+
+
+class Scope:
+    """The transport, the ids this scope stands for and the per-call options."""
+
+    def __init__(self, transport: Transport, ids: dict[str, str],
+                 options: Options | None = None) -> None:
+        self._transport = transport
+        self._ids = ids
+        self._options = options or Options()
+
+    def with_options(self, *, idempotency_key: str | None = None, if_match: int | None = None,
+                     auto_keys: bool | None = None) -> Self:
+        """A copy of this scope whose calls send these headers."""
+        chosen = replace(self._options, idempotency_key=idempotency_key, if_match=if_match)
+        if auto_keys is not None:
+            chosen = replace(chosen, auto_keys=auto_keys)
+        clone = copy.copy(self)
+        clone._options = chosen
+        return clone
+
+    def _send(self, method: str, template: str, call: Call, kind: Kind) -> Answer:
+        ids = {**self._ids, **call.params}
+        values = {k: urllib.parse.quote(v, safe="") for k, v in ids.items()}
+        headers: dict[str, str] = {}
+        key = self._options.idempotency_key
+        if kind == "command":
+            key = key or (uuid.uuid4().hex if self._options.auto_keys else None)
+            if key:
+                headers["Idempotency-Key"] = key
+            if self._options.if_match is not None:
+                headers["If-Match"] = str(self._options.if_match)
+        safe = kind == "read" or "Idempotency-Key" in headers
+        return self._transport.call(method, template.format(**values), query=call.query,
+                                    body=call.body, headers=headers, retry_safe=safe)
+
+
+def endpoint(method: str, template: str, parse: Callable[[Answer], R], kind: Kind,
+             ) -> Callable[[Callable[Concatenate[S, P], Call]], Callable[Concatenate[S, P], R]]:
+    def decorate(build: Callable[Concatenate[S, P], Call]) -> Callable[Concatenate[S, P], R]:
+        ENDPOINTS.setdefault((method, template), []).append(build.__qualname__)
+
+        @functools.wraps(build)
+        def run(self: S, /, *args: P.args, **kwargs: P.kwargs) -> R:
+            return parse(self._send(method, template, build(self, *args, **kwargs), kind))
+
+        return run
+
+    return decorate
+
+
+def covers(method: str, template: str) -> Callable[[Callable[P, R]], Callable[P, R]]:
+    """Record a hand-written method (the streaming feed) as the client of an endpoint."""
+    def decorate(fn: Callable[P, R]) -> Callable[P, R]:
+        ENDPOINTS.setdefault((method, template), []).append(fn.__qualname__)
+        return fn
+
+    return decorate
+
+
+def write_result(answer: Answer) -> WriteResult:
+    return WriteResult.from_json(answer.body, replayed=answer.headers.get(
+        "idempotent-replayed") == "true")
+
+
+def json_body(answer: Answer) -> JSON:
+    return answer.body if isinstance(answer.body, dict) else {}
+
+
+def nothing(answer: Answer) -> None:
+    return None
+
+
+Builder = Callable[Concatenate[S, P], Call]
+
+
+def command(method: str, template: str,
+            ) -> Callable[[Builder[S, P]], Callable[Concatenate[S, P], WriteResult]]:
+    """A write through the ledger: Idempotency-Key and If-Match apply; answers WriteResult."""
+    return endpoint(method, template, write_result, "command")
+
+
+def read(template: str) -> Callable[[Builder[S, P]], Callable[Concatenate[S, P], JSON]]:
+    """A GET answering a JSON object."""
+    return endpoint("GET", template, json_body, "read")

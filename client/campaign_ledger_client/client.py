@@ -1,0 +1,123 @@
+"""The client: a root for the service, a scope per campaign and per character.
+
+    from campaign_ledger_client import Client
+
+    service = Client("http://127.0.0.1:8000")
+    created = service.create_campaign("Mana Noir")
+    campaign = service.with_token(created.gm_token).campaign(created.id)
+    mara = campaign.character(campaign.register_character({"name": "Mara"}).state["id"])
+    result = mara.age_test("Willpower", focus="Courage", tn=11)
+    print(result.events[0].data["total"], result.events[0].data["success"])
+
+Every endpoint of the API is one method (the table in docs/client.md); writes
+answer `WriteResult`, reads a JSON object, refusals raise `ProblemError`s.
+"""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import replace
+from typing import Any
+
+from campaign_ledger_client._audit import Audit
+from campaign_ledger_client._campaigns import CampaignCore
+from campaign_ledger_client._characters import CharacterCore
+from campaign_ledger_client._http import Answer, Transport
+from campaign_ledger_client._items import Items
+from campaign_ledger_client._magic import CwnMagic, ManaNoirMagic
+from campaign_ledger_client._scope import (
+    CAMPAIGNS,
+    Call,
+    Scope,
+    body,
+    covers,
+    endpoint,
+    json_body,
+    read,
+)
+from campaign_ledger_client._spirits import Spirits, StuntPool
+from campaign_ledger_client._webhooks import Webhooks
+from campaign_ledger_client.errors import ServiceUnavailable
+from campaign_ledger_client.feed import Following
+from campaign_ledger_client.models import JSON, CreatedCampaign
+
+
+class Character(CharacterCore, CwnMagic, ManaNoirMagic):
+    """Commands and reads of one character (`campaign.character(id)`)."""
+
+
+class Campaign(CampaignCore, Audit, Items, Spirits, StuntPool, Webhooks, Following):
+    """Commands and reads of one campaign (`client.campaign(id)`)."""
+
+    @property
+    def id(self) -> str:
+        return self._ids["campaign_id"]
+
+    def character(self, character_id: str) -> Character:
+        return Character(self._transport, {**self._ids, "character_id": character_id},
+                         self._options)
+
+
+def _created(answer: Answer) -> CreatedCampaign:
+    return CreatedCampaign.from_json(answer.body)
+
+
+class Client(Scope):
+    """The service: campaigns, health, the signing key. Holds one bearer token."""
+
+    def __init__(self, base_url: str, token: str | None = None, *, timeout: float = 30.0,
+                 retries: int = 3, auto_idempotency_keys: bool = True) -> None:
+        super().__init__(Transport(base_url, token, timeout, retries), {})
+        self._options = replace(self._options, auto_keys=auto_idempotency_keys)
+
+    def with_token(self, token: str | None) -> Client:
+        """The same client acting with another token (a GM's, a player's, an observer's)."""
+        clone = copy.copy(self)
+        clone._transport = replace(self._transport, token=token)
+        return clone
+
+    def campaign(self, campaign_id: str) -> Campaign:
+        return Campaign(self._transport, {"campaign_id": campaign_id}, self._options)
+
+    @endpoint("POST", CAMPAIGNS, _created, "command")
+    def create_campaign(self, name: str, settings: dict[str, Any] | None = None) -> Call:
+        """Create a campaign; the answer holds its id and the GM's token (shown once)."""
+        return body(name=name, settings=settings or {})
+
+    @read("/healthz")
+    def health(self) -> Call:
+        return Call()
+
+    @read("/readyz")
+    def ready(self) -> Call:
+        """The store is reachable (ServiceUnavailable otherwise)."""
+        return Call()
+
+    @read("/v1/signing-key")
+    def signing_key(self) -> Call:
+        """The server's Ed25519 public key that signs campaign heads and exports."""
+        return Call()
+
+    @covers("GET", "/healthz/runners")
+    def runner_health(self) -> JSON:
+        """Each runner's heartbeat and each consumer's lag; `healthy` is False when a
+        runner is stale (the server then answers 503, which this returns, not raises)."""
+        try:
+            return json_body(self._transport.call("GET", "/healthz/runners"))
+        except ServiceUnavailable as stale:
+            if "healthy" not in stale.body:
+                raise  # the store itself is unavailable
+            return stale.body
+
+    @covers("GET", "/metrics")
+    def metrics(self, metrics_token: str | None = None) -> str:
+        """Prometheus text; send the operator's metrics token when the server requires one."""
+        transport = replace(self._transport, token=metrics_token) if metrics_token else \
+            self._transport
+        answer = transport.call("GET", "/metrics", retry_safe=True)
+        raw = answer.body if isinstance(answer.body, bytes) else b""
+        return raw.decode()
+
+    def openapi(self) -> JSON:
+        """The OpenAPI document (not an endpoint of the API itself)."""
+        return json_body(self._transport.call("GET", "/openapi.json", retry_safe=True))

@@ -1,0 +1,82 @@
+"""Follow a campaign's live feed and print one line per roll: copy this into your bot.
+
+    LEDGER_TOKEN=clt_… python scripts/example_bot.py --url http://127.0.0.1:8000 \\
+        --campaign cmp_…
+
+    #3 Mara rolled AGE test Willpower (Courage) vs TN 11: 6 5 [1] = 16, success
+    #4 Mara rolled 1d20+5: 17 = 22 (reported dice)
+
+The token comes from the environment (a command line shows in `ps`); an observer
+token is enough. The feed resumes by itself after a disconnect and never repeats or
+skips an event, so a Discord bot only has to replace `print` with its send call.
+Without `--after` the bot starts at the head: only new rolls are announced.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from typing import Any
+
+from campaign_ledger_client import Campaign, Client, Event
+
+
+def describe(event: Event, who: str) -> str:
+    """`#position who rolled what: dice = total, outcome` for one Rolled event."""
+    data = event.data
+    values = [str(d["value"]) for d in data["dice"]]
+    if data["kind"] == "age":
+        what = f"AGE test {data['ability']}" + (f" ({data['focus']})" if data["focus"] else "")
+        values[-1:] = [f"[{values[-1]}]"] if values else []  # the Stunt Die
+    else:
+        what = data["expression"] + (f" ({data['label']})" if data.get("label") else "")
+    if data.get("tn") is not None:
+        what += f" vs TN {data['tn']}"
+    line = f"#{event.position} {who} rolled {what}: {' '.join(values)} = {data['total']}"
+    if data.get("success") is not None:
+        line += ", success" if data["success"] else ", failure"
+        line += f", {data['stunt_points']} SP" if data.get("stunt_points") else ""
+    return line + (" (reported dice)" if data["source"] == "reported" else "")
+
+
+class Names:
+    """Character names by id, read again when an unknown id shows up."""
+
+    def __init__(self, campaign: Campaign) -> None:
+        self.campaign = campaign
+        self.known: dict[str, str] = {}
+
+    def __call__(self, character_id: str | None) -> str:
+        if character_id is None:
+            return "the GM"
+        if character_id not in self.known:
+            listed: list[dict[str, Any]] = self.campaign.characters()["characters"]
+            self.known = {c["id"]: c["name"] for c in listed}
+        return self.known.get(character_id, character_id)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--url", default=os.environ.get("LEDGER_URL", "http://127.0.0.1:8000"))
+    parser.add_argument("--campaign", default=os.environ.get("LEDGER_CAMPAIGN"), required=False)
+    parser.add_argument("--after", type=int, help="start after this position (default: head)")
+    parser.add_argument("--stop-at", type=int, help="exit after this position (for demos)")
+    args = parser.parse_args(argv)
+    token = os.environ.get("LEDGER_TOKEN")
+    if not token or not args.campaign:
+        parser.error("set LEDGER_TOKEN in the environment and give --campaign")
+    campaign = Client(args.url, token).campaign(args.campaign)
+    after = args.after if args.after is not None else int(campaign.get()["position"])
+    names = Names(campaign)
+    with campaign.feed(after=after) as feed:
+        for event in feed:
+            if event.type == "Rolled":
+                print(describe(event, names(event.character_id)), flush=True)
+            if args.stop_at is not None and event.position >= args.stop_at:
+                break
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,212 @@
+"""A session that calls every method of the Python client once against the real server.
+
+Each step checks a fact of its answer, so a method that reaches the wrong path or
+sends the wrong body fails here. `tests/e2e/test_client.py` also checks that the
+walk reached every endpoint the client maps.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from campaign_ledger_client import Campaign, Character, Client, WriteResult
+
+MARA = {"name": "Mara", "level": 5, "abilities": {"Willpower": 3, "Constitution": 1},
+        "magic_ability": "Willpower", "mana": {"current": 10, "max": 10},
+        "conviction": {"current": 1, "max": 3},
+        "skills": {"cast": 1, "summon": 1}, "modifiers": {"int": 1, "cha": 2, "con": 0},
+        "attributes": {"con": 12}, "strain": {"current": 0, "permanent": 0, "max": 12},
+        "edges": ["Spellcaster", "Summoner"]}
+IVO = {"name": "Ivo", "level": 5, "abilities": {"Willpower": 2}, "skills": {"summon": 1},
+       "modifiers": {"cha": 2, "con": 0}, "edges": ["Summoner"]}
+HOUND: Any = {"mode": "ritual", "nature": "Fire", "form": "physical", "form_level": 1,
+              "appearance": "a burning hound", "powers": ["Curse", "Favor", "Spirit's Eye"],
+              "hit_dice": 1, "hit_points": 6}
+WAND: Any = {"name": "Wand", "kind": "wand", "materials": [{"name": "hardwood"}], "magical": True}
+PISTOL: Any = {"name": "Pistol", "kind": "firearm", "materials": [{"name": "steel"}],
+               "firearm": {"class": "revolver", "damage": "2d6"}}
+
+
+def types(result: WriteResult) -> list[str]:
+    return [e.type for e in result.events]
+
+
+def walk(service: Client) -> None:
+    assert service.health()["status"] == "ok"
+    assert service.ready()["status"] == "ready"
+    assert len(service.signing_key()["public_key"]) == 64
+    assert "paths" in service.openapi()
+    assert "healthy" in service.runner_health()
+    assert "# TYPE" in service.metrics()
+    created = service.create_campaign("Walkthrough")
+    campaign = service.with_token(created.gm_token).campaign(created.id)
+    assert campaign.get()["id"] == created.id
+    changed = campaign.change_settings({"helpless_points": 7})
+    assert changed.state["settings"]["helpless_points"] == 7
+    mara = campaign.character(campaign.register_character(MARA).state["id"])
+    ivo = campaign.character(campaign.register_character(IVO).state["id"])
+    assert mara.update({"level": 6}).state["level"] == 6
+    assert [c["name"] for c in campaign.characters()["characters"]] == ["Mara", "Ivo"]
+    tokens(campaign, mara)
+    webhooks(campaign)
+    stunt_pool(campaign, mara, ivo)
+    resources(mara)
+    conditions(mara)
+    cwn_magic(campaign, mara)
+    mana_noir_magic(campaign, mara)
+    spirits(campaign, mara, ivo)
+    items(campaign, mara)
+    audit(campaign)
+    clock_and_death(campaign, mara, ivo)
+
+
+def tokens(campaign: Campaign, mara: Character) -> None:
+    player = campaign.issue_token("player", mara.id, "Mara's player")
+    observer = campaign.issue_token("observer", label="table")
+    rotated = campaign.rotate_token(observer.id)
+    assert (rotated.replaces, rotated.role) == (observer.id, "observer")
+    campaign.revoke_token(rotated.id)
+    listed = {t["id"]: t for t in campaign.tokens()["tokens"]}
+    assert listed[rotated.id]["revoked_at"]
+    assert not listed[player.id]["revoked_at"]
+
+
+def webhooks(campaign: Campaign) -> None:
+    hook = campaign.register_webhook("https://bot.example/hook", ["Rolled"])
+    assert hook.secret
+    assert [w.id for w in campaign.webhooks()] == [hook.id]
+    assert campaign.webhook_deliveries(hook.id)["deliveries"] == []
+    campaign.delete_webhook(hook.id)
+    assert campaign.webhooks() == []
+
+
+def stunt_pool(campaign: Campaign, mara: Character, ivo: Character) -> None:
+    campaign.record_bond(mara.id, ivo.id, 2)
+    campaign.record_bond(ivo.id, mara.id, 1)
+    campaign.set_pool_members(None)
+    campaign.clock("start-session")
+    campaign.clock("start-scene")
+    campaign.advance(10)
+    lucky = mara.age_test("Willpower", tn=10, dice=[4, 5, 4]).events[0]
+    assert (lucky.data["success"], lucky.data["stunt_points"]) == (True, 4)
+    assert campaign.contribute_to_pool(lucky.position, 4).state["sp"] == 7
+    plain = ivo.age_test("Willpower", tn=10, dice=[6, 5, 4]).events[0]
+    assert campaign.spend_from_pool(plain.position, 2).state["sp"] == 5
+    assert campaign.stunt_pool()["stunt_pool"]["sp"] == 5
+    assert mara.roll("1d20+2", dice=[7]).events[0].data["total"] == 9
+
+
+def resources(mara: Character) -> None:
+    assert mara.spend("mana", 2, "ward").state["mana"]["current"] == 8
+    assert mara.gain("mana", 1).state["mana"]["current"] == 9
+    assert mara.gain("conviction", 1).state["conviction"]["current"] == 2
+    assert mara.spend("conviction", 1).state["conviction"]["current"] == 1
+    before = mara.get()["character"]["health"]["current"]
+    assert mara.damage(2, "stun").state["health"]["current"] == max(0, before - 2)
+    mara.heal(2)
+    assert mara.correct("mana.current", 10, "typo").state["mana"]["current"] == 10
+
+
+def conditions(mara: Character) -> None:
+    fatigued = mara.add_condition({"name": "Fatigued"}).extra["condition"]
+    recovered = mara.recover_condition(fatigued["id"], dice=[6, 6, 6])
+    assert types(recovered)[0] == "Rolled"
+    injured = mara.add_condition({"name": "Injured", "points": 3, "target": "arm"})
+    injured_id = injured.extra["condition"]["id"]
+    assert types(mara.treat_condition(injured_id))
+    assert types(mara.heal_condition(injured_id, 2))
+    listed = mara.conditions()["conditions"]
+    assert injured_id in [c["id"] for c in listed]
+
+
+def cwn_magic(campaign: Campaign, mara: Character) -> None:
+    held = mara.commit_effort("mage", 1, "duration", "ward")
+    commitment = held.events[0].data["commitment"]["id"]
+    mara.reclaim_effort(commitment)
+    assert "mage" in mara.effort()["effort"]["pools"]
+    mara.prepare_spells(["Illumination", "Haste"])
+    assert types(mara.cast("Illumination"))
+    assert types(mara.use_spell_effect("Haste"))
+    assert mara.spells()["spells"]
+    mara.gain_strain(2, "cold")
+    assert mara.recover_strain(1).state["strain"]["current"] >= 1
+    assert "current" in mara.strain()["strain"]
+
+
+def mana_noir_magic(campaign: Campaign, mara: Character) -> None:
+    assert campaign.resistance_factors()["careful"]
+    failed = mara.magic_test({"base_tn": 12, "dice": [1, 2, 3]})
+    assert failed.extra["magic_test"]["success"] is False
+    fixed = mara.fix_magic_test(failed.extra["magic_test"]["test_id"], mana=3)
+    assert types(fixed)
+    again = mara.magic_test({"base_tn": 12, "dice": [1, 2, 3]}).extra["magic_test"]["test_id"]
+    mara.accept_magic_test(again)
+    rolled = mara.consequence_roll(dice=[1, 1, 1])
+    assert "Rolled" in types(rolled)
+    mara.draw_consequence(dice=[1, 1])
+    mara.record_consequences([{"description": "a chill", "drawn": True}], amount=1)
+    third = mara.magic_test({"base_tn": 12, "dice": [1, 2, 3]}).extra["magic_test"]["test_id"]
+    mara.accept_magic_test(third)
+    assert types(mara.bank_backlash())
+    assert types(mara.superhuman_use("Willpower"))
+    assert "backlash" in mara.magic()["magic"]
+
+
+def spirits(campaign: Campaign, mara: Character, ivo: Character) -> None:
+    first = ivo.summon(HOUND).extra["spirit_id"]
+    assert [s["id"] for s in ivo.spirits()["held"]] == [first]
+    campaign.dismiss_spirit(first)
+    campaign.call_spirit(first)
+    assert "Rolled" in types(campaign.compel_spirit(first, "distasteful", dice=[6, 6]))
+    banished = campaign.banish_spirit(first, mara.id, dice=[1, 1], opposing_dice=[6, 6])
+    assert "SpiritBanishAttempted" in types(banished)
+    campaign.damage_spirit(first, 1, "a slap")
+    campaign.dispel_spirit(first)
+    campaign.clock("end-scene")
+    campaign.clock("start-scene")
+    second = ivo.summon(HOUND).extra["spirit_id"]
+    assert "SpiritBrokeFree" in types(campaign.compel_spirit(second, "contrary", dice=[1, 1]))
+    assert types(campaign.fade_spirit(second, "no energy"))
+    assert set(campaign.spirits()["summoners"]) == {ivo.id}
+
+
+def items(campaign: Campaign, mara: Character) -> None:
+    wand = campaign.register_item(WAND).state["id"]
+    campaign.damage_item(wand, 9, "fire")
+    assert campaign.repair_item(wand, 1).state["integrity"]["current"] >= 1
+    campaign.hand_over(wand, mara.id)
+    campaign.identify(wand, mara.id)
+    campaign.link(wand, mara.id, pool="mage")
+    assert "ItemLinkEnded" in types(campaign.unlink(wand, mara.id))
+    pistol = campaign.register_item(PISTOL).state["id"]
+    jammed = campaign.trust_test(pistol, mara.id, dice=[1, 1, 5], modifier=-5)
+    assert jammed.events[0].data["success"] is False
+    assert types(campaign.maintain(pistol, mara.id))
+    assert campaign.item(wand)["item"]["holder"] == mara.id
+    assert len(campaign.items()["items"]) == 2
+
+
+def audit(campaign: Campaign) -> None:
+    head = campaign.get()["position"]
+    assert len(campaign.timeline(limit=5)["entries"]) == 5
+    assert campaign.verify()["ok"] is True
+    assert campaign.signed_head()["position"] == head
+    assert [e.position for e in campaign.events(after=0, limit=3).events] == [1, 2, 3]
+    assert len(list(campaign.iter_events(page=50))) == head
+    assert campaign.state(at=3)["position"] == 3
+    mark = campaign.advance(5).position
+    campaign.advance(5)
+    rewound = campaign.rewind(mark, "one advance too many")
+    assert rewound.state["clock"]["minutes"] == campaign.state(at=mark)["state"]["clock"]["minutes"]
+    campaign.redo("it was right")
+    assert campaign.state(view="canon")["position"] == campaign.get()["position"]
+    with campaign.feed(after=head) as feed:
+        assert next(feed).position == head + 1
+
+
+def clock_and_death(campaign: Campaign, mara: Character, ivo: Character) -> None:
+    for action in ("end-scene", "sunset", "sunrise", "end-session"):
+        assert types(campaign.clock(action))
+    assert types(campaign.new_day([mara.id, ivo.id]))
+    extra = campaign.character(campaign.register_character({"name": "Extra"}).state["id"])
+    assert "CharacterDied" in types(extra.record_death("shot"))
