@@ -6,6 +6,15 @@
 - Exceptions carry the server's problem+json details (errors.py).
 """
 
+from campaign_ledger_client._webhooks import Webhook, webhook_signature_ok
+from campaign_ledger_client.bodies import (
+    ConditionSpec,
+    ConsequenceSpec,
+    ItemSpec,
+    MagicTestSpec,
+    Sheet,
+    SummonSpec,
+)
 from campaign_ledger_client.client import Campaign, Character, Client
 from campaign_ledger_client.errors import (
     BadRequest,
@@ -36,9 +45,11 @@ from campaign_ledger_client.models import (
 from campaign_ledger_client.verify import ExportFormatError, ExportReport, verify_export
 
 __all__ = [
-    "Actor", "BadRequest", "Campaign", "Character", "Client", "CreatedCampaign", "Event",
-    "EventPage", "ExportFormatError", "ExportReport", "Feed", "FeedGap", "Forbidden",
-    "IssuedToken", "LedgerError", "NotFound", "PayloadTooLarge", "PreconditionFailed",
-    "ProblemError", "RateLimited", "RuleViolation", "ServerError", "ServiceUnavailable",
-    "TransportError", "Unauthorized", "ValidationFailed", "WriteResult", "verify_export",
+    "Actor", "BadRequest", "Campaign", "Character", "Client", "ConditionSpec",
+    "ConsequenceSpec", "CreatedCampaign", "Event", "EventPage", "ExportFormatError",
+    "ExportReport", "Feed", "FeedGap", "Forbidden", "IssuedToken", "ItemSpec", "LedgerError",
+    "MagicTestSpec", "NotFound", "PayloadTooLarge", "PreconditionFailed", "ProblemError",
+    "RateLimited", "RuleViolation", "ServerError", "ServiceUnavailable", "Sheet", "SummonSpec",
+    "TransportError", "Unauthorized", "ValidationFailed", "Webhook", "WriteResult",
+    "verify_export", "webhook_signature_ok",
 ]

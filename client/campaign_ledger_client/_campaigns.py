@@ -18,7 +18,8 @@ from campaign_ledger_client._scope import (
     query,
     read,
 )
-from campaign_ledger_client.models import At, Event, EventPage, IssuedToken, Sheet, View
+from campaign_ledger_client.bodies import Sheet
+from campaign_ledger_client.models import At, Event, EventPage, IssuedToken, View
 
 ClockAction = Literal["start-session", "end-session", "start-scene", "end-scene", "sunrise",
                       "sunset"]

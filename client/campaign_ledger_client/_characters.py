@@ -7,7 +7,8 @@ from typing import Any, Literal
 
 from campaign_ledger_client._campaigns import at_query
 from campaign_ledger_client._scope import CHARACTER, Call, Scope, body, command, read
-from campaign_ledger_client.models import At, ConditionSpec, Sheet, View
+from campaign_ledger_client.bodies import ConditionSpec, Sheet
+from campaign_ledger_client.models import At, View
 
 Resource = Literal["mana", "conviction"]
 DamageType = Literal["wound", "stun", "penetrating"]

@@ -7,7 +7,8 @@ from typing import Literal
 
 from campaign_ledger_client._campaigns import at_query
 from campaign_ledger_client._scope import CAMPAIGN, Call, Scope, body, command, read
-from campaign_ledger_client.models import At, ItemSpec, View
+from campaign_ledger_client.bodies import ItemSpec
+from campaign_ledger_client.models import At, View
 
 ITEM = CAMPAIGN + "/items/{item_id}"
 Exposure = Literal["lowest", "highest"]

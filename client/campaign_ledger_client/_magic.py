@@ -7,7 +7,8 @@ from typing import Literal
 
 from campaign_ledger_client._campaigns import at_query
 from campaign_ledger_client._scope import CHARACTER, Call, Scope, body, command, read
-from campaign_ledger_client.models import At, ConsequenceSpec, MagicTestSpec, SummonSpec, View
+from campaign_ledger_client.bodies import ConsequenceSpec, MagicTestSpec, SummonSpec
+from campaign_ledger_client.models import At, View
 
 EffortPool = Literal["mage", "summoner"]
 Duration = Literal["day", "scene", "duration"]

@@ -36,7 +36,7 @@ def _listed(answer: Answer) -> list[Webhook]:
     return [Webhook.from_json(w) for w in answer.body["webhooks"]]
 
 
-def signature_ok(secret: str, body: bytes, header: str) -> bool:
+def webhook_signature_ok(secret: str, body: bytes, header: str) -> bool:
     """Whether `X-Ledger-Signature: sha256=<hex>` is the HMAC-SHA256 of the raw `body`
     under the webhook's secret (compare before parsing the body)."""
     expected = "sha256=" + hmac.new(secret.encode(), body, hashlib.sha256).hexdigest()

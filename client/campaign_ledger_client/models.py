@@ -1,4 +1,4 @@
-"""Typed answers (dataclasses) and request bodies (TypedDicts).
+"""Typed answers (dataclasses); request bodies are TypedDicts in bodies.py.
 
 States (a character, the whole campaign, an item…) stay plain JSON objects: their
 schema is the server's OpenAPI document (`components/schemas`), which grows with
@@ -8,7 +8,7 @@ every rule, and a client pinned to yesterday's fields would drop today's.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Literal, Required, TypedDict
+from typing import Any, Literal
 
 JSON = dict[str, Any]
 At = int | str  # a position, or an RFC 3339 time (a datetime is accepted too)
@@ -108,113 +108,3 @@ class EventPage:
     @classmethod
     def from_json(cls, raw: JSON) -> EventPage:
         return cls([Event.from_json(e) for e in raw["events"]], raw.get("next"))
-
-
-class Pool(TypedDict):
-    current: int
-    max: int
-
-
-class Graded(TypedDict):
-    name: str
-    degree: str
-
-
-class Sheet(TypedDict, total=False):
-    """A character sheet; on registration `name` is required, on update nothing is."""
-
-    name: str
-    level: int
-    abilities: dict[str, int]
-    magic_ability: str | None
-    focuses: list[str]
-    attributes: dict[str, int]
-    modifiers: dict[str, int]
-    skills: dict[str, int]
-    edges: list[str]
-    traits: list[str]
-    specializations: list[Graded]
-    talents: list[Graded]
-    graced_arts: list[Graded]
-    art_points: int
-    toughness: int
-    armor: int
-    speed: int
-    health: Pool
-    mana: Pool
-    conviction: Pool
-    strain: JSON  # {current, permanent, max}
-    cyberware: list[JSON]  # [{name, strain}]
-
-
-class ConditionSpec(TypedDict, total=False):
-    name: Required[str]
-    points: int | None
-    figure: int | None
-    incurable: bool
-    from_backlash: bool
-    target: str
-    note: str
-    cause: str
-    instead_of_damage: JSON | None  # {damage, type, reduction, reason}
-
-
-class ItemSpec(TypedDict, total=False):
-    """An item or object; see the server's documentation of POST …/items."""
-
-    name: Required[str]
-    kind: Required[str]
-    materials: Required[list[JSON]]
-    exposure: str | None
-    integrity: int | None
-    integrity_current: int | None
-    magical: bool
-    min_skill: JSON | None
-    enchantment_bonus: int
-    durability_bonus: int
-    firearm: JSON | None
-    description: str
-    holder: str | None
-
-
-class SummonSpec(TypedDict, total=False):
-    mode: Required[Literal["ritual", "immediate"]]
-    nature: Required[str]
-    form: Required[Literal["physical", "spirit"]]
-    form_level: Required[int]
-    appearance: Required[str]
-    powers: list[str]
-    hit_dice: Required[int]
-    hit_points: Required[int]
-    skill_bonus: int | None
-    name: str | None
-    notes: str
-
-
-class MagicTestSpec(TypedDict, total=False):
-    base_tn: Required[int]
-    ability: str | None
-    focus: str | None
-    careful: list[str]
-    resistance_factors: list[JSON]
-    resistance: int
-    auto_backlash: int | None
-    mana_cost: int
-    mana_for_tn: int
-    cost_backlash: int
-    bonus_mana: int
-    bonus_backlash: int
-    modifier: int
-    dice: list[int] | None
-    label: str
-
-
-class ConsequenceSpec(TypedDict, total=False):
-    description: Required[str]
-    drawn: bool
-    category: str | None
-    severity: str | None
-    backlash: int | None
-    damage: int
-    damage_type: str
-    conditions: list[ConditionSpec]

@@ -2,22 +2,17 @@
 
 from __future__ import annotations
 
-import random
+import http.server
+import json
 import re
 import subprocess
 import sys
 import threading
-import uuid
-from collections.abc import Iterator
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import msgspec
-import psycopg
 import pytest
 from campaign_ledger_client import (
-    Campaign,
     Client,
     Forbidden,
     NotFound,
@@ -26,48 +21,16 @@ from campaign_ledger_client import (
     Unauthorized,
     ValidationFailed,
     verify_export,
+    webhook_signature_ok,
 )
 from campaign_ledger_client._http import Transport
 from campaign_ledger_client._scope import ENDPOINTS
 
-from ledger.config import Config
-from tests.conftest import PG, SECRET_KEY, STORES
 from tests.e2e import client_walkthrough
-from tests.e2e.sse_proxy import BreakingProxy
-from tests.live_server import live_server
+from tests.e2e.client_fixtures import ROOT, Served, export, new_campaign, served
 
-ROOT = Path(__file__).resolve().parents[2]
+__all__ = ["served"]  # the module-scoped live server fixture
 HTTP_METHODS = {"get", "post", "put", "patch", "delete"}
-
-
-@dataclass(frozen=True)
-class Served:
-    url: str
-    config: Config
-
-
-@pytest.fixture(scope="module", params=STORES)
-def served(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory,
-           ) -> Iterator[Served]:
-    """One live server per store for this module; each test makes its own campaigns."""
-    # Short heartbeats and token re-checks keep the feed tests quick.
-    config = Config(data_dir=str(tmp_path_factory.mktemp("client")), secret_key=SECRET_KEY,
-                    feed_heartbeat_seconds=1.0, feed_auth_recheck_seconds=0.5)
-    if request.param == "postgres":
-        config = msgspec.structs.replace(
-            config, store="postgres", pg_dbname=request.getfixturevalue("pg_database"),
-            pg_schema=f"c_{uuid.uuid4().hex[:12]}", **{f"pg_{k}": v for k, v in PG.items()})
-    with live_server(config, workers=2) as url:
-        yield Served(url, config)
-    if config.store == "postgres":
-        with psycopg.connect(dbname=config.pg_dbname, autocommit=True, **PG) as conn:  # type: ignore[arg-type]
-            conn.execute(f'DROP SCHEMA IF EXISTS "{config.pg_schema}" CASCADE')
-
-
-def new_campaign(served: Served) -> tuple[Client, Campaign]:
-    created = Client(served.url).create_campaign("Mana Noir")
-    gm = Client(served.url, created.gm_token)
-    return gm, gm.campaign(created.id)
 
 
 def test_every_operation_of_the_openapi_document_has_a_client_method(served: Served) -> None:
@@ -159,56 +122,6 @@ def test_a_repeated_idempotency_key_answers_the_first_result_and_records_once(
     assert campaign.get()["clock"]["minutes"] == 30
 
 
-def test_the_feed_yields_every_position_once_in_order_across_broken_connections(
-        served: Served) -> None:
-    gm, campaign = new_campaign(served)
-    chooser = random.Random(7)
-    proxy = BreakingProxy(served.url, lambda: chooser.randrange(700, 2500))
-    followed = Client(proxy.url, gm._transport.token).campaign(campaign.id)
-    writer = threading.Thread(target=lambda: [campaign.advance(1) for _ in range(40)])
-    writer.start()
-    positions = _follow(followed, until=41)
-    writer.join()
-    proxy.close()
-    assert positions == list(range(1, 42))
-    assert proxy.connections > 3  # it really did resume, several times
-
-
-def test_the_feed_fills_a_missing_position_from_the_events_list(served: Served) -> None:
-    gm, campaign = new_campaign(served)
-    for _ in range(6):
-        campaign.advance(1)
-    proxy = BreakingProxy(served.url, lambda: None, drop_ids=frozenset({4}))
-    followed = Client(proxy.url, gm._transport.token).campaign(campaign.id)
-    assert _follow(followed, until=7) == list(range(1, 8))
-    proxy.close()
-
-
-def test_the_feed_ends_with_unauthorized_when_its_token_is_revoked(served: Served) -> None:
-    gm, campaign = new_campaign(served)
-    issued = campaign.issue_token("observer")
-    watcher = gm.with_token(issued.token).campaign(campaign.id)
-    with watcher.feed(after=0, read_timeout=10) as feed:
-        assert next(feed).position == 1
-        campaign.revoke_token(issued.id)
-        with pytest.raises(Unauthorized) as revoked:
-            next(feed)
-    assert revoked.value.rule == "token-revoked"
-
-
-def _follow(campaign: Campaign, until: int) -> list[int]:
-    positions: list[int] = []
-    with campaign.feed(after=0, read_timeout=10) as feed:
-        watchdog = threading.Timer(90, feed.close)  # a hang fails the test, never blocks it
-        watchdog.start()
-        for event in feed:
-            positions.append(event.position)
-            if event.position >= until:
-                break
-        watchdog.cancel()
-    return positions
-
-
 def test_offline_verification_agrees_with_the_server_and_its_own_tool(
         served: Served, tmp_path: Path) -> None:
     gm, campaign = new_campaign(served)
@@ -221,7 +134,7 @@ def test_offline_verification_agrees_with_the_server_and_its_own_tool(
         mara.age_test("Willpower", tn=11)
         campaign.clock("end-session")
     mara.roll("1d6")  # in the open epoch: pending
-    exported = _export(served, campaign.id, tmp_path / "history.jsonl")
+    exported = export(served, campaign.id, tmp_path / "history.jsonl")
     key = gm.signing_key()["public_key"]
     mine = verify_export(exported, public_key=key, expect_head=campaign.get()["head_hash"])
     server = campaign.verify()
@@ -232,13 +145,6 @@ def test_offline_verification_agrees_with_the_server_and_its_own_tool(
         len(server["dice"]["reported"])) == (4, 1, 2)
     assert (mine.head_position, mine.head_hash) == (server["chain"]["head_position"],
                                                     server["chain"]["head_hash"])
-
-
-def _export(served: Served, campaign_id: str, target: Path) -> Path:
-    subprocess.run([sys.executable, "-m", "ledger.cli", "export", campaign_id, "-o", str(target)],
-                   env={**served.config.to_env(), "PATH": "/usr/bin:/bin"}, check=True,
-                   cwd=ROOT, capture_output=True)
-    return target
 
 
 def test_the_example_bot_prints_a_line_per_roll(served: Served) -> None:
@@ -258,3 +164,32 @@ def test_the_example_bot_prints_a_line_per_roll(served: Served) -> None:
         "#3 Mara rolled AGE test Willpower vs TN 11: 6 5 [1] = 14, success (reported dice)",
         "#4 Mara rolled 1d20+5: 3 = 8 (reported dice)",
     ]
+
+
+def test_a_webhook_delivery_carries_a_signature_the_client_can_check(served: Served) -> None:
+    received: list[tuple[bytes, str]] = []
+
+    class Receiver(http.server.BaseHTTPRequestHandler):
+        def do_POST(self) -> None:
+            body = self.rfile.read(int(self.headers["Content-Length"]))
+            received.append((body, self.headers["X-Ledger-Signature"]))
+            self.send_response(204)
+            self.end_headers()
+
+        def log_message(self, *args: Any) -> None:
+            pass
+
+    receiver = http.server.HTTPServer(("127.0.0.1", 0), Receiver)
+    threading.Thread(target=receiver.serve_forever, daemon=True).start()
+    _, campaign = new_campaign(served)
+    hook = campaign.register_webhook(f"http://127.0.0.1:{receiver.server_port}/", ["*"])
+    campaign.advance(5)
+    subprocess.run([sys.executable, "-m", "ledger.cli", "deliver-webhooks", "--once"],
+                   env={**served.config.to_env(), "PATH": "/usr/bin:/bin"}, cwd=ROOT,
+                   check=True, capture_output=True, timeout=60)
+    receiver.shutdown()
+    (body, signature), = received
+    assert hook.secret is not None
+    assert webhook_signature_ok(hook.secret, body, signature)
+    assert not webhook_signature_ok(hook.secret, body + b" ", signature)
+    assert json.loads(body)["event"]["type"] == "TimeAdvanced"

@@ -12,6 +12,7 @@ import pytest
 from campaign_ledger_client import ServerError, ServiceUnavailable, ed25519
 from campaign_ledger_client._derive import commitment, die
 from campaign_ledger_client._http import Transport
+from campaign_ledger_client._scope import ENDPOINTS
 from campaign_ledger_client.errors import problem_error
 from campaign_ledger_client.feed import Message, messages
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
@@ -83,6 +84,12 @@ def test_an_error_answer_that_is_not_problem_json_still_raises_with_its_text() -
 def test_the_transport_refuses_urls_other_than_http() -> None:
     with pytest.raises(ValueError, match="http"):
         Transport("file:///etc/passwd")
+
+
+def test_the_client_guide_lists_every_method_of_the_endpoint_map() -> None:
+    guide = (ROOT / "docs" / "client.md").read_text()
+    names = {qualname.split(".")[-1] for names in ENDPOINTS.values() for qualname in names}
+    assert sorted(n for n in names if f".{n}`" not in guide) == []
 
 
 def test_the_client_imports_only_the_standard_library_and_itself() -> None:

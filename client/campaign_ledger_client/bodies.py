@@ -1,0 +1,120 @@
+"""Request bodies with many fields, as TypedDicts (the server's schemas check the rest).
+
+Field names and meanings are those of the endpoint's documentation in /docs.
+"""
+
+from __future__ import annotations
+
+from typing import Literal, Required, TypedDict
+
+from campaign_ledger_client.models import JSON
+
+
+class Pool(TypedDict):
+    current: int
+    max: int
+
+
+class Graded(TypedDict):
+    name: str
+    degree: str
+
+
+class Sheet(TypedDict, total=False):
+    """A character sheet; on registration `name` is required, on update nothing is."""
+
+    name: str
+    level: int
+    abilities: dict[str, int]
+    magic_ability: str | None
+    focuses: list[str]
+    attributes: dict[str, int]
+    modifiers: dict[str, int]
+    skills: dict[str, int]
+    edges: list[str]
+    traits: list[str]
+    specializations: list[Graded]
+    talents: list[Graded]
+    graced_arts: list[Graded]
+    art_points: int
+    toughness: int
+    armor: int
+    speed: int
+    health: Pool
+    mana: Pool
+    conviction: Pool
+    strain: JSON  # {current, permanent, max}
+    cyberware: list[JSON]  # [{name, strain}]
+
+
+class ConditionSpec(TypedDict, total=False):
+    name: Required[str]
+    points: int | None
+    figure: int | None
+    incurable: bool
+    from_backlash: bool
+    target: str
+    note: str
+    cause: str
+    instead_of_damage: JSON | None  # {damage, type, reduction, reason}
+
+
+class ItemSpec(TypedDict, total=False):
+    """An item or object; see the server's documentation of POST …/items."""
+
+    name: Required[str]
+    kind: Required[str]
+    materials: Required[list[JSON]]
+    exposure: str | None
+    integrity: int | None
+    integrity_current: int | None
+    magical: bool
+    min_skill: JSON | None
+    enchantment_bonus: int
+    durability_bonus: int
+    firearm: JSON | None
+    description: str
+    holder: str | None
+
+
+class SummonSpec(TypedDict, total=False):
+    mode: Required[Literal["ritual", "immediate"]]
+    nature: Required[str]
+    form: Required[Literal["physical", "spirit"]]
+    form_level: Required[int]
+    appearance: Required[str]
+    powers: list[str]
+    hit_dice: Required[int]
+    hit_points: Required[int]
+    skill_bonus: int | None
+    name: str | None
+    notes: str
+
+
+class MagicTestSpec(TypedDict, total=False):
+    base_tn: Required[int]
+    ability: str | None
+    focus: str | None
+    careful: list[str]
+    resistance_factors: list[JSON]
+    resistance: int
+    auto_backlash: int | None
+    mana_cost: int
+    mana_for_tn: int
+    cost_backlash: int
+    bonus_mana: int
+    bonus_backlash: int
+    modifier: int
+    dice: list[int] | None
+    label: str
+
+
+class ConsequenceSpec(TypedDict, total=False):
+    description: Required[str]
+    drawn: bool
+    category: str | None
+    severity: str | None
+    backlash: int | None
+    damage: int
+    damage_type: str
+    conditions: list[ConditionSpec]
