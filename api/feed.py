@@ -16,6 +16,7 @@ from __future__ import annotations
 import logging
 import os
 import threading
+import time
 from collections import deque
 from collections.abc import Callable
 
@@ -92,10 +93,14 @@ class Subscription:
 
 class FeedHub:
     def __init__(self, store: EventStore, source: ChangeSource, *, capacity: int,
-                 on_count: Callable[[int], None] | None = None) -> None:
+                 interval: float = 0.1, on_count: Callable[[int], None] | None = None) -> None:
         self.store = store
         self.source = source
         self.capacity = capacity
+        # At most one fan-out per interval: under a heavy write load each subscriber wakes
+        # ten times a second with a batch, rather than once per event (the write path
+        # shares the CPU with every subscriber's thread).
+        self.interval = interval
         self.on_count = on_count
         self._lock = threading.Lock()
         self._subs: dict[str, set[Subscription]] = {}
@@ -149,10 +154,13 @@ class FeedHub:
         while not self._stop.is_set() and not self._store_closed():
             try:
                 changed = self.source.wait(1.0)
+                started = time.monotonic()
                 with self._lock:
                     watched = [c for c in self._heads if changed is None or c in changed]
                 for campaign_id in watched:
                     self._fan_out(campaign_id)
+                if watched:
+                    self._stop.wait(self.interval - (time.monotonic() - started))
             except Exception:  # a store hiccup: subscribers keep their place, we retry
                 if self._store_closed():
                     break  # the app is shutting down
@@ -207,6 +215,7 @@ def hub() -> FeedHub:
                 store = ledger().store
                 source = change_source(store, config.feed_poll_seconds, config.feed_sweep_seconds)
                 built = FeedHub(store, source, capacity=config.feed_streams_per_worker,
+                                interval=config.feed_poll_seconds,
                                 on_count=observability.FEED_SUBSCRIBERS.set)
                 ext["feed_hub"] = built
     return built

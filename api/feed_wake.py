@@ -3,8 +3,8 @@
 PostgreSQL: one LISTEN connection per process (appends NOTIFY after commit, see
 ledger/store/pg_notifier.py), plus a sweep on a timer in case a notification was
 lost. SQLite: one poller per process over the rowid order (writers are serialized,
-so rowids commit in order and `gid > mark` never skips a commit), woken at once by
-appends made in this same process.
+so rowids commit in order and `gid > mark` never skips a commit): one indexed
+query per poll, whatever the number of subscribers.
 
 `wait(timeout)` answers the campaigns that changed, or None for "look at all".
 """
@@ -14,12 +14,10 @@ from __future__ import annotations
 import logging
 import threading
 import time
-from collections.abc import Sequence
 from typing import Any, Protocol
 
 from ledger.store.base import EventStore
 from ledger.store.pg_notifier import decode_payload
-from ledger.store.records import Record
 
 log = logging.getLogger(__name__)
 
@@ -33,12 +31,8 @@ class SQLitePoller:
     def __init__(self, store: EventStore, poll_seconds: float) -> None:
         self.store = store
         self.poll_seconds = poll_seconds
-        self._poke = threading.Event()
+        self._wake = threading.Event()  # set only to end a wait early when closing
         self._mark = self._max_gid()
-        store.add_append_listener(self._local_append)
-
-    def _local_append(self, records: Sequence[Record]) -> None:
-        self._poke.set()
 
     def _max_gid(self) -> int:
         with self.store.transaction(write=False) as c:
@@ -46,8 +40,7 @@ class SQLitePoller:
             return int(c.fetchone()[0])
 
     def wait(self, timeout: float) -> set[str] | None:
-        self._poke.wait(min(timeout, self.poll_seconds))
-        self._poke.clear()
+        self._wake.wait(min(timeout, self.poll_seconds))
         with self.store.transaction(write=False) as c:
             c.execute("SELECT campaign_id, MAX(gid) FROM ledger_events WHERE gid>?"
                       " GROUP BY campaign_id", (self._mark,))
@@ -57,7 +50,7 @@ class SQLitePoller:
         return {row[0] for row in rows}
 
     def close(self) -> None:
-        self._poke.set()
+        self._wake.set()
 
 
 class PostgresListener:

@@ -147,13 +147,15 @@ def install(app: Flask) -> None:
     _secret_sources.append(_app_secrets(weakref.ref(app)))
     log = logging.getLogger("ledger.request")
 
-    @app.before_request
     def start() -> None:
         sent = request.headers.get(REQUEST_ID, "")
         g.request_id = sent if _SANE_ID.match(sent) else uuid.uuid4().hex
         g.started = time.perf_counter()
         g.context_tokens = (_request_id.set(g.request_id), correlation.use(correlation.mint()))
         _count_appends_once(app)
+
+    # First of all hooks, so that requests refused by a guard (429, 413...) have ids too.
+    app.before_request_funcs.setdefault(None, []).insert(0, start)
 
     @app.after_request
     def finish(response: Response) -> Response:

@@ -29,7 +29,9 @@ class Config(msgspec.Struct):
     bench_endpoints: bool = False
     # Change feed and webhooks (docs/feed-and-webhooks.md); runners (docs/operations.md).
     feed_heartbeat_seconds: float = 15.0
-    feed_poll_seconds: float = 0.1  # SQLite: how often each process's hub looks for appends
+    # Each process's hub fans out at most once per interval (and SQLite polls at it):
+    # feed latency against write throughput, see docs/feed-and-webhooks.md.
+    feed_poll_seconds: float = 0.25
     feed_sweep_seconds: float = 2.0  # PostgreSQL: re-read even without a NOTIFY
     feed_auth_recheck_seconds: float = 30.0
     feed_streams_per_worker: int = 100

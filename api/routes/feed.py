@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import logging
+import threading
 import time
+from collections import OrderedDict
 from collections.abc import Iterator
 from typing import Any
 
@@ -25,12 +27,26 @@ blp = Blueprint("feed", __name__, url_prefix="/v1/campaigns",
 log = logging.getLogger(__name__)
 _encoder = msgspec.json.Encoder()
 RETRY_MS = 1000
+ENCODED_CACHE = 4096
+_encoded: OrderedDict[str, bytes] = OrderedDict()
+_encoded_lock = threading.Lock()
 
 
 def sse(records: list[Record]) -> bytes:
     """One SSE message per event: the id is its position, the data its JSON."""
-    return b"".join(b"id: %d\ndata: %s\n\n" % (r.position, _encoder.encode(event_json(r)))
-                    for r in records)
+    return b"".join(_message(r) for r in records)
+
+
+def _message(r: Record) -> bytes:
+    # Every subscriber of a campaign sends the same bytes: encode each event once.
+    found = _encoded.get(r.hash)
+    if found is None:
+        found = b"id: %d\ndata: %s\n\n" % (r.position, _encoder.encode(event_json(r)))
+        with _encoded_lock:
+            _encoded[r.hash] = found
+            while len(_encoded) > ENCODED_CACHE:
+                _encoded.popitem(last=False)
+    return found
 
 
 def _resume_from(query_after: int) -> int:
