@@ -57,6 +57,7 @@ class Notifier:
         self._pending: dict[str, int] = {}
         self._wake = threading.Condition()
         self._thread: threading.Thread | None = None
+        self._closed = False
 
     def push(self, campaign_id: str, position: int) -> None:
         with self._wake:
@@ -74,10 +75,20 @@ class Notifier:
                 while not self._pending:
                     self._wake.wait()
                 heads, self._pending = self._pending, {}
+            if self._closed:
+                return
             try:
                 self._send(heads)
             except Exception:  # a lost wake-up is repaired by the listeners' sweep
-                log.warning("could not NOTIFY %d campaign(s)", len(heads), exc_info=True)
+                if not self._closed:
+                    log.warning("could not NOTIFY %d campaign(s)", len(heads), exc_info=True)
+
+    def close(self) -> None:
+        """The store is closing: what is still pending is dropped."""
+        with self._wake:
+            self._closed = True
+            self._pending = {"": 0}  # wake the thread so that it ends
+            self._wake.notify()
 
     def _send(self, heads: dict[str, int]) -> None:
         with self.connect() as conn:

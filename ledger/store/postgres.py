@@ -218,6 +218,8 @@ class PostgresStore(EventStore):
         return int(row[0]), row[1]
 
     def close(self) -> None:
+        if self.notifier is not None:
+            self.notifier.close()
         self.datastore.close()
 
 
