@@ -2,7 +2,7 @@
 
 Cases are valid and invalid requests generated from the OpenAPI document, with real ids
 in the path. Every answer must be below 500 and match what the document declares for
-its status (body schema and content type). CI runs LEDGER_FUZZ_CASES cases (200 by
+its status (body schema and content type). CI runs LEDGER_FUZZ_CASES cases (150 by
 default) per store; docs/security.md has the full run's command.
 """
 
@@ -31,7 +31,7 @@ from ledger.config import Config
 from tests.api_client import ApiClient
 from tests.security.seed import seed
 
-CASES = int(os.environ.get("LEDGER_FUZZ_CASES", "200"))
+CASES = int(os.environ.get("LEDGER_FUZZ_CASES", "150"))
 CHECKS = [not_a_server_error, status_code_conformance, content_type_conformance,
           response_schema_conformance]
 # The feed is an endless text/event-stream: a fuzzer reading it to the end would wait forever.
