@@ -31,7 +31,11 @@ from ledger.state import CampaignState
 from ledger.store.base import EventStore, IdempotencyKeyTaken, PositionTaken, StoreUnavailable
 from ledger.store.records import IdempotentAnswer, Record
 
-MAX_ATTEMPTS = 12
+# Lost races are retried with a jittered backoff capped at 50 ms, about 2.5 s at most in
+# all: with several processes on one campaign (SQLite commits one at a time, each with
+# an fsync), a process can lose a dozen races in a row under load; 12 quick attempts
+# gave 503s under contention alone (docs/reliability.md).
+MAX_ATTEMPTS = 60
 
 
 def utc_now() -> str:
@@ -193,7 +197,7 @@ class Ledger:
                     earlier = self.replay(answer, campaign_id)
                     if earlier is not None:
                         return earlier
-            time.sleep(random.uniform(0, 0.002 * (attempt + 1)))  # jitter breaks lockstep
+            time.sleep(random.uniform(0, min(0.05, 0.002 * (attempt + 1))))  # breaks lockstep
         raise ConflictRetriesExhausted("too many concurrent writers on this campaign")
 
     def _campaign_lock(self, campaign_id: str) -> threading.Lock:

@@ -2,8 +2,9 @@
 
 Connections come from eventsourcing's SQLite datastore (pooling, error
 translation). Several gunicorn workers may write at once: each write waits on
-SQLite's busy handler and the service retries a lock that outlasts it, so
-"database is locked" never reaches a client.
+SQLite's busy handler (15 s); a lock held longer than that (another program's
+transaction) answers a 503 with Retry-After, so "database is locked" never
+reaches a client (docs/reliability.md).
 """
 
 from __future__ import annotations
@@ -40,13 +41,21 @@ class SQLiteStore(EventStore):
     def __init__(self, path: str | Path) -> None:
         self.path = str(path)
         Path(self.path).parent.mkdir(parents=True, exist_ok=True)
-        self.datastore = SQLiteDatastore(self.path, lock_timeout=LOCK_TIMEOUT_SECONDS)
-        self.datastore.pool = _DurablePool(db_name=self.path, lock_timeout=LOCK_TIMEOUT_SECONDS)
+        self.datastore = self._datastore()
+        # Reads have their own pool: eventsourcing's pool keeps its queue while a writer
+        # waits for the process's one write connection, so a writer stuck on another
+        # process's lock would stall every read too, when WAL lets reads go on.
+        self.readers = self._datastore()
+
+    def _datastore(self) -> SQLiteDatastore:
+        datastore = SQLiteDatastore(self.path, lock_timeout=LOCK_TIMEOUT_SECONDS)
+        datastore.pool = _DurablePool(db_name=self.path, lock_timeout=LOCK_TIMEOUT_SECONDS)
+        return datastore
 
     @contextmanager
     def transaction(self, *, write: bool) -> Iterator[Cursor]:
         try:
-            with self.datastore.transaction(commit=write) as cursor:
+            with (self.datastore if write else self.readers).transaction(commit=write) as cursor:
                 yield cursor
         except OperationalError as exc:
             raise StoreUnavailable(str(exc)) from exc
@@ -102,3 +111,4 @@ class SQLiteStore(EventStore):
 
     def close(self) -> None:
         self.datastore.close()
+        self.readers.close()

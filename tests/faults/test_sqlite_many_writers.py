@@ -7,13 +7,20 @@ locked", and contention alone (no fault) must not turn into 5xx answers.
 
 from __future__ import annotations
 
+import sqlite3
+import time
+from pathlib import Path
+
 import pytest
 
-from scripts.load import prepare, run_load
+from ledger.store.sqlite import LOCK_TIMEOUT_SECONDS
+from scripts.load import Load, Target, prepare, run_load
 from tests.faults.checks import check_log, record
-from tests.faults.conftest import FaultStore
+from tests.faults.conftest import FaultStore, wait_until
+from tests.live_server import http
 
 WORKERS, CLIENTS, CAMPAIGNS, SECONDS = 4, 48, 12, 20
+HOLD_SECONDS = LOCK_TIMEOUT_SECONDS + 2.0
 
 
 @pytest.mark.slow
@@ -28,3 +35,59 @@ def test_many_sqlite_writers_never_surface_database_is_locked(sqlite_store: Faul
     assert result.server_errors == 0, result.errors
     assert not result.errors, result.errors
     assert check.holds(), (check, sqlite_store.server_log())
+
+
+@pytest.mark.slow
+def test_a_lock_held_past_the_busy_timeout_answers_503_never_database_is_locked(
+    sqlite_store: FaultStore,
+) -> None:
+    """Another program (a backup, an sqlite3 shell) holds the write lock for 2 s past the
+    busy timeout (15 s): SQLite then says "database is locked" to the waiting writer, and
+    the client must get a 503 problem+json instead; reads go on meanwhile; writes resume
+    once it lets go."""
+    database = Path(sqlite_store.config.data_dir) / "ledger.sqlite3"
+    held: list[float] = []
+    reads: list[tuple[int, float]] = []  # (status, ms) of a read meanwhile
+
+    def hold_lock(load: Load) -> None:
+        wait_until(load, 3.0)
+        holder = sqlite3.connect(database, isolation_level=None)
+        holder.execute("BEGIN IMMEDIATE")
+        held.append(load.elapsed())
+        wait_until(load, 3.0 + HOLD_SECONDS / 2)
+        reads.append(_timed_read(server.base, targets[0]))
+        wait_until(load, 3.0 + HOLD_SECONDS)
+        holder.execute("ROLLBACK")
+        holder.close()
+        held.append(load.elapsed())
+
+    with sqlite_store.server("sqlite-lock-held", workers=2) as server:
+        targets = prepare(server.base, 4)
+        # The clients wait longer than the busy timeout, to see what the server answers.
+        result = run_load(server.base, targets, clients=16, seconds=26, during=hold_lock,
+                          timeout=LOCK_TIMEOUT_SECONDS + 10)
+    check = check_log(sqlite_store.config, result)
+    during = [a.status for a in result.attempts
+              if held[0] <= a.at and a.at + a.ms / 1000 < held[1]]
+    after = [a for a in result.attempts if a.at > held[1] and a.status.startswith("2")]
+    record("sqlite-lock-held", "sqlite", result, check, lock_held_s=held, read_while_held=reads,
+           answers_while_held={s: during.count(s) for s in sorted(set(during))},
+           slowest_request_ms=round(max(a.ms for a in result.attempts), 1))
+    assert result.locked == 0, "a client saw 'database is locked'"
+    assert during, "no request was answered while the lock was held"
+    assert set(during) == {"503"}, {s: during.count(s) for s in set(during)}
+    assert "store-unavailable" in result.samples["503"]
+    assert not result.bad_5xx, result.bad_5xx[:3]
+    assert set(result.errors) == {"503"}, result.errors
+    assert after, "writes did not resume once the lock was released"
+    # WAL lets reads go on while a writer waits: they must not queue behind it.
+    assert [status for status, _ in reads] == [200], reads
+    assert reads[0][1] < 2000, reads
+    assert check.holds(), (check, sqlite_store.server_log())
+
+
+def _timed_read(base: str, target: Target) -> tuple[int, float]:
+    start = time.monotonic()
+    url = f"{base}/v1/campaigns/{target.campaign_id}/state"
+    status = http("GET", url, token=target.token, timeout=30)[0]
+    return status, round((time.monotonic() - start) * 1000, 1)
