@@ -8,6 +8,7 @@ import threading
 import time
 from typing import Any
 
+from api.observability import setup_logging
 from ledger.config import Config
 from ledger.health import keep_beating
 from ledger.secrets_box import SecretBox, load_or_create_key
@@ -60,6 +61,7 @@ def run_until(stop: threading.Event, config: Config) -> None:
 
 def deliver(args: argparse.Namespace) -> int:
     config = Config.from_env()
+    setup_logging(config.log_level)  # the same JSON lines, redacted, as the API's
     if args.once:
         enqueuer, sender = build(config)
         enqueuer.catch_up()

@@ -132,7 +132,12 @@ class Sender:
             "X-Ledger-Event-Type": delivery.event_type,
             "X-Ledger-Attempt": str(delivery.attempts + 1),
         }, self.config.webhook_timeout_seconds)
-        hooks.record_attempt(self.store, delivery, self._outcome(delivery, status, error, started))
+        outcome = self._outcome(delivery, status, error, started)
+        hooks.record_attempt(self.store, delivery, outcome)
+        log.info("webhook attempt", extra={
+            "webhook_id": hook.id, "delivery_id": delivery.id, "campaign_id": hook.campaign_id,
+            "position": delivery.position, "http_status": status, "error": error,
+            "attempt": delivery.attempts + 1, "outcome": outcome["status"]})
         return True
 
     def _outcome(self, delivery: hooks.Delivery, status: int | None, error: str | None,

@@ -10,7 +10,7 @@ from collections.abc import Iterator
 
 import pytest
 
-import api.feed
+import api.feed_subscription
 from api.feed import FeedClosedError, FeedFullError, FeedHub, Subscription
 from api.feed_wake import change_source
 from ledger.app import Ledger
@@ -105,7 +105,7 @@ def test_many_subscribers_cost_one_read_per_campaign_per_wake_up(
 
 def test_a_subscriber_that_fell_behind_catches_up_from_the_store(
         ledger: Ledger, hub: FeedHub, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(api.feed, "QUEUE_LIMIT", 2)
+    monkeypatch.setattr(api.feed_subscription, "QUEUE_LIMIT", 2)
     cid, mara = _campaign(ledger)
     sub = hub.subscribe(cid, after=0)
     assert [r.position for r in sub.next_batch(0.01)] == [1, 2]

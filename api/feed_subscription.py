@@ -1,0 +1,80 @@
+"""One subscriber of the change feed: its queue, and how it catches up from the store.
+
+Exactly once, in order: a subscription hands out positions last+1, last+2, ... and
+filters out what it already sent; a gap (the hub began tracking the campaign after
+this subscriber's position, or the queue overflowed) is filled from the store first.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import deque
+from typing import TYPE_CHECKING
+
+from ledger.store.records import Record
+
+if TYPE_CHECKING:
+    from api.feed import FeedHub
+
+CATCH_UP_BATCH = 500
+QUEUE_LIMIT = 256  # batches; past it the subscriber is "behind" and reads the store
+
+
+class FeedClosedError(Exception):
+    """The hub is shutting down (worker exit): the client reconnects elsewhere."""
+
+
+class FeedFullError(Exception):
+    """This process already serves its share of streams."""
+
+
+class Subscription:
+    def __init__(self, hub: FeedHub, campaign_id: str, after: int) -> None:
+        self.hub = hub
+        self.campaign_id = campaign_id
+        self.last = after
+        self._cond = threading.Condition()
+        self._queue: deque[list[Record]] = deque()
+        self._behind = True  # first catch up from the store
+        self._closed = False
+
+    def offer(self, records: list[Record]) -> None:
+        """Called by the hub thread; never blocks on a slow client."""
+        with self._cond:
+            if len(self._queue) >= QUEUE_LIMIT:
+                self._queue.clear()
+                self._behind = True
+            else:
+                self._queue.append(records)
+            self._cond.notify()
+
+    def close(self) -> None:
+        with self._cond:
+            self._closed = True
+            self._cond.notify()
+
+    def next_batch(self, timeout: float) -> list[Record]:
+        """The next events after `last`, in order; [] if none came within `timeout`."""
+        with self._cond:
+            if not self._queue and not self._behind and not self._closed:
+                self._cond.wait(timeout)
+            if self._closed:
+                raise FeedClosedError
+            behind, self._behind = self._behind, False
+            queued = [r for batch in self._queue for r in batch]
+            self._queue.clear()
+        fresh = [r for r in queued if r.position > self.last]
+        if behind or (fresh and fresh[0].position != self.last + 1):
+            return self._catch_up()
+        if fresh:
+            self.last = fresh[-1].position
+        return fresh
+
+    def _catch_up(self) -> list[Record]:
+        records = self.hub.store.read(self.campaign_id, after=self.last, limit=CATCH_UP_BATCH)
+        if len(records) == CATCH_UP_BATCH:
+            with self._cond:
+                self._behind = True  # more to read before the queue is useful again
+        if records:
+            self.last = records[-1].position
+        return records
