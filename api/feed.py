@@ -26,10 +26,9 @@ from api.feed_subscription import (
     Subscription,
 )
 from api.feed_wake import ChangeSource
-
-__all__ = ["FeedClosedError", "FeedFullError", "FeedHub", "Subscription", "close_all_hubs", "hub"]
 from ledger.store.base import EventStore
 
+__all__ = ["FeedClosedError", "FeedFullError", "FeedHub", "Subscription", "close_all_hubs", "hub"]
 log = logging.getLogger(__name__)
 _hubs: list[FeedHub] = []
 _build_lock = threading.Lock()
@@ -37,7 +36,7 @@ _build_lock = threading.Lock()
 
 class FeedHub:
     def __init__(self, store: EventStore, source: ChangeSource, *, capacity: int,
-                 interval: float = 0.1, on_count: Callable[[int], None] | None = None) -> None:
+                 interval: float = 0.25, on_count: Callable[[int], None] | None = None) -> None:
         self.store = store
         self.source = source
         self.capacity = capacity
