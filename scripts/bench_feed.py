@@ -98,17 +98,30 @@ def measure(config: Config, seconds: float, rounds: int, subscribers: int,
     return {"without": without, "with": with_feed}
 
 
-def _append_writer(config: Config, seconds: float, notify: bool) -> float:
+def _in_statement_append(store: Any, records: list[Any]) -> None:
+    """The rejected design: pg_notify inside the appending statement (bench only)."""
+    from ledger.store.postgres import _append_statement
+
+    statement, params = _append_statement(records, None, (), ())
+    last = records[-1]
+    with store.datastore.get_connection() as conn:
+        conn.execute(f"WITH e AS ({statement}) SELECT pg_notify(%s, %s)",
+                     [*params, store.channel, f"{last.campaign_id}:{last.position}"])
+
+
+def _append_writer(config: Config, seconds: float, mode: str) -> float:
     from ledger.store.postgres import PostgresStore
     from scripts.benchparts.append import _chain
 
     store = PostgresStore(dbname=config.pg_dbname, host=config.pg_host, port=config.pg_port,
-                          user=config.pg_user, schema=config.pg_schema, notify=notify)
+                          user=config.pg_user, schema=config.pg_schema, notify=mode == "after")
+    append = store.append if mode != "in-statement" else (
+        lambda rows: _in_statement_append(store, rows))
     records = _chain(int(seconds * 4000) + 100)
     store.append(records[:1])
     done, start = 1, time.perf_counter()
     while time.perf_counter() - start < seconds and done < len(records):
-        store.append(records[done : done + 1])
+        append(records[done : done + 1])
         done += 1
     rate = (done - 1) / (time.perf_counter() - start)
     time.sleep(0.1)  # let the last NOTIFY go out before the pool closes
@@ -116,14 +129,26 @@ def _append_writer(config: Config, seconds: float, notify: bool) -> float:
     return rate
 
 
-def notify_cost(config: Config, seconds: float, rounds: int) -> tuple[float, float]:
-    """PostgreSQL appends/s, 16 writers, without and with the after-commit NOTIFY."""
-    off, on = [], []
+def notify_cost(config: Config, seconds: float, rounds: int) -> dict[str, float]:
+    """PostgreSQL appends/s, 16 writers: no NOTIFY, NOTIFY after commit (what the store
+    does), NOTIFY inside the appending statement (the rejected design)."""
+    found: dict[str, list[float]] = {"off": [], "after": [], "in-statement": []}
     for _ in range(rounds):
-        for notify, found in ((False, off), (True, on)):
-            args = [(config, seconds, notify)] * 16
-            found.append(sum(common.in_processes(16, _append_writer, args)))  # type: ignore[arg-type]
-    return statistics.median(off), statistics.median(on)
+        for mode, rates in found.items():
+            args = [(config, seconds, mode)] * 16
+            rates.append(sum(common.in_processes(16, _append_writer, args)))  # type: ignore[arg-type]
+    return {mode: statistics.median(rates) for mode, rates in found.items()}
+
+
+def _notify_only(args: argparse.Namespace) -> None:
+    from ledger.wiring import build_store
+
+    with common.configs(("postgres",)) as configs:
+        store = build_store(configs["postgres"])
+        store.setup()
+        store.close()
+        rates = notify_cost(configs["postgres"], args.seconds, args.rounds)
+    print({mode: round(rate) for mode, rate in rates.items()})
 
 
 def main() -> None:
@@ -135,7 +160,12 @@ def main() -> None:
     parser.add_argument("--stores", default="sqlite,postgres")
     parser.add_argument("--interval", type=float, default=Config().feed_poll_seconds,
                         help="the hubs' fan-out interval (LEDGER_FEED_POLL_SECONDS)")
+    parser.add_argument("--notify-only", action="store_true",
+                        help="only the PostgreSQL append with and without NOTIFY")
     args = parser.parse_args()
+    if args.notify_only:
+        _notify_only(args)
+        return
     print(f"machine: {platform.platform()}, {multiprocessing.cpu_count()} CPUs, "
           f"python {platform.python_version()}; fan-out interval {args.interval} s")
     with common.configs(tuple(args.stores.split(","))) as configs:
@@ -151,9 +181,12 @@ def main() -> None:
                   f"{streamed:,.0f}; p99 ms {_p99(found['without'])} vs {_p99(found['with'])}; "
                   f"errors {errors}")
             if kind == "postgres":
-                off, on = notify_cost(config, args.seconds, args.rounds)
+                rates = notify_cost(config, args.seconds, args.rounds)
+                off = rates["off"]
                 print(f"postgres append events/s, 16 writers: NOTIFY off {off:,.0f}; "
-                      f"after-commit NOTIFY {on:,.0f}; ratio {on / off:.2f}")
+                      f"after commit {rates['after']:,.0f} ({rates['after'] / off:.2f}); "
+                      f"in the statement {rates['in-statement']:,.0f} "
+                      f"({rates['in-statement'] / off:.2f})")
 
 
 def _p99(results: list[dict[str, Any]]) -> str:
