@@ -24,6 +24,6 @@ ENV PATH=/venv/bin:$PATH \
 USER ledger
 VOLUME /data
 EXPOSE 8000
-HEALTHCHECK --interval=15s --timeout=3s CMD python -c "import urllib.request,sys; sys.exit(urllib.request.urlopen('http://127.0.0.1:8000/readyz').status != 200)"
+HEALTHCHECK --interval=15s --timeout=3s CMD python -c "import os,sys,urllib.request; port=os.environ.get('LEDGER_PORT','8000'); sys.exit(urllib.request.urlopen(f'http://127.0.0.1:{port}/readyz').status != 200)"
 # gunicorn with access logs to stdout, plus the background runners, under one supervisor.
 CMD ["campaign-ledger", "serve"]

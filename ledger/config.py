@@ -59,8 +59,8 @@ class Config(msgspec.Struct):
             pg_user=get("LEDGER_POSTGRES_USER", "postgres"),
             pg_password=get("LEDGER_POSTGRES_PASSWORD", ""),
             pg_schema=get("LEDGER_POSTGRES_SCHEMA", "public"),
-            secret_key=get("LEDGER_SECRET_KEY"),
-            admin_token=get("LEDGER_ADMIN_TOKEN"),
+            secret_key=get("LEDGER_SECRET_KEY") or None,
+            admin_token=get("LEDGER_ADMIN_TOKEN") or None,  # empty means unset
             max_body_bytes=int(get("LEDGER_MAX_BODY_BYTES", str(64 * 1024))),
             checkpoint_every=int(get("LEDGER_CHECKPOINT_EVERY", "100")),
             rate_limit_per_minute=int(get("LEDGER_RATE_LIMIT_PER_MINUTE", "600")),
