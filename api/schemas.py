@@ -144,10 +144,16 @@ class AtQuery(Schema):
     view = fields.String(load_default="recorded", validate=validate.OneOf(["recorded", "canon"]))
 
 
+# Positions and clock counters fit the stores' integer columns (SQLite and bigint: 64 bits,
+# session and scene: 32), so a huge number is a 422, never an overflow in the driver.
+MAX_POSITION = 2**62
+MAX_COUNTER = 2**31 - 1
+
+
 class EventsQuery(Schema):
-    after = fields.Integer(load_default=0, validate=validate.Range(min=0))
+    after = fields.Integer(load_default=0, validate=validate.Range(min=0, max=MAX_POSITION))
     limit = fields.Integer(load_default=100, validate=validate.Range(min=1, max=1000))
     character = fields.String(load_default=None)
     type = fields.String(load_default=None)
-    session = fields.Integer(load_default=None)
-    scene = fields.Integer(load_default=None)
+    session = fields.Integer(load_default=None, validate=validate.Range(min=0, max=MAX_COUNTER))
+    scene = fields.Integer(load_default=None, validate=validate.Range(min=0, max=MAX_COUNTER))

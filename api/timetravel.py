@@ -6,11 +6,15 @@ from datetime import UTC, datetime
 
 from api.errors import ApiError
 from api.runtime import ledger
+from api.schemas import MAX_POSITION
 from ledger.state import CampaignState, Character
 
 
 def resolve_position(campaign_id: str, at: str) -> int:
-    if at.isdigit():
+    if at.isascii() and at.isdigit():  # str.isdigit() also takes "²", which int() refuses
+        if int(at) > MAX_POSITION:
+            raise ApiError(422, "position-out-of-range", f"Positions go up to {MAX_POSITION}.",
+                           errors={"at": ["no such position"]})
         return int(at)
     try:
         moment = datetime.fromisoformat(at.replace("Z", "+00:00"))
