@@ -6,7 +6,7 @@ from urllib.parse import urlsplit
 
 from marshmallow import ValidationError, fields, validate, validates
 
-from api.schemas import Strict
+from api.schemas import MAX_POSITION, Strict
 
 
 class FeedQuery(Strict):
@@ -33,6 +33,6 @@ class WebhookCreate(Strict):
 
 class DeliveriesQuery(Strict):
     limit = fields.Integer(load_default=100, validate=validate.Range(min=1, max=1000))
-    after = fields.Integer(load_default=0, validate=validate.Range(min=0),
+    after = fields.Integer(load_default=0, validate=validate.Range(min=0, max=MAX_POSITION),
                            metadata={"description": "Only deliveries of events after this "
                                      "position (the page cursor)."})

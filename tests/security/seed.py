@@ -34,7 +34,7 @@ def _ok(answer: Any, status: int = 200) -> Any:
 
 
 def seed(api: ApiClient) -> Seeded:
-    """Characters, an item, a spirit, a Condition, a Magic Test and Effort, all real."""
+    """Characters, an item, a spirit, a Condition, a Magic Test, Effort and a webhook."""
     campaign = api.new_campaign()
     gm = api.token or ""
     _ok(api.post(api.c("/clock/start-session")))
@@ -54,11 +54,13 @@ def seed(api: ApiClient) -> Seeded:
                           {"pool": "mage", "amount": 1, "duration": "duration"}))
     commitment = effort["state"]["pools"]["mage"]["commitments"][0]["id"]
     spare = _ok(api.post(api.c("/tokens"), {"role": "observer", "label": "spare"}), 201)["id"]
+    webhook = _ok(api.post(api.c("/webhooks"), {"url": "http://127.0.0.1:9/hook",
+                                                 "types": ["*"]}), 201)["id"]
     tokens = {"gm": gm, "observer": api.new_token("observer"), "own": api.new_token("player", mara),
               "other": api.new_token("player", ivo)}
     ids = {"campaign_id": campaign, "character_id": mara, "item_id": item, "spirit_id": spirit,
            "condition_id": condition, "test_id": test, "commitment_id": commitment,
-           "token_id": spare}
+           "token_id": spare, "webhook_id": webhook}
     elsewhere, tokens["foreign"] = foreign_campaign(api)
     return Seeded(campaign, ids, tokens, ivo, elsewhere)
 

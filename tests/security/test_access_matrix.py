@@ -101,7 +101,8 @@ REFUSALS: dict[str, dict[str, int]] = {
 }
 # Called last: they change what later calls would find (tokens, the character's life).
 LAST = {("POST", CH + "/death"), ("DELETE", C + "/tokens/{token_id}"),
-        ("POST", C + "/tokens/{token_id}/rotate"), ("POST", C + "/rewind"), ("POST", C + "/redo")}
+        ("POST", C + "/tokens/{token_id}/rotate"), ("POST", C + "/rewind"), ("POST", C + "/redo"),
+        ("DELETE", C + "/webhooks/{webhook_id}")}
 
 
 @pytest.fixture

@@ -96,11 +96,13 @@ def test_absurd_dice_notation_is_refused_with_a_4xx(api: ApiClient, expression: 
     "/events?session=99999999999999999999999", "/events?scene=99999999999999999999999",
     "/events?after=99999999999999999999999", "/state?at=99999999999999999999999",
     "/state?at=%C2%B2", "/characters?at=99999999999999999999999",
+    "/webhooks/{webhook}/deliveries?after=99999999999999999999999",
 ])
 def test_numbers_past_the_stores_integers_are_a_4xx_not_a_driver_overflow(
         api: ApiClient, query: str) -> None:
     # Found by the fuzzer: these reached SQLite as integers above 64 bits (a 500).
     api.new_campaign()
-    answer = api.get(api.c(query))
+    webhook = api.post(api.c("/webhooks"), {"url": "http://127.0.0.1:9/x", "types": ["*"]})
+    answer = api.get(api.c(query.format(webhook=webhook["id"])))
     assert 400 <= answer.status < 500, answer
     assert answer.headers["Content-Type"] == PROBLEM
