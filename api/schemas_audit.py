@@ -4,17 +4,19 @@ from __future__ import annotations
 
 from marshmallow import Schema, fields, validate
 
-from api.schemas import Strict
+from api.schemas import MAX_COUNTER, MAX_POSITION, Strict
 
 
 class TimelineQuery(Schema):
     character = fields.String(load_default=None)
-    session = fields.Integer(load_default=None, validate=validate.Range(min=0))
-    scene = fields.Integer(load_default=None, validate=validate.Range(min=0))
+    # Bounded to the stores' integer columns: a larger number overflowed the driver (a 500).
+    session = fields.Integer(load_default=None, validate=validate.Range(min=0, max=MAX_COUNTER))
+    scene = fields.Integer(load_default=None, validate=validate.Range(min=0, max=MAX_COUNTER))
     type = fields.String(load_default=None, validate=validate.Length(max=2000))
-    from_ = fields.Integer(data_key="from", load_default=None, validate=validate.Range(min=1))
-    to = fields.Integer(load_default=None, validate=validate.Range(min=1))
-    after = fields.Integer(load_default=0, validate=validate.Range(min=0))
+    from_ = fields.Integer(data_key="from", load_default=None,
+                           validate=validate.Range(min=1, max=MAX_POSITION))
+    to = fields.Integer(load_default=None, validate=validate.Range(min=1, max=MAX_POSITION))
+    after = fields.Integer(load_default=0, validate=validate.Range(min=0, max=MAX_POSITION))
     limit = fields.Integer(load_default=50, validate=validate.Range(min=1, max=200))
 
 

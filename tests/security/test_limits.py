@@ -97,6 +97,7 @@ def test_absurd_dice_notation_is_refused_with_a_4xx(api: ApiClient, expression: 
     "/events?after=99999999999999999999999", "/state?at=99999999999999999999999",
     "/state?at=%C2%B2", "/characters?at=99999999999999999999999",
     "/webhooks/{webhook}/deliveries?after=99999999999999999999999",
+    "/timeline?session=99999999999999999999999", "/timeline?scene=99999999999999999999999",
 ])
 def test_numbers_past_the_stores_integers_are_a_4xx_not_a_driver_overflow(
         api: ApiClient, query: str) -> None:
