@@ -2,7 +2,7 @@
 
 Per-process counters and histograms use prometheus_client's multiprocess mode
 when PROMETHEUS_MULTIPROC_DIR is set (`campaign-ledger serve` sets a fresh
-directory per run under the data directory), so any worker's `/metrics` answers
+directory per run off the data disk), so any worker's `/metrics` answers
 the sum over all workers. Values that other processes own, such as runners' lag,
 heartbeats and webhook failures, are read from the database at scrape time: the
 database is the one place where they are true for every process.

@@ -12,6 +12,7 @@ import os
 import shutil
 import signal
 import subprocess
+import tempfile
 import sys
 import time
 from types import FrameType
@@ -63,7 +64,8 @@ def serve(args: argparse.Namespace) -> int:
     if args.data:
         env["LEDGER_DATA_DIR"] = os.path.abspath(args.data)
     env["LEDGER_FEED_STREAMS"] = str(args.feed_streams)
-    env["PROMETHEUS_MULTIPROC_DIR"] = _metrics_dir(env.get("LEDGER_DATA_DIR", "./ledger-data"))
+    env["PROMETHEUS_MULTIPROC_DIR"] = _metrics_dir(env.get("LEDGER_METRICS_DIR")
+                                                   or tempfile.gettempdir())
     _prepare(env)
     children: dict[str, subprocess.Popen[bytes]] = {
         "api": subprocess.Popen(gunicorn_command(args), env=env)
@@ -105,9 +107,11 @@ def _prepare(env: dict[str, str]) -> None:
     build_ledger(Config.from_env(env)).store.close()
 
 
-def _metrics_dir(data_dir: str) -> str:
-    """A fresh directory per run for the workers' metric files; dead runs' are removed."""
-    root = os.path.join(os.path.abspath(data_dir), "metrics")
+def _metrics_dir(base: str) -> str:
+    """A fresh directory per run for the workers' memory-mapped metric files; dead runs'
+    are removed. It lives off the data disk (LEDGER_METRICS_DIR, else the temp dir):
+    a full data disk must give 503s, not a worker killed by SIGBUS on a mapped file."""
+    root = os.path.join(os.path.abspath(base), "campaign-ledger-metrics")
     os.makedirs(root, exist_ok=True)
     for name in os.listdir(root):
         pid = name.removeprefix("run-")

@@ -175,9 +175,10 @@ def _frozen(database: Path) -> Iterator[Callable[[bool, Server], None]]:
 @pytest.mark.slow
 def test_sqlite_disk_full_answers_503_then_recovers(sqlite_store: FaultStore) -> None:
     with small_tmpfs(sqlite_store.tmp / "small", 64) as small:
-        # Only the database file (and its -wal and -shm) on the small file system.
+        # The whole data directory on the small file system: metric files live elsewhere,
+        # so a full disk gives 503s, never a worker killed by SIGBUS.
         sqlite_store.config = msgspec.structs.replace(
-            sqlite_store.config, sqlite_path=str(small / "ledger.sqlite3"))
+            sqlite_store.config, data_dir=str(small), sqlite_path=None)
         filler = small / "filler"
         steps: list[Step] = [(3.0, lambda: fill(small, 0)), (9.0, filler.unlink)]
         with sqlite_store.server("disk-full", workers=2) as server:
