@@ -25,7 +25,7 @@ from ledger.decision import Decide, run_decision
 from ledger.dice import SeededDice, seed_commitment
 from ledger.errors import InvalidInput, NotFound, RuleViolation, StaleState
 from ledger.events import DomainEvent, encode_data
-from ledger.fold import apply_record, blank, clone, decode_state, encode_state, fold
+from ledger.fold import blank, clone, decode_state, encode_state, fold
 from ledger.secrets_box import SecretBox
 from ledger.state import CampaignState
 from ledger.store.base import EventStore, IdempotencyKeyTaken, PositionTaken, StoreUnavailable

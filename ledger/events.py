@@ -44,10 +44,13 @@ def register(cls: type[E]) -> type[E]:
     return cls
 
 
-def evolves(cls: type[E]) -> Callable[[Callable[[CampaignState, E], None]], Callable[[CampaignState, E], None]]:
+Apply = Callable[[CampaignState, E], None]
+
+
+def evolves(cls: type[E]) -> Callable[[Apply[E]], Apply[E]]:
     """Function decorator: the one place where `cls` changes state."""
 
-    def wrap(fn: Callable[[CampaignState, E], None]) -> Callable[[CampaignState, E], None]:
+    def wrap(fn: Apply[E]) -> Apply[E]:
         register(cls)
         EVOLVERS[cls] = fn
         return fn

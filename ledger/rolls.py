@@ -103,7 +103,8 @@ def roll_notation(
     except DiceExhausted as exc:
         raise InvalidInput("reported-dice-mismatch", str(exc), field="dice") from None
     except d20.TooManyRolls:
-        raise InvalidInput("dice-limits", f"at most {max_dice} dice in one roll", field="expression") from None
+        raise InvalidInput("dice-limits", f"at most {max_dice} dice in one roll",
+                           field="expression") from None
     except (d20.RollError, RecursionError, ValueError, ZeroDivisionError) as exc:
         raise InvalidInput("dice-notation", f"not valid dice notation: {exc}", field="expression") from None
     if isinstance(inner, ReportedDice):
@@ -131,7 +132,8 @@ class _LedgerRoller(d20.Roller):  # type: ignore[misc]
     def _eval_dice(self, node: d20.ast.Dice) -> d20.Dice:
         size = node.size
         if size == "%":
-            raise InvalidInput("dice-notation", "percentile dice are not supported; use 1d100", field="expression")
+            raise InvalidInput("dice-notation", "percentile dice are not supported; use 1d100",
+                               field="expression")
         if not isinstance(size, int) or size < 1:
             raise InvalidInput("dice-notation", "a die needs at least one side", field="expression")
         return _SourcedDice.build(node.num, size, self.context, self.source)

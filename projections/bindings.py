@@ -10,7 +10,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from ledger.audit.rewind import Redone, Rewound
 from ledger.events import DomainEvent
+from ledger.spirits_events import SpiritEvent, SpiritSummoned
 from ledger.state import CampaignState
 from ledger.store.base import Cursor
 from ledger.store.records import Record
@@ -37,13 +39,13 @@ class BindingsProjection(Projection):
 
     def apply(self, c: Cursor, q: Callable[[str], str], record: Record, event: DomainEvent) -> None:
         cid, position = record.campaign_id, record.position
-        if record.type == "SpiritSummoned":
-            _open(c, q, cid, getattr(event, "spirit_id"), str(event.character_id), position)
-        elif record.type in ENDS:
-            _end(c, q, cid, position, ENDS[record.type], getattr(event, "spirit_id"))
-        else:  # Rewound or Redone: the carried state is the truth from here on
+        if isinstance(event, SpiritSummoned):
+            _open(c, q, cid, event.spirit_id, str(event.character_id), position)
+        elif isinstance(event, SpiritEvent) and record.type in ENDS:
+            _end(c, q, cid, position, ENDS[record.type], event.spirit_id)
+        elif isinstance(event, Rewound | Redone):  # the carried state is the truth from here on
             _end(c, q, cid, position, "rewound")
-            state: CampaignState = getattr(event, "state")
+            state: CampaignState = event.state
             for spirit in state.spirits.values():
                 if spirit.held:
                     _open(c, q, cid, spirit.id, spirit.summoner_id, position)

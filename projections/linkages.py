@@ -10,7 +10,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from ledger.audit.rewind import Redone, Rewound
 from ledger.events import DomainEvent
+from ledger.linkage import ItemLinked, ItemLinkEnded
 from ledger.state import CampaignState
 from ledger.store.base import Cursor
 from ledger.store.records import Record
@@ -34,16 +36,13 @@ class LinkagesProjection(Projection):
         ]
 
     def apply(self, c: Cursor, q: Callable[[str], str], record: Record, event: DomainEvent) -> None:
-        kind = record.type
-        if kind == "ItemLinked":
-            _open(c, q, record.campaign_id, getattr(event, "item_id"), str(event.character_id),
-                  record.position)
-        elif kind == "ItemLinkEnded":
-            _end(c, q, record.campaign_id, record.position, getattr(event, "why"),
-                 item_id=getattr(event, "item_id"))
-        else:  # Rewound or Redone: the carried state is the truth from here on
+        if isinstance(event, ItemLinked):
+            _open(c, q, record.campaign_id, event.item_id, str(event.character_id), record.position)
+        elif isinstance(event, ItemLinkEnded):
+            _end(c, q, record.campaign_id, record.position, event.why, item_id=event.item_id)
+        elif isinstance(event, Rewound | Redone):  # the carried state is the truth from here on
             _end(c, q, record.campaign_id, record.position, "rewound")
-            state: CampaignState = getattr(event, "state")
+            state: CampaignState = event.state
             for item in state.items.values():
                 link = item.current_link()
                 if link is not None:

@@ -17,8 +17,8 @@ import psycopg
 import pytest
 
 from api import create_app
-from ledger.config import Config
 from ledger.app import Ledger
+from ledger.config import Config
 from ledger.secrets_box import SecretBox
 from ledger.store.base import EventStore
 from ledger.store.postgres import PostgresStore

@@ -30,7 +30,7 @@ def create(body: dict[str, Any]) -> Response:
     if admin is not None and request.headers.get("Authorization", "") != f"Bearer {admin}":
         raise ApiError(401, "admin-token-required", "Creating campaigns needs the admin token.")
     campaign_id = f"cmp_{uuid.uuid4().hex[:20]}"
-    token_id, secret = issue_token(campaign_id, "gm", None, "GM")
+    token_id, _secret = issue_token(campaign_id, "gm", None, "GM")
 
     def extra(outcome: Outcome) -> dict[str, Any]:
         return {"id": outcome.campaign_id, "gm_token_id": token_id, "gm_token": None}

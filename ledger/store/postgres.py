@@ -42,7 +42,6 @@ from ledger.store.records import (
     record_params,
 )
 
-
 # The database refuses writes for now, which is no bug of ours: read-only (25006: a
 # read-only default, a standby) or a revoked privilege (42501). Like an outage, a 503.
 UNWRITABLE_STATES = ("25006", "42501")
@@ -116,9 +115,8 @@ class PostgresStore(EventStore):
                     with conn.cursor(row_factory=tuple_row) as cur:
                         yield cur
                     return
-                with conn.pipeline(), conn.transaction():
-                    with conn.cursor(row_factory=tuple_row) as cur:
-                        yield cur
+                with conn.pipeline(), conn.transaction(), conn.cursor(row_factory=tuple_row) as cur:
+                    yield cur
         except PersistenceError as exc:
             _raise_if_unavailable(exc)
             raise

@@ -96,10 +96,12 @@ def _rss_of_children(base: str) -> list[float]:
         if not pid.isdigit():
             continue
         try:
-            cmdline = open(f"/proc/{pid}/cmdline", "rb").read().decode(errors="replace")
+            with open(f"/proc/{pid}/cmdline", "rb") as handle:
+                cmdline = handle.read().decode(errors="replace")
             if "gunicorn" not in cmdline or f":{port}" not in cmdline:
                 continue
-            status = open(f"/proc/{pid}/status").read()
+            with open(f"/proc/{pid}/status") as handle:
+                status = handle.read()
         except OSError:
             continue
         kb = next(int(line.split()[1]) for line in status.splitlines() if line.startswith("VmRSS"))

@@ -48,7 +48,8 @@ def state_at_latency(config: Config, campaigns: dict[int, tuple[str, str]], samp
             start = time.perf_counter()
             response = client.get(f"/v1/campaigns/{cid}/state?at={at}", headers=headers)
             times.append((time.perf_counter() - start) * 1000)
-            assert response.status_code == 200 and response.get_json()["position"] == at
+            assert response.status_code == 200
+            assert response.get_json()["position"] == at
         rows.append({"size": size, "p50": median(times), "p95": percentile(times, 95)})
     return rows
 

@@ -25,7 +25,8 @@ def test_a_write_answers_position_events_and_state(api: ApiClient) -> None:
     (event,) = answer["events"]
     assert event["position"] == answer["position"]
     assert event["type"] == "ResourceSpent"
-    assert event["data"]["before"] == 12 and event["data"]["after"] == 9
+    assert event["data"]["before"] == 12
+    assert event["data"]["after"] == 9
     assert event["actor"]["role"] == "gm"
     assert event["correlation_id"]
 

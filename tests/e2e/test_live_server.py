@@ -19,7 +19,8 @@ def test_the_real_server_records_and_answers_over_a_socket(store_config: Config)
         chid = mara["state"]["id"]
         status, spent = http("POST", f"{base}/v1/campaigns/{cid}/characters/{chid}/mana/spend",
                              {"amount": 3, "reason": "Arson"}, token)
-        assert status == 200 and spent["state"]["mana"]["current"] == 9
+        assert status == 200
+        assert spent["state"]["mana"]["current"] == 9
         status, then = http("GET", f"{base}/v1/campaigns/{cid}/characters/{chid}?at=2", token=token)
         assert then["character"]["mana"]["current"] == 12
 

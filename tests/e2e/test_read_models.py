@@ -13,6 +13,7 @@ from projections.linkages import LinkagesProjection, links_at
 from projections.runner import ProjectionRunner
 from tests.api_client import ApiClient
 
+
 def _settle(runner: ProjectionRunner, head: int) -> int:
     """Catch up to the head (on PostgreSQL a foreign transaction may hold the horizon)."""
     runner.setup()
@@ -54,7 +55,7 @@ def test_item_links_read_model_equals_the_fold_at_random_positions(app: Flask, a
         led = app_ledger()
         runner = ProjectionRunner(led.store, LinkagesProjection())
         head = _settle(runner, led.state(api.campaign).position)
-        for position in sorted(rng.sample(range(1, head + 1), 12)) + [head]:
+        for position in [*sorted(rng.sample(range(1, head + 1), 12)), head]:
             folded = led.state_at(api.campaign, position)
             expected = {i.id: i.linked_to for i in folded.items.values() if i.linked_to}
             with led.store.transaction(write=False) as c:
@@ -96,7 +97,7 @@ def test_spirit_bindings_read_model_equals_the_fold_at_random_positions(
         runner = ProjectionRunner(led.store, BindingsProjection())
         head = _settle(runner, led.state(api.campaign).position)
         checked = 0
-        for position in sorted(rng.sample(range(1, head + 1), 12)) + [head]:
+        for position in [*sorted(rng.sample(range(1, head + 1), 12)), head]:
             folded = led.state_at(api.campaign, position)
             expected = {s.id: s.summoner_id for s in folded.spirits.values() if s.held}
             checked += len(expected)

@@ -22,7 +22,8 @@ def test_rebuild_projections_replays_the_log_into_fresh_read_models(
     env = {**os.environ, **store_config.to_env()}
     done = subprocess.run([sys.executable, "-m", "ledger.cli", "rebuild-projections"], env=env,
                           capture_output=True, text=True, timeout=120, check=True)
-    assert "item_links" in done.stderr and "spirit_bindings" in done.stderr
+    assert "item_links" in done.stderr
+    assert "spirit_bindings" in done.stderr
     store = build_store(store_config)
     with store.transaction(write=False) as c:
         c.execute(store.q("SELECT character_id, ended_at FROM read_item_links WHERE item_id=?"),

@@ -9,9 +9,9 @@ import uuid
 
 from ledger.app import Ledger
 from ledger.campaign import create_campaign
+from ledger.characters import register_character
 from ledger.context import Actor
 from ledger.resources import gain
-from ledger.characters import register_character
 from ledger.store.base import EventStore
 from ledger.store.records import GlobalCursor
 

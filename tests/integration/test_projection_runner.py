@@ -50,7 +50,8 @@ def _count(store: EventStore, cid: str) -> int:
 
 
 def _seed(ledger: Ledger, gains: int) -> str:
-    cid = ledger.execute(f"cmp_{uuid.uuid4().hex[:12]}", GM, create_campaign("Noir"), creating=True).campaign_id
+    cid = ledger.execute(f"cmp_{uuid.uuid4().hex[:12]}", GM, create_campaign("Noir"),
+                         creating=True).campaign_id
     character = ledger.execute(cid, GM, register_character({"name": "Mara"})).events[0].character_id
     for _ in range(gains):
         ledger.execute(cid, GM, gain(str(character), "mana", 1, "tick"))
