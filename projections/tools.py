@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import functools
 import signal
 import sys
 import threading
@@ -57,7 +58,7 @@ def rebuild_all(args: argparse.Namespace) -> int:
     for runner in _runners():
         name = runner.projection.name
         total = _event_count(runner)
-        replayed = runner.rebuild(progress=lambda n, name=name, total=total: _bar(name, n, total))
+        replayed = runner.rebuild(progress=functools.partial(_bar, name, total=total))
         sys.stderr.write(f"\n{name}: {replayed} events replayed\n")
     return 0
 
@@ -69,7 +70,7 @@ def _event_count(runner: ProjectionRunner) -> int:
     return int(row[0]) if row else 0
 
 
-def _bar(name: str, done: int, total: int, width: int = 30) -> None:
+def _bar(name: str, done: int, *, total: int, width: int = 30) -> None:
     share = min(1.0, done / total) if total else 1.0
     filled = int(share * width)
     sys.stderr.write(f"\r{name}: [{'#' * filled}{'.' * (width - filled)}] {done}/{total}")

@@ -16,6 +16,7 @@ from api.timetravel import state_for
 from api.tokens import issue_token
 from ledger import campaign, clock
 from ledger.app import Outcome
+from ledger.decision import Decide
 
 blp = Blueprint("campaigns", __name__, url_prefix="/v1/campaigns",
                 description="Campaigns, rule settings, the game clock and history")
@@ -76,13 +77,14 @@ def patch_settings(body: dict[str, Any], campaign_id: str) -> Response:
     return write(campaign_id, campaign.change_settings(body["settings"]), view=summary)
 
 
-CLOCK_ACTIONS = {
-    "start-session": lambda body: clock.start_session,
-    "end-session": lambda body: clock.end_session,
-    "start-scene": lambda body: clock.start_scene,
-    "end-scene": lambda body: clock.end_scene,
-    "sunrise": lambda body: clock.mark_sun("sunrise"),
-    "sunset": lambda body: clock.mark_sun("sunset"),
+# Clock actions that take no body; `advance` and `new-day` have their own routes.
+CLOCK_ACTIONS: dict[str, Decide] = {
+    "start-session": clock.start_session,
+    "end-session": clock.end_session,
+    "start-scene": clock.start_scene,
+    "end-scene": clock.end_scene,
+    "sunrise": clock.mark_sun("sunrise"),
+    "sunset": clock.mark_sun("sunset"),
 }
 
 
@@ -92,7 +94,7 @@ def clock_action(campaign_id: str, action: str) -> Response:
     """Move the game clock (GM): sessions, scenes, sunrise and sunset."""
     auth.require_gm(campaign_id)
     _no_body()
-    return write(campaign_id, CLOCK_ACTIONS[action]({}), view=summary)
+    return write(campaign_id, CLOCK_ACTIONS[action], view=summary)
 
 
 @blp.route("/<campaign_id>/clock/advance", methods=["POST"])

@@ -12,6 +12,7 @@ from api.answers import json_response, write
 from api.errors import ApiError
 from api.timetravel import character_for, state_for
 from ledger import characters, resources, rolls
+from ledger.state import CampaignState
 
 blp = Blueprint("characters", __name__, url_prefix="/v1/campaigns/<campaign_id>/characters",
                 description="Characters, their rolls and resources")
@@ -26,8 +27,9 @@ def register(body: dict[str, Any], campaign_id: str) -> Response:
                  view=lambda state: state.characters[state_last_character(state)])
 
 
-def state_last_character(state: Any) -> str:
-    return list(state.characters)[-1]
+def state_last_character(state: CampaignState) -> str:
+    """The character a registration just added (characters keep their insertion order)."""
+    return str(list(state.characters)[-1])
 
 
 @blp.route("", methods=["GET"])

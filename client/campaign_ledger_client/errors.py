@@ -6,7 +6,7 @@
         print(refused.rule, refused.detail)    # "insufficient-mana", "Mara has 3 Mana…"
 """
 
-# ruff: noqa: N818  (named after the HTTP statuses, like the server's own errors)
+
 
 from __future__ import annotations
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import msgspec
 
 
@@ -78,9 +80,10 @@ def record_params(r: Record) -> tuple[object, ...]:
     )
 
 
-def record_from_row(row: tuple[object, ...] | object) -> Record:
-    v = tuple(row)  # type: ignore[arg-type]
+def record_from_row(row: Any) -> Record:
+    """A Record from a row in EVENT_COLUMNS order (sqlite3.Row or a psycopg tuple)."""
+    v: tuple[Any, ...] = tuple(row)
     return Record(
-        v[0], int(v[1]), v[2], int(v[3]), bytes(v[4]), v[5], v[6], v[7], v[8], v[9], v[10],  # type: ignore[arg-type]
-        int(v[11]), int(v[12]), v[13],  # type: ignore[arg-type]
+        v[0], int(v[1]), v[2], int(v[3]), bytes(v[4]), v[5], v[6], v[7], v[8], v[9], v[10],
+        int(v[11]), int(v[12]), v[13],
     )
