@@ -8,6 +8,11 @@ Timings never go into the test suite.
 
 from __future__ import annotations
 
+import os
+
+# Quiet request logs: the table is the output. Set before the app modules read it.
+os.environ.setdefault("LEDGER_LOG_LEVEL", "WARNING")
+
 import argparse
 import platform
 import random

@@ -198,10 +198,12 @@ class PostgresStore(EventStore):
     def read_global(self, after: GlobalCursor, limit: int) -> list[tuple[GlobalCursor, Record]]:
         with self.transaction(write=False) as c:
             c.execute(
-                f"SELECT tx::text::bigint, gid, {EVENT_COLUMNS} FROM ledger_events"
-                " WHERE (tx, gid) > (%s::text::xid8, %s)"
-                " AND tx < pg_snapshot_xmin(pg_current_snapshot())"
-                " ORDER BY tx, gid LIMIT %s",
+                # The output column is renamed: an unnamed `tx::text::bigint` would be called
+                # "tx", and ORDER BY tx would then sort by it without the (tx, gid) index.
+                f"SELECT tx::text::bigint AS tx_number, gid, {EVENT_COLUMNS} FROM ledger_events e"
+                " WHERE (e.tx, e.gid) > (%s::text::xid8, %s)"
+                " AND e.tx < pg_snapshot_xmin(pg_current_snapshot())"
+                " ORDER BY e.tx, e.gid LIMIT %s",
                 (str(after.tx), after.seq, limit),
             )
             rows = c.fetchall()
