@@ -39,11 +39,11 @@ def configs(kinds: tuple[str, ...] = ("sqlite", "postgres")) -> Iterator[dict[st
         key = os.urandom(32).hex()
         out = {}
         if "sqlite" in kinds:
-            out["sqlite"] = Config(data_dir=tmp, store="sqlite", secret_key=key)
+            out["sqlite"] = Config(data_dir=tmp, store="sqlite", secret_key=key, log_level="WARNING")
         if "postgres" in kinds:
             out["postgres"] = Config(data_dir=tmp, store="postgres", pg_dbname=db,
                                      pg_host=PG["host"], pg_port=PG["port"], pg_user=PG["user"],
-                                     secret_key=key)
+                                     secret_key=key, log_level="WARNING")
         yield out
 
 
