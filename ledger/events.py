@@ -93,7 +93,3 @@ def decode_data(type_name: str, version: int, data: bytes) -> DomainEvent:
         version += 1
     return msgspec.convert(raw, cls)
 
-
-def to_builtins(event: DomainEvent) -> dict[str, Any]:
-    out: dict[str, Any] = msgspec.to_builtins(event)
-    return out
