@@ -5,15 +5,17 @@ from __future__ import annotations
 from marshmallow import fields, validate
 
 from api.schemas import Amount, Reason, Strict
+from ledger.magic.effort import COMMANDABLE
+from ledger.state.magic import POOLS
 
 Label = fields.String(load_default="", validate=validate.Length(max=200))
 SpellName = fields.String(required=True, validate=validate.Length(min=1, max=100))
 
 
 class EffortCommitIn(Strict):
-    pool = fields.String(required=True, validate=validate.OneOf(["mage", "summoner"]))
+    pool = fields.String(required=True, validate=validate.OneOf(POOLS))
     amount = Amount
-    duration = fields.String(required=True, validate=validate.OneOf(["day", "scene", "duration"]))
+    duration = fields.String(required=True, validate=validate.OneOf(COMMANDABLE))
     label = Label
 
 
@@ -30,7 +32,7 @@ class OvercastIn(Strict):
 class CastIn(Strict):
     spell = SpellName
     duration = fields.String(load_default=None, allow_none=True,
-                             validate=validate.OneOf(["day", "scene", "duration"]))
+                             validate=validate.OneOf(COMMANDABLE))
     effort = fields.Integer(load_default=None, allow_none=True, strict=True,
                             validate=validate.Range(min=1, max=100))
     target = fields.String(load_default=None, allow_none=True,

@@ -13,6 +13,7 @@ from api.schemas_conditions import ConditionIn
 from ledger.magic.consequence_roll import CATEGORIES, SEVERITIES
 from ledger.magic.resistance import FACTORS
 from ledger.magic.test import CAREFUL
+from ledger.resources import DAMAGE_TYPES
 
 
 def count(description: str) -> fields.Integer:
@@ -91,7 +92,7 @@ class ConsequenceIn(Strict):
                                         "the Backlash it spends"})
     damage = count("Health damage it causes (caused by Backlash)")
     damage_type = fields.String(load_default="wound",
-                                validate=validate.OneOf(["wound", "stun", "penetrating"]))
+                                validate=validate.OneOf(DAMAGE_TYPES))
     conditions = fields.List(fields.Nested(ConsequenceConditionIn), load_default=list,
                              validate=validate.Length(max=20))
 

@@ -37,8 +37,7 @@ def effort_view(character_id: str) -> StateView:
 def _character_at(query: dict[str, Any], campaign_id: str,
                   character_id: str) -> tuple[CampaignState, Character]:
     auth.require_reader(campaign_id)
-    state, character = character_for(campaign_id, character_id, query["at"], query["view"])
-    return state, character
+    return character_for(campaign_id, character_id, query["at"], query["view"])
 
 
 @blp.route("/<character_id>/effort/commit", methods=["POST"])
