@@ -18,13 +18,15 @@ Rules (002 "Backlash", "Consequences"; the README's reading):
 
 from __future__ import annotations
 
+from typing import cast
+
 from ledger.characters import require_alive
 from ledger.context import Context
 from ledger.decision import Decide
 from ledger.errors import InvalidInput, RuleViolation
 from ledger.events import DomainEvent, evolves
 from ledger.magic.test import magic_ability
-from ledger.rolls import Rolled, roll_age_dice, roll_notation
+from ledger.rolls import Rolled, notation_roll, roll_age_dice
 from ledger.state import CampaignState, Character
 from ledger.state.backlash import ConsequencesDue, Drawn
 
@@ -126,14 +128,19 @@ def consequence_roll(character_id: str, reported: list[int] | None = None,
     return decide
 
 
+def notation_event(state: CampaignState, ctx: Context, character_id: str, expression: str,
+                   reported: list[int] | None, label: str) -> Rolled:
+    """Dice notation (server or reported dice), recorded as any notation roll is."""
+    rolled = notation_roll(character_id, expression, reported, label)(state, ctx)[0]
+    return cast(Rolled, rolled)
+
+
 def d6(state: CampaignState, ctx: Context, character_id: str, reported: int | None,
        label: str) -> tuple[int, Rolled]:
     """One d6 (server or reported), recorded as a Rolled event."""
-    total, dice, text, prov = roll_notation(ctx, "1d6", None if reported is None else [reported],
-                                            state.settings.max_dice_per_roll)
-    return total, Rolled(character_id=character_id, kind="notation", expression="1d6",
-                         dice=dice, total=total, result_text=text, label=label,
-                         **prov)  # type: ignore[arg-type]
+    rolled = notation_event(state, ctx, character_id, "1d6",
+                            None if reported is None else [reported], label)
+    return rolled.total, rolled
 
 
 def category_of(die: int) -> str:

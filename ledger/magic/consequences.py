@@ -27,10 +27,9 @@ from ledger.context import Context
 from ledger.decision import Decide
 from ledger.errors import InvalidInput, RuleViolation
 from ledger.events import DomainEvent, evolves
-from ledger.magic.consequence_roll import CATEGORIES, SEVERITIES, require_due
+from ledger.magic.consequence_roll import CATEGORIES, SEVERITIES, notation_event, require_due
 from ledger.magic.pending import Sequence
 from ledger.resources import damage_event
-from ledger.rolls import Rolled, roll_notation
 from ledger.state import CampaignState, Character
 from ledger.state.backlash import Consequence, ConsequencesDue
 
@@ -123,13 +122,10 @@ def amount_events(ctx: Context, state: CampaignState, character: Character, chos
         raise RuleViolation("rolled-amount-needs-4-backlash",
                             f"1d6 per full 4 points: {temporary} temporary Backlash rolls no die; "
                             "choose the amount", field="roll_amount")
-    total, rolled, text, prov = roll_notation(ctx, f"{dice}d6", reported,
-                                              state.settings.max_dice_per_roll)
-    return [Rolled(character_id=character.id, kind="notation", expression=f"{dice}d6",
-                   dice=rolled, total=total, result_text=text, label="Backlash to spend",
-                   **prov),  # type: ignore[arg-type]
-            ConsequenceAmountSet(character_id=character.id, amount=min(total, temporary),
-                                 rolled=True, rolled_total=total)]
+    rolled = notation_event(state, ctx, character.id, f"{dice}d6", reported, "Backlash to spend")
+    return [rolled, ConsequenceAmountSet(character_id=character.id,
+                                         amount=min(rolled.total, temporary), rolled=True,
+                                         rolled_total=rolled.total)]
 
 
 # --- each Consequence --------------------------------------------------------------------
