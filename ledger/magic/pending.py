@@ -14,6 +14,7 @@ import msgspec
 from ledger.events import DomainEvent, evolve
 from ledger.state import CampaignState, Character
 
+# ledger.fold.clone does the same, but fold imports every rule module: importing it here is a cycle.
 _encoder = msgspec.json.Encoder()
 _decoder = msgspec.json.Decoder(CampaignState)
 
