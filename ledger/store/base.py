@@ -110,9 +110,7 @@ class EventStore(abc.ABC):
                     c.execute(self.q("INSERT INTO ledger_seeds (campaign_id, epoch, sealed) "
                                      "VALUES (?,?,?)"), (campaign_id, epoch, sealed))
         except IntegrityError as exc:
-            if answer is not None and "idempot" in str(exc).lower():
-                raise IdempotencyKeyTaken(answer.key) from exc
-            raise PositionTaken(str(exc)) from exc
+            raise conflict(exc, answer) from exc
         self.appended(records)
 
     def _insert_answer(self, c: Cursor, a: IdempotentAnswer) -> None:
@@ -137,25 +135,14 @@ class EventStore(abc.ABC):
     def read(
         self, campaign_id: str, after: int = 0, upto: int | None = None, limit: int | None = None
     ) -> list[Record]:
-        sql = f"SELECT {EVENT_COLUMNS} FROM ledger_events WHERE campaign_id=? AND position>?"
-        params: list[Any] = [campaign_id, after]
-        if upto is not None:
-            sql += " AND position<=?"
-            params.append(upto)
-        sql += " ORDER BY position"
-        if limit is not None:
-            sql += " LIMIT ?"
-            params.append(limit)
-        with self.transaction(write=False) as c:
-            c.execute(self.q(sql), params)
-            return [record_from_row(row) for row in c.fetchall()]
+        return self.read_filtered(campaign_id, after=after, upto=upto, limit=limit)
 
     def read_filtered(
         self,
         campaign_id: str,
         *,
         after: int,
-        limit: int,
+        limit: int | None,
         upto: int | None = None,
         character: str | None = None,
         types: Sequence[str] = (),
@@ -172,70 +159,60 @@ class EventStore(abc.ABC):
         if types:
             sql += f" AND type IN ({','.join('?' * len(types))})"
             params.extend(types)
-        sql += " ORDER BY position LIMIT ?"
-        params.append(limit)
+        sql += " ORDER BY position"
+        if limit is not None:
+            sql += " LIMIT ?"
+            params.append(limit)
+        return [record_from_row(row) for row in self._all(sql, params)]
+
+    def _one(self, sql: str, params: Sequence[Any]) -> Any:
+        """The first row of a read (None when there is none)."""
         with self.transaction(write=False) as c:
             c.execute(self.q(sql), params)
-            return [record_from_row(row) for row in c.fetchall()]
+            return c.fetchone()
+
+    def _all(self, sql: str, params: Sequence[Any]) -> list[Any]:
+        with self.transaction(write=False) as c:
+            c.execute(self.q(sql), params)
+            return list(c.fetchall())
 
     def head(self, campaign_id: str) -> int:
-        with self.transaction(write=False) as c:
-            c.execute(self.q("SELECT MAX(position) FROM ledger_events WHERE campaign_id=?"),
-                      (campaign_id,))
-            row = c.fetchone()
+        row = self._one("SELECT MAX(position) FROM ledger_events WHERE campaign_id=?",
+                        (campaign_id,))
         return int(row[0] or 0) if row else 0
 
     def position_at_time(self, campaign_id: str, recorded_at: str) -> int:
         """The last position recorded at or before an RFC 3339 UTC time (indexed)."""
-        with self.transaction(write=False) as c:
-            c.execute(
-                self.q("SELECT position FROM ledger_events WHERE campaign_id=? AND recorded_at<=? "
-                       "ORDER BY recorded_at DESC, position DESC LIMIT 1"),
-                (campaign_id, recorded_at),
-            )
-            row = c.fetchone()
+        row = self._one("SELECT position FROM ledger_events WHERE campaign_id=? AND recorded_at<=? "
+                        "ORDER BY recorded_at DESC, position DESC LIMIT 1", (campaign_id, recorded_at))
         return int(row[0]) if row else 0
 
     def checkpoint_at(self, campaign_id: str, position: int) -> tuple[int, bytes] | None:
         """The newest checkpoint at or below `position`."""
-        with self.transaction(write=False) as c:
-            c.execute(
-                self.q("SELECT position, state FROM ledger_checkpoints WHERE campaign_id=? "
-                       "AND position<=? ORDER BY position DESC LIMIT 1"),
-                (campaign_id, position),
-            )
-            row = c.fetchone()
+        row = self._one("SELECT position, state FROM ledger_checkpoints WHERE campaign_id=? "
+                        "AND position<=? ORDER BY position DESC LIMIT 1", (campaign_id, position))
         return (int(row[0]), bytes(row[1])) if row else None
 
     def answer(self, scope: str, key: str) -> IdempotentAnswer | None:
-        with self.transaction(write=False) as c:
-            c.execute(
-                self.q("SELECT scope, key, fingerprint, status, body, campaign_id, position "
-                       "FROM ledger_idempotency WHERE scope=? AND key=?"),
-                (scope, key),
-            )
-            row = c.fetchone()
+        row = self._one("SELECT scope, key, fingerprint, status, body, campaign_id, position "
+                        "FROM ledger_idempotency WHERE scope=? AND key=?", (scope, key))
         if not row:
             return None
         v = tuple(row)
         return IdempotentAnswer(v[0], v[1], v[2], int(v[3]), bytes(v[4]), v[5], v[6])
 
     def sealed_seed(self, campaign_id: str, epoch: int) -> bytes | None:
-        with self.transaction(write=False) as c:
-            c.execute(self.q("SELECT sealed FROM ledger_seeds WHERE campaign_id=? AND epoch=?"),
-                      (campaign_id, epoch))
-            row = c.fetchone()
+        row = self._one("SELECT sealed FROM ledger_seeds WHERE campaign_id=? AND epoch=?",
+                        (campaign_id, epoch))
         return bytes(row[0]) if row else None
 
     def campaign_ids(self) -> list[str]:
-        with self.transaction(write=False) as c:
-            c.execute("SELECT campaign_id FROM ledger_events WHERE position=1 ORDER BY campaign_id")
-            return [row[0] for row in c.fetchall()]
+        rows = self._all("SELECT campaign_id FROM ledger_events WHERE position=1 "
+                         "ORDER BY campaign_id", ())
+        return [row[0] for row in rows]
 
     def ping(self) -> None:
-        with self.transaction(write=False) as c:
-            c.execute("SELECT 1")
-            c.fetchone()
+        self._one("SELECT 1", ())
 
     # --- tokens: outside the game stream, so a rewind never touches them --
     def add_token(self, t: TokenRow) -> None:
@@ -255,13 +232,9 @@ class EventStore(abc.ABC):
         return found[0] if found else None
 
     def _token_query(self, where: str, params: tuple[Any, ...]) -> list[TokenRow]:
-        with self.transaction(write=False) as c:
-            c.execute(
-                self.q("SELECT id, campaign_id, role, character_id, label, secret_hash, "
-                       f"created_at, revoked_at FROM ledger_tokens WHERE {where}"),
-                params,
-            )
-            return [TokenRow(*tuple(row)) for row in c.fetchall()]
+        return [TokenRow(*tuple(row)) for row in self._all(
+            "SELECT id, campaign_id, role, character_id, label, secret_hash, "
+            f"created_at, revoked_at FROM ledger_tokens WHERE {where}", params)]
 
     def revoke_token(self, campaign_id: str, token_id: str, when: str) -> bool:
         with self.transaction(write=True) as c:
@@ -274,6 +247,13 @@ class EventStore(abc.ABC):
                       (campaign_id, token_id))
             row = c.fetchone()
         return row is not None
+
+
+def conflict(exc: IntegrityError, answer: IdempotentAnswer | None) -> Exception:
+    """What a unique-key violation on append means: a retried request, or a lost race."""
+    if answer is not None and "idempot" in str(exc).lower():
+        return IdempotencyKeyTaken(answer.key)
+    return PositionTaken(str(exc))
 
 
 def iter_batches(store: EventStore, campaign_id: str, upto: int, size: int = 5000) -> Iterator[list[Record]]:

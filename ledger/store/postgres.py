@@ -24,13 +24,7 @@ from eventsourcing.postgres import PostgresDatastore
 from psycopg import Connection, sql
 from psycopg.rows import tuple_row
 
-from ledger.store.base import (
-    Cursor,
-    EventStore,
-    IdempotencyKeyTaken,
-    PositionTaken,
-    StoreUnavailable,
-)
+from ledger.store.base import Cursor, EventStore, StoreUnavailable, conflict
 from ledger.store.ops_tables import ops_ddl
 from ledger.store.pg_notifier import Notifier
 from ledger.store.records import (
@@ -135,9 +129,7 @@ class PostgresStore(EventStore):
             with self.datastore.get_connection() as conn:
                 conn.execute(statement, params)
         except IntegrityError as exc:
-            if answer is not None and "idempot" in str(exc).lower():
-                raise IdempotencyKeyTaken(answer.key) from exc
-            raise PositionTaken(str(exc)) from exc
+            raise conflict(exc, answer) from exc
         except PersistenceError as exc:
             _raise_if_unavailable(exc)
             raise
