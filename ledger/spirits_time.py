@@ -13,6 +13,8 @@ Rules:
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from ledger.characters import CharacterDied
 from ledger.clock import NewDay, TimeAdvanced
 from ledger.context import Context
@@ -35,28 +37,28 @@ def service_ends(spirit: Spirit) -> int:
     return spirit.summonings[-1].minute + IMMEDIATE_SERVICE_MINUTES
 
 
+def _vanish(state: CampaignState, spirits: list[Spirit], reason: str,
+            release: Callable[[CampaignState, Spirit], list[DomainEvent]]) -> list[DomainEvent]:
+    """Each spirit vanishes (dated at the end of its hour); `release` frees its Effort."""
+    out: list[DomainEvent] = []
+    for spirit in spirits:
+        out.append(SpiritVanished(character_id=spirit.summoner_id, spirit_id=spirit.id,
+                                  reason=reason, minute=service_ends(spirit)))
+        out.extend(release(state, spirit))
+    return out
+
+
 @reacts_to(TimeAdvanced)
 def immediate_spirits_vanish_after_an_hour(state: CampaignState, event: DomainEvent,
                                            ctx: Context) -> list[DomainEvent]:
-    now = state.clock.minutes
-    out: list[DomainEvent] = []
-    for spirit in _serving_immediate(state):
-        if service_ends(spirit) <= now:
-            out.append(SpiritVanished(character_id=spirit.summoner_id, spirit_id=spirit.id,
-                                      reason="hour-over", minute=service_ends(spirit)))
-            out.extend(release_effort(state, spirit))
-    return out
+    over = [s for s in _serving_immediate(state) if service_ends(s) <= state.clock.minutes]
+    return _vanish(state, over, "hour-over", release_effort)
 
 
 @reacts_to(NewDay)
 def immediate_spirits_are_gone_by_a_new_day(state: CampaignState, event: DomainEvent,
                                             ctx: Context) -> list[DomainEvent]:
-    out: list[DomainEvent] = []
-    for spirit in _serving_immediate(state):
-        out.append(SpiritVanished(character_id=spirit.summoner_id, spirit_id=spirit.id,
-                                  reason="new-day", minute=service_ends(spirit)))
-        out.extend(release_and_return(state, spirit))
-    return out
+    return _vanish(state, _serving_immediate(state), "new-day", release_and_return)
 
 
 @reacts_to(CharacterDied)
