@@ -14,7 +14,6 @@ import time
 import uuid
 from collections import OrderedDict
 from collections.abc import Callable
-from datetime import UTC, datetime
 
 import msgspec
 
@@ -26,6 +25,7 @@ from ledger.dice import SeededDice, seed_commitment
 from ledger.errors import InvalidInput, NotFound, RuleViolation, StaleState
 from ledger.events import DomainEvent, encode_data
 from ledger.fold import blank, clone, decode_state, encode_state, fold
+from ledger.health import utc_now
 from ledger.secrets_box import SecretBox
 from ledger.state import CampaignState
 from ledger.store.base import EventStore, IdempotencyKeyTaken, PositionTaken, StoreUnavailable
@@ -36,10 +36,6 @@ from ledger.store.records import IdempotentAnswer, Record
 # an fsync), a process can lose a dozen races in a row under load; 12 quick attempts
 # gave 503s under contention alone (docs/reliability.md).
 MAX_ATTEMPTS = 60
-
-
-def utc_now() -> str:
-    return datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
 
 
 class AnswerSpec(msgspec.Struct):
@@ -112,12 +108,7 @@ class Ledger:
         """The state as recorded at `position`: nearest checkpoint plus the few events after."""
         if position <= 0:
             raise InvalidInput("position-out-of-range", "positions count from 1", field="at")
-        state = blank(campaign_id)
-        found = self.store.checkpoint_at(campaign_id, position)
-        if found is not None:
-            decoded = decode_state(found[1])
-            if decoded is not None:
-                state = decoded
+        state = self._nearest(campaign_id, position)
         records = self.store.read(campaign_id, after=state.position, upto=position)
         if state.position == 0 and not records:
             raise NotFound("campaign", campaign_id)

@@ -25,14 +25,18 @@ from ledger.store.records import GlobalCursor
 log = logging.getLogger(__name__)
 
 
+# The stores' time stamps: RFC 3339, UTC, fixed width, so they sort as text.
+STAMP_FORMAT = "%Y-%m-%dT%H:%M:%S.%fZ"
+
+
 def utc_now() -> str:
-    return datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
+    return datetime.now(UTC).strftime(STAMP_FORMAT)
 
 
 def age_seconds(stamp: str | None, now: datetime | None = None) -> float:
     if not stamp:
         return 0.0
-    then = datetime.strptime(stamp, "%Y-%m-%dT%H:%M:%S.%fZ").replace(tzinfo=UTC)
+    then = datetime.strptime(stamp, STAMP_FORMAT).replace(tzinfo=UTC)
     return max(0.0, ((now or datetime.now(UTC)) - then).total_seconds())
 
 

@@ -31,7 +31,7 @@ import msgspec
 
 from api.answers import event_json
 from ledger.config import Config
-from ledger.health import utc_now
+from ledger.health import STAMP_FORMAT, utc_now
 from ledger.secrets_box import SecretBox
 from ledger.store import webhooks as hooks
 from ledger.store.base import EventStore
@@ -50,7 +50,7 @@ def signature(secret: str, body: bytes) -> str:
 
 
 def later(seconds: float) -> str:
-    return (datetime.now(UTC) + timedelta(seconds=seconds)).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
+    return (datetime.now(UTC) + timedelta(seconds=seconds)).strftime(STAMP_FORMAT)
 
 
 class _Tracking(Projection):

@@ -21,8 +21,8 @@ from typing import Any, BinaryIO
 import psycopg
 from psycopg import sql
 
-from ledger.app import utc_now
 from ledger.config import Config
+from ledger.health import utc_now
 from ledger.tools.backup_format import BackupError, Writer, load_key, read_frames
 from ledger.wiring import build_store
 

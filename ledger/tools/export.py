@@ -7,12 +7,13 @@ import sys
 from collections.abc import Iterable
 from typing import BinaryIO
 
-from ledger.app import Ledger, utc_now
+from ledger.app import Ledger
 from ledger.audit.export import HeaderLine, export_lines
 from ledger.audit.signing import HeadSigner
 from ledger.audit.sources import from_store
 from ledger.audit.verify import Checker
 from ledger.config import Config
+from ledger.health import utc_now
 from ledger.wiring import build_ledger
 
 

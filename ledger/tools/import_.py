@@ -6,10 +6,11 @@ import argparse
 import sys
 import uuid
 
-from ledger.app import Ledger, utc_now
+from ledger.app import Ledger
 from ledger.audit.export import ExportError, read_history
 from ledger.audit.importing import ImportRefusedError, import_history
 from ledger.config import Config
+from ledger.health import utc_now
 from ledger.secrets_box import hash_secret
 from ledger.store.records import TokenRow
 from ledger.wiring import build_ledger
