@@ -23,7 +23,7 @@ import msgspec
 from ledger.characters import require_character
 from ledger.context import Context
 from ledger.decision import Decide
-from ledger.errors import InvalidInput, NotFound
+from ledger.errors import InvalidInput, NotFound, RuleViolation
 from ledger.events import DomainEvent, evolves
 from ledger.items_tables import build_material, class_tn, durability, key
 from ledger.resources import DAMAGE_TYPES
@@ -68,6 +68,11 @@ def require_item(state: CampaignState, item_id: str) -> Item:
     if item is None:
         raise NotFound("item", item_id)
     return item
+
+
+def check_magical(item: Item) -> None:
+    if not item.magical:
+        raise RuleViolation("item-not-magical", f"{item.name} is not a magic item")
 
 
 def check_choice(value: str | None, allowed: tuple[str, ...], field: str) -> None:

@@ -15,7 +15,7 @@ from ledger.context import Context
 from ledger.decision import Decide
 from ledger.errors import RuleViolation
 from ledger.events import DomainEvent, evolves
-from ledger.items import require_item
+from ledger.items import check_magical, require_item
 from ledger.magic.effort import skill
 from ledger.reactions import reacts_to
 from ledger.state import CampaignState, Character
@@ -80,8 +80,7 @@ def identification_basis(item: Item, character: Character) -> str:
 
 
 def check_can_study(item: Item, character: Character) -> None:
-    if not item.magical:
-        raise RuleViolation("item-not-magical", f"{item.name} is not a magic item")
+    check_magical(item)
     if any(i.character == character.id for i in item.identified):
         raise RuleViolation("already-identified", f"{character.name} already identified "
                             f"{item.name}")

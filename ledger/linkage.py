@@ -23,7 +23,8 @@ from ledger.context import Context
 from ledger.decision import Decide
 from ledger.errors import InvalidInput, RuleViolation
 from ledger.events import DomainEvent, evolves
-from ledger.items import require_item
+from ledger.items import check_magical, require_item
+from ledger.items_damage import check_not_destroyed
 from ledger.magic.effort import commit_event, release_events, skill
 from ledger.reactions import reacts_to
 from ledger.state import CampaignState, Character
@@ -107,10 +108,8 @@ def link_pool(user: Character, pool: str | None) -> str | None:
 
 
 def check_linkable(item: Item, user: Character) -> None:
-    if not item.magical:
-        raise RuleViolation("item-not-magical", f"{item.name} is not a magic item")
-    if item.status == "destroyed":
-        raise RuleViolation("item-destroyed", f"{item.name} is destroyed")
+    check_magical(item)
+    check_not_destroyed(item)
     if item.linked_to == user.id:
         raise RuleViolation("already-linked", f"{item.name} is already linked to {user.name}")
 
