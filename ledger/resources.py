@@ -121,9 +121,23 @@ def damage_event(
     )
 
 
+def check_backlash_harm_heals_normally(character: Character, before: int, after: int) -> None:
+    """Health lost to Backlash (002) is never restored by magic: a magical heal may only
+    reach the maximum less that harm, and one that would go further is refused whole."""
+    ceiling = character.health.max - character.backlash.harm
+    if after > max(ceiling, before):
+        raise RuleViolation(
+            "backlash-harm-never-heals-magically",
+            f"{character.backlash.harm} of {character.name}'s lost Health was caused by "
+            f"Backlash and heals only normally: magic can restore at most "
+            f"{max(0, ceiling - before)} now", field="amount")
+
+
 def heal_event(character: Character, amount: int, reason: str, *, magical: bool = False) -> Healed:
     before = character.health.current
     after = min(character.health.max, before + amount)
+    if magical:
+        check_backlash_harm_heals_normally(character, before, after)
     return Healed(character_id=character.id, amount=amount, before=before, after=after,
                   reason=reason, magical=magical)
 

@@ -11,11 +11,10 @@ Backlash are refused by ledger/conditions_recovery.py.
 from __future__ import annotations
 
 from ledger.context import Context
-from ledger.errors import RuleViolation
 from ledger.events import DomainEvent, evolves
 from ledger.reactions import reacts_to
 from ledger.resources import Healed
-from ledger.state import CampaignState, Character
+from ledger.state import CampaignState
 
 
 class BacklashHarmRecovered(DomainEvent, frozen=True, kw_only=True):
@@ -30,23 +29,14 @@ def _harm_recovered(state: CampaignState, e: BacklashHarmRecovered) -> None:
     state.characters[e.character_id or ""].backlash.harm = e.after
 
 
-def check_harm_not_healed_magically(character: Character, healed: Healed) -> None:
-    ceiling = character.health.max - character.backlash.harm
-    if healed.magical and healed.after > max(ceiling, healed.before):
-        raise RuleViolation(
-            "backlash-harm-never-heals-magically",
-            f"{character.backlash.harm} of {character.name}'s lost Health was caused by "
-            f"Backlash and heals only normally: magic can restore at most "
-            f"{max(0, ceiling - healed.before)} now", field="amount")
-
-
 @reacts_to(Healed)
-def guard_harm(state: CampaignState, event: DomainEvent, ctx: Context) -> list[DomainEvent]:
+def recover_harm(state: CampaignState, event: DomainEvent, ctx: Context) -> list[DomainEvent]:
+    """Normal healing that reaches the Health lost to Backlash recovers that much of it.
+    (A magical heal never gets there: `resources.heal_event` refuses it.)"""
     assert isinstance(event, Healed)
     character = state.characters.get(event.character_id or "")
     if character is None or character.backlash.harm == 0:
         return []
-    check_harm_not_healed_magically(character, event)
     room = character.health.max - event.after
     if character.backlash.harm <= room:
         return []
