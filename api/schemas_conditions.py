@@ -5,6 +5,7 @@ from __future__ import annotations
 from marshmallow import fields, validate
 
 from api.schemas import Amount, Dice, Reason, Strict
+from ledger.resources import DAMAGE_TYPES
 
 CAUSES = ["stunt", "hazard", "damage", "backlash", "gm"]
 FIGURE_HELP = "The SP or figure that created it (recovery TN 9 + figure); default its points."
@@ -16,7 +17,7 @@ class DamageExchangeIn(Strict):
 
     damage = Amount
     type = fields.String(load_default="wound",
-                         validate=validate.OneOf(["wound", "stun", "penetrating"]))
+                         validate=validate.OneOf(DAMAGE_TYPES))
     # Toughness + Armor that apply; by default the sheet's, none against penetrating.
     reduction = fields.Integer(strict=True, load_default=None, allow_none=True,
                                validate=validate.Range(min=0, max=1000))

@@ -5,7 +5,10 @@ from __future__ import annotations
 from marshmallow import fields, validate
 
 from api.schemas import Name, Strict
+from ledger.items import AT_ZERO, EXPOSURES, MAGIC_SKILLS
 from ledger.items_tables import OBJECT_DAMAGE_TYPES
+from ledger.resources import DAMAGE_TYPES
+from ledger.state.magic import POOLS
 
 # Factories: one field instance per schema attribute.
 
@@ -45,13 +48,13 @@ class FirearmIn(Strict):
                                  validate=validate.Length(min=1, max=100))
     damage = fields.String(required=True, validate=validate.Length(min=1, max=60))
     damage_type = fields.String(load_default="wound",
-                                validate=validate.OneOf(["wound", "stun", "penetrating"]))
+                                validate=validate.OneOf(DAMAGE_TYPES))
     tn = fields.Integer(strict=True, load_default=None, allow_none=True,
                         validate=validate.Range(min=0, max=100))
 
 
 class MinSkillIn(Strict):
-    skill = fields.String(required=True, validate=validate.OneOf(["cast", "summon"]))
+    skill = fields.String(required=True, validate=validate.OneOf(MAGIC_SKILLS))
     level = fields.Integer(strict=True, required=True, validate=validate.Range(min=0, max=20))
 
 
@@ -61,7 +64,7 @@ class ItemCreate(Strict):
     materials = fields.List(fields.Nested(MaterialIn), required=True,
                             validate=validate.Length(min=1, max=20))
     exposure = fields.String(load_default=None, allow_none=True,
-                             validate=validate.OneOf(["lowest", "highest"]))
+                             validate=validate.OneOf(EXPOSURES))
     integrity = fields.Integer(strict=True, load_default=None, allow_none=True,
                                validate=validate.Range(min=1, max=1000))
     integrity_current = fields.Integer(strict=True, load_default=None, allow_none=True,
@@ -79,9 +82,9 @@ class ItemDamageIn(Strict):
     amount = fields.Integer(strict=True, required=True, validate=validate.Range(min=0, max=10_000))
     type = fields.String(load_default="impact", validate=validate.OneOf(OBJECT_DAMAGE_TYPES))
     exposure = fields.String(load_default=None, allow_none=True,
-                             validate=validate.OneOf(["lowest", "highest"]))
+                             validate=validate.OneOf(EXPOSURES))
     at_zero = fields.String(load_default="nonfunctional",
-                            validate=validate.OneOf(["nonfunctional", "destroyed"]))
+                            validate=validate.OneOf(AT_ZERO))
 
 
 class RepairIn(Strict):
@@ -119,7 +122,7 @@ class LinkIn(Strict):
     character = fields.String(required=True, validate=validate.Length(min=1, max=100))
     helper = fields.String(load_default=None, allow_none=True)
     pool = fields.String(load_default=None, allow_none=True,
-                         validate=validate.OneOf(["mage", "summoner"]))
+                         validate=validate.OneOf(POOLS))
 
 
 class UnlinkIn(Strict):

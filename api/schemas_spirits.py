@@ -5,6 +5,8 @@ from __future__ import annotations
 from marshmallow import fields, validate
 
 from api.schemas import Amount, Reason, Strict
+from ledger.spirits import FORMS, MODES
+from ledger.spirits_control import COMPEL_DIFFICULTY
 
 Die = fields.Integer(strict=True, validate=validate.Range(min=0, max=1000))
 Dice = fields.List(Die, load_default=None, allow_none=True, validate=validate.Length(max=50))
@@ -13,9 +15,9 @@ SkillBonus = fields.Integer(strict=True, load_default=None, allow_none=True,
 
 
 class SummonIn(Strict):
-    mode = fields.String(required=True, validate=validate.OneOf(["ritual", "immediate"]))
+    mode = fields.String(required=True, validate=validate.OneOf(MODES))
     nature = fields.String(required=True, validate=validate.Length(min=1, max=100))
-    form = fields.String(required=True, validate=validate.OneOf(["physical", "spirit"]))
+    form = fields.String(required=True, validate=validate.OneOf(FORMS))
     form_level = fields.Integer(strict=True, required=True, validate=validate.Range(min=1, max=3))
     appearance = fields.String(required=True, validate=validate.Length(min=1, max=500))
     powers = fields.List(fields.String(validate=validate.Length(min=1, max=100)),
@@ -44,7 +46,7 @@ class BanishIn(Strict):
 
 class CompelIn(Strict):
     command = fields.String(required=True,
-                            validate=validate.OneOf(["distasteful", "suicidal", "contrary"]))
+                            validate=validate.OneOf(list(COMPEL_DIFFICULTY)))
     dice = Dice
 
 
