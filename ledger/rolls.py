@@ -208,6 +208,37 @@ def stunt_points(success: bool, doubles: bool, stunt_die: int, active: bool) -> 
     return stunt_die if success and doubles and active else 0
 
 
+def age_roll(
+    ctx: Context,
+    character_id: str | None,
+    reported: list[int] | None,
+    *,
+    ability: str,
+    ability_value: int,
+    tn: int | None,
+    focus: str | None = None,
+    focus_bonus: int = 0,
+    modifier: int = 0,
+    active: bool = True,
+    label: str = "",
+) -> Rolled:
+    """Roll one AGE test and record it whole: every die, the total, success and SP.
+
+    Every AGE roll of the ledger (plain tests, Magic Tests, Consequence rolls, recovery
+    and trust tests) goes through here, so they all follow the same rules."""
+    rolled = roll_age_dice(ctx, reported)
+    total = sum(rolled.values) + ability_value + focus_bonus + modifier
+    success = None if tn is None else total >= tn
+    return Rolled(
+        character_id=character_id, kind="age", expression="3d6", dice=rolled.dice,
+        total=total, label=label, stunt_die=rolled.stunt_die, ability=ability,
+        ability_value=ability_value, focus=focus, focus_bonus=focus_bonus,
+        modifier=modifier, tn=tn, success=success, doubles=rolled.doubles,
+        stunt_points=stunt_points(bool(success), rolled.doubles, rolled.stunt_die, active),
+        active=active, **rolled.provenance,  # type: ignore[arg-type]
+    )
+
+
 def age_test(
     character_id: str,
     *,
@@ -224,18 +255,11 @@ def age_test(
         if ability not in character.abilities:
             raise RuleViolation("unknown-ability", f"{character.name} has no ability {ability!r}",
                                 field="ability")
-        ability_value = character.abilities[ability]
-        focus_bonus = FOCUS_BONUS if focus and focus in character.focuses else 0
-        rolled = roll_age_dice(ctx, reported)
-        total = sum(rolled.values) + ability_value + focus_bonus + modifier
-        success = None if tn is None else total >= tn
-        return [Rolled(
-            character_id=character_id, kind="age", expression="3d6", dice=rolled.dice,
-            total=total, label=label, stunt_die=rolled.stunt_die, ability=ability,
-            ability_value=ability_value, focus=focus, focus_bonus=focus_bonus,
-            modifier=modifier, tn=tn, success=success, doubles=rolled.doubles,
-            stunt_points=stunt_points(bool(success), rolled.doubles, rolled.stunt_die, active),
-            active=active, **rolled.provenance,  # type: ignore[arg-type]
+        return [age_roll(
+            ctx, character_id, reported, ability=ability,
+            ability_value=character.abilities[ability], tn=tn, focus=focus,
+            focus_bonus=FOCUS_BONUS if focus and focus in character.focuses else 0,
+            modifier=modifier, active=active, label=label,
         )]
 
     return decide

@@ -26,7 +26,7 @@ from ledger.decision import Decide
 from ledger.errors import InvalidInput, RuleViolation
 from ledger.events import DomainEvent, evolves
 from ledger.magic.test import magic_ability
-from ledger.rolls import Rolled, notation_roll, roll_age_dice
+from ledger.rolls import Rolled, age_roll, notation_roll
 from ledger.state import CampaignState, Character
 from ledger.state.backlash import ConsequencesDue, Drawn
 
@@ -108,13 +108,10 @@ def consequence_roll(character_id: str, reported: list[int] | None = None,
             raise InvalidInput("no-dice-for-a-deliberate-failure",
                                "a roll failed on purpose rolls no dice", field="dice")
         if not fail_deliberately:
-            dice = roll_age_dice(ctx, reported)
-            total = sum(dice.values) + value
-            events.append(Rolled(
-                character_id=character_id, kind="age", expression="3d6", dice=dice.dice,
-                total=total, label="Consequence roll", stunt_die=dice.stunt_die, ability=ability,
-                ability_value=value, tn=tn, success=total >= tn, doubles=dice.doubles,
-                active=False, **dice.provenance))  # type: ignore[arg-type]
+            rolled = age_roll(ctx, character_id, reported, ability=ability, ability_value=value,
+                              tn=tn, active=False, label="Consequence roll")
+            total = rolled.total
+            events.append(rolled)
         success = total is not None and total >= tn
         owed = character.backlash.owed
         events.append(ConsequenceRolled(

@@ -34,7 +34,7 @@ from ledger.magic.pending import Sequence
 from ledger.magic.resistance import automatic_backlash, resistance_total
 from ledger.magic.test_events import Costs, MagicTestMade, TargetNumber
 from ledger.resources import check_can_spend, spend_event
-from ledger.rolls import FOCUS_BONUS, Rolled, roll_age_dice, stunt_points
+from ledger.rolls import FOCUS_BONUS, age_roll
 from ledger.state import CampaignState, Character
 
 CAREFUL = ("slower-casting", "tools", "gestures", "spoken-words", "consumed-materials")
@@ -191,20 +191,13 @@ def resolve(ctx: Context, made: MagicTestMade, reported: list[int] | None) -> li
     added = made.ability_value + made.focus_bonus + made.bonus + made.modifier
     if LOWEST_ROLL + added >= made.target.tn:
         return [made]
-    dice = roll_age_dice(ctx, reported)
-    total = sum(dice.values) + added
-    success = total >= made.target.tn
-    sp = stunt_points(success, dice.doubles, dice.stunt_die, active=True)
+    rolled = age_roll(
+        ctx, made.character_id, reported, ability=made.ability, ability_value=made.ability_value,
+        tn=made.target.tn, focus=made.focus, focus_bonus=made.focus_bonus,
+        modifier=made.bonus + made.modifier, label=f"Magic Test {made.test_id}")
+    total, success = rolled.total, bool(rolled.success)
     degree = 0 if success else made.target.tn - total
-    rolled = Rolled(
-        character_id=made.character_id, kind="age", expression="3d6", dice=dice.dice, total=total,
-        label=f"Magic Test {made.test_id}", stunt_die=dice.stunt_die, ability=made.ability,
-        ability_value=made.ability_value, focus=made.focus, focus_bonus=made.focus_bonus,
-        modifier=made.bonus + made.modifier, tn=made.target.tn, success=success,
-        doubles=dice.doubles, stunt_points=sp, active=True,
-        **dice.provenance,  # type: ignore[arg-type]
-    )
     outcome = msgspec.structs.replace(
-        made, automatic=False, total=total, success=success, degree=degree, stunt_points=sp,
-        failure_backlash=0 if success else 1 + degree + made.carried)
+        made, automatic=False, total=total, success=success, degree=degree,
+        stunt_points=rolled.stunt_points, failure_backlash=0 if success else 1 + degree + made.carried)
     return [rolled, outcome]
