@@ -13,13 +13,9 @@ from collections.abc import Callable, Sequence
 
 from ledger.events import decode_data
 from ledger.store.base import Cursor, EventStore
+from ledger.store.ops_tables import TRACKING_DDL
 from ledger.store.records import GlobalCursor, Record
 from projections.base import Projection
-
-TRACKING_DDL = (
-    "CREATE TABLE IF NOT EXISTS ledger_projection_tracking ("
-    " name TEXT PRIMARY KEY, tx BIGINT NOT NULL, seq BIGINT NOT NULL, updated_at TEXT)"
-)
 
 
 class LostRace(Exception):

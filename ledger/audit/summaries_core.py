@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ledger.audit.summaries import Names, because, summarizes, why
+from ledger.audit.summaries import Names, because, outcome, summarizes, why
 
 
 @summarizes("CampaignCreated")
@@ -74,12 +74,10 @@ def _rolled(d: dict[str, Any], names: Names) -> str:
     if d.get("kind") != "age":
         return (f"{names(d.get('character_id'))} rolled {d['expression']}{label}: "
                 f"{d['total']} [{dice}]{source}")
-    outcome = ""
-    if d.get("tn") is not None:
-        outcome = f" vs TN {d['tn']}, {'success' if d.get('success') else 'failure'}"
+    against = f" vs TN {d['tn']}, {outcome(d.get('success'))}" if d.get("tn") is not None else ""
     sp = f", {d['stunt_points']} SP" if d.get("stunt_points") else ""
     return (f"{names(d.get('character_id'))} rolled a {d.get('ability')} test{label}: "
-            f"[{dice}] = {d['total']}{outcome}{sp}{source}")
+            f"[{dice}] = {d['total']}{against}{sp}{source}")
 
 
 @summarizes("SessionStarted")

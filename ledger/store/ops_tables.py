@@ -6,6 +6,12 @@ them) and are created by each backend's `ddl()` with the rest.
 
 from __future__ import annotations
 
+# Each read model's (and the webhook enqueuer's) cursor in the global order.
+TRACKING_DDL = (
+    "CREATE TABLE IF NOT EXISTS ledger_projection_tracking ("
+    " name TEXT PRIMARY KEY, tx BIGINT NOT NULL, seq BIGINT NOT NULL, updated_at TEXT)"
+)
+
 
 def ops_ddl(kind: str) -> list[str]:
     """CREATE statements for `kind` ("sqlite" or "postgres")."""
@@ -34,6 +40,5 @@ def ops_ddl(kind: str) -> list[str]:
         " started_at TEXT NOT NULL, beat_at TEXT NOT NULL)",
         # The read models' tracking table (also created by their runner), so that health
         # checks can read every runner's cursor before any runner has started.
-        "CREATE TABLE IF NOT EXISTS ledger_projection_tracking ("
-        " name TEXT PRIMARY KEY, tx BIGINT NOT NULL, seq BIGINT NOT NULL, updated_at TEXT)",
+        TRACKING_DDL,
     ]
