@@ -26,7 +26,7 @@ from ledger.decision import Decide
 from ledger.errors import RuleViolation
 from ledger.events import DomainEvent, evolves
 from ledger.reactions import reacts_to
-from ledger.rolls import FOCUS_BONUS, Rolled, roll_age_dice
+from ledger.rolls import FOCUS_BONUS, Rolled, age_roll
 from ledger.state import CampaignState, Character, Condition
 from ledger.state.conditions import Movement
 
@@ -113,17 +113,10 @@ def recovery_roll(
 ) -> Rolled:
     ability, value = constitution(character)
     focus = stamina_focus(character)
-    bonus = FOCUS_BONUS if focus else 0
-    rolled = roll_age_dice(ctx, reported)
-    tn = RECOVERY_TN_BASE + condition.figure
-    total = sum(rolled.values) + value + bonus + modifier
-    return Rolled(
-        character_id=character.id, kind="age", expression="3d6", dice=rolled.dice, total=total,
-        label=f"recovery from {condition.name}", stunt_die=rolled.stunt_die, ability=ability,
-        ability_value=value, focus=focus, focus_bonus=bonus, modifier=modifier, tn=tn,
-        success=total >= tn, doubles=rolled.doubles, stunt_points=0, active=False,
-        **rolled.provenance,  # type: ignore[arg-type]
-    )
+    return age_roll(ctx, character.id, reported, ability=ability, ability_value=value,
+                    tn=RECOVERY_TN_BASE + condition.figure, focus=focus,
+                    focus_bonus=FOCUS_BONUS if focus else 0, modifier=modifier, active=False,
+                    label=f"recovery from {condition.name}")
 
 
 def recover(

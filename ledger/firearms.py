@@ -19,7 +19,7 @@ from ledger.errors import InvalidInput, RuleViolation
 from ledger.events import DomainEvent, evolves
 from ledger.items import TRUST_BONUS_CAP, require_item
 from ledger.resources import Damaged, damage_event
-from ledger.rolls import FOCUS_BONUS, Rolled, roll_age_dice, roll_notation
+from ledger.rolls import FOCUS_BONUS, Rolled, age_roll, notation_rolled
 from ledger.state import CampaignState, Character
 from ledger.state.items import Firearm, Item, TrustMark
 
@@ -127,26 +127,19 @@ def mishap_events(ctx: Context, user: Character, firearm: Firearm, outcome: str,
         return [damage_event(user, BREAK_DAMAGE, firearm.damage_type, "firearm broke")]
     if outcome != "exploded":
         return []
-    total, dice, text, prov = roll_notation(ctx, firearm.damage, damage_dice, max_dice)
-    roll = Rolled(character_id=user.id, kind="notation", expression=firearm.damage, dice=dice,
-                  total=total, result_text=text, label="exploding firearm",
-                  **prov)  # type: ignore[arg-type]
-    return [roll, damage_event(user, total + EXPLOSION_EXTRA, firearm.damage_type,
+    roll = notation_rolled(ctx, user.id, firearm.damage, damage_dice, max_dice,
+                           label="exploding firearm")
+    return [roll, damage_event(user, roll.total + EXPLOSION_EXTRA, firearm.damage_type,
                                "firearm exploded")]
 
 
 def trust_roll(ctx: Context, user: Character, item: Item, tn: int, focus: str, bonus: int,
                reported: list[int] | None) -> Rolled:
     """The Willpower (+ Firearms focus) test; a test of nerve, so it generates no SP."""
-    ability, focus_value = willpower(user), focus_bonus(user, focus)
-    rolled = roll_age_dice(ctx, reported)
-    total = sum(rolled.values) + ability + focus_value + bonus
-    return Rolled(character_id=user.id, kind="age", expression="3d6", dice=rolled.dice,
-                  total=total, label=f"trust test: {item.name}", stunt_die=rolled.stunt_die,
-                  ability="Willpower", ability_value=ability,
-                  focus=focus if focus_value else None, focus_bonus=focus_value,
-                  modifier=bonus, tn=tn, success=total >= tn, doubles=rolled.doubles,
-                  stunt_points=0, active=False, **rolled.provenance)  # type: ignore[arg-type]
+    focus_value = focus_bonus(user, focus)
+    return age_roll(ctx, user.id, reported, ability="Willpower", ability_value=willpower(user),
+                    tn=tn, focus=focus if focus_value else None, focus_bonus=focus_value,
+                    modifier=bonus, active=False, label=f"trust test: {item.name}")
 
 
 def trust_test(item_id: str, character_id: str, *, tn: int | None = None, ammo_bonus: int = 0,

@@ -265,15 +265,30 @@ def age_test(
     return decide
 
 
+def notation_rolled(
+    ctx: Context,
+    character_id: str | None,
+    expression: str,
+    reported: list[int] | None,
+    max_dice: int,
+    *,
+    label: str = "",
+    tn: int | None = None,
+) -> Rolled:
+    """Roll dice notation (server or reported dice) and record it whole, as every notation
+    roll of the ledger is: each die, the total, and success when a TN is given."""
+    total, dice, text, prov = roll_notation(ctx, expression, reported, max_dice)
+    return Rolled(character_id=character_id, kind="notation", expression=expression, dice=dice,
+                  total=total, result_text=text, label=label, tn=tn,
+                  success=None if tn is None else total >= tn, **prov)  # type: ignore[arg-type]
+
+
 def notation_roll(
     character_id: str, expression: str, reported: list[int] | None = None, label: str = ""
 ) -> Decide:
     def decide(state: CampaignState, ctx: Context) -> list[DomainEvent]:
         require_alive(state, character_id)
-        total, dice, text, prov = roll_notation(ctx, expression, reported,
-                                                state.settings.max_dice_per_roll)
-        return [Rolled(character_id=character_id, kind="notation", expression=expression,
-                       dice=dice, total=total, result_text=text, label=label,
-                       **prov)]  # type: ignore[arg-type]
+        return [notation_rolled(ctx, character_id, expression, reported,
+                                state.settings.max_dice_per_roll, label=label)]
 
     return decide

@@ -22,7 +22,7 @@ from ledger.decision import Decide
 from ledger.errors import InvalidInput, RuleViolation
 from ledger.events import DomainEvent
 from ledger.magic.effort import commit_event
-from ledger.rolls import Rolled, roll_notation
+from ledger.rolls import Rolled, notation_rolled
 from ledger.spirits_actions import damage_events
 from ledger.spirits_common import (
     cha_summon,
@@ -50,11 +50,8 @@ BANISH_EFFORT = 1
 def check_roll(ctx: Context, state: CampaignState, character_id: str | None, expression: str,
                reported: list[int] | None, label: str, tn: int | None = None) -> Rolled:
     """Roll `expression` with server or reported dice, as a Rolled event with every die."""
-    total, dice, text, prov = roll_notation(ctx, expression, reported,
-                                            state.settings.max_dice_per_roll)
-    return Rolled(character_id=character_id, kind="notation", expression=expression, dice=dice,
-                  total=total, result_text=text, label=label, tn=tn,
-                  success=None if tn is None else total >= tn, **prov)  # type: ignore[arg-type]
+    return notation_rolled(ctx, character_id, expression, reported,
+                           state.settings.max_dice_per_roll, label=label, tn=tn)
 
 
 def skill_check(bonus: int) -> str:

@@ -18,15 +18,13 @@ Rules (002 "Backlash", "Consequences"; the README's reading):
 
 from __future__ import annotations
 
-from typing import cast
-
 from ledger.characters import require_alive
 from ledger.context import Context
 from ledger.decision import Decide
 from ledger.errors import InvalidInput, RuleViolation
 from ledger.events import DomainEvent, evolves
 from ledger.magic.test import magic_ability
-from ledger.rolls import Rolled, age_roll, notation_roll
+from ledger.rolls import Rolled, age_roll, notation_rolled
 from ledger.state import CampaignState, Character
 from ledger.state.backlash import ConsequencesDue, Drawn
 
@@ -128,8 +126,8 @@ def consequence_roll(character_id: str, reported: list[int] | None = None,
 def notation_event(state: CampaignState, ctx: Context, character_id: str, expression: str,
                    reported: list[int] | None, label: str) -> Rolled:
     """Dice notation (server or reported dice), recorded as any notation roll is."""
-    rolled = notation_roll(character_id, expression, reported, label)(state, ctx)[0]
-    return cast(Rolled, rolled)
+    return notation_rolled(ctx, character_id, expression, reported,
+                           state.settings.max_dice_per_roll, label=label)
 
 
 def d6(state: CampaignState, ctx: Context, character_id: str, reported: int | None,
