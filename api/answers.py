@@ -111,13 +111,15 @@ def write(
         return write_body(outcome, chosen_view, extra(outcome) if extra else None)
 
     spec = answer_spec(status, render)
-    led = ledger()
-    outcome = led.execute(campaign_id, actor_of(current_token()), decide,
-                          character_id=character_id, answer=spec, if_match=_if_match(),
-                          creating=creating)
-    if outcome.replayed is not None and not outcome.records:
-        body = msgspec.json.decode(outcome.replayed.body)
+    outcome = ledger().execute(campaign_id, actor_of(current_token()), decide,
+                               character_id=character_id, answer=spec, if_match=_if_match(),
+                               creating=creating)
+    stored = outcome.replayed
+    if stored is not None and not outcome.records:
+        body = msgspec.json.decode(stored.body)
         if replay_fix:
             body = replay_fix(body)
-        return json_response(body, outcome.replayed.status, {"Idempotent-Replayed": "true"})
-    return json_response(render(outcome), status, {"ETag": f'"{outcome.position}"'})
+        return json_response(body, stored.status, {"Idempotent-Replayed": "true"})
+    # With an Idempotency-Key the answer was already rendered to be stored: send those bytes.
+    fresh = msgspec.Raw(stored.body) if stored is not None else render(outcome)
+    return json_response(fresh, status, {"ETag": f'"{outcome.position}"'})
