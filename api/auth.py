@@ -16,8 +16,6 @@ from ledger.context import Actor
 from ledger.secrets_box import hash_secret
 from ledger.store.records import TokenRow
 
-ROLES = ("gm", "player", "observer")
-
 
 def _bearer() -> str | None:
     header = request.headers.get("Authorization", "")

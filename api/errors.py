@@ -21,7 +21,6 @@ STATUS_BY_KIND = {
     "invalid-input": 422,
     "stale": 412,
     "forbidden": 403,
-    "unauthorized": 401,
 }
 
 
@@ -77,7 +76,7 @@ def install(app: Flask) -> None:
     def http_error(exc: HTTPException) -> Response:
         status = exc.code or 500
         extra: dict[str, Any] = {}
-        messages = getattr(exc, "data", {}).get("messages") if hasattr(exc, "data") else None
+        messages = getattr(exc, "data", {}).get("messages")
         if messages:
             # webargs nests by location: {"json": {"field": [...]}}; flatten to fields.
             flat: dict[str, Any] = {}
@@ -91,10 +90,10 @@ def install(app: Flask) -> None:
         if status == 422 and extra.get("errors"):
             detail = "Fields failed validation: " + ", ".join(sorted(extra["errors"]))
         response = problem(status, rule, exc.name, detail, **extra)
+        sent = dict(exc.get_headers())
         for header in ("Retry-After", "Allow"):
-            value = exc.get_headers() and dict(exc.get_headers()).get(header)
-            if value:
-                response.headers[header] = value
+            if sent.get(header):
+                response.headers[header] = sent[header]
         return response
 
     @app.errorhandler(Exception)

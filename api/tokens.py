@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import uuid
-from datetime import UTC, datetime
 
 from api.runtime import ledger
+from ledger.health import utc_now
 from ledger.secrets_box import hash_secret
 from ledger.store.records import TokenRow
 
@@ -14,7 +14,6 @@ def issue_token(campaign_id: str, role: str, character_id: str | None, label: st
     led = ledger()
     token_id = f"tok{uuid.uuid4().hex[:16]}"
     secret = led.box.token_secret(token_id)
-    now = datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
     led.store.add_token(TokenRow(token_id, campaign_id, role, character_id, label,
-                                 hash_secret(secret), now))
+                                 hash_secret(secret), utc_now()))
     return token_id, secret

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import hmac
 import uuid
 from typing import Any
 
-from flask import Response, request
+from flask import Response, current_app, request
 from flask_smorest import Blueprint
 
 from api import auth, schemas
@@ -27,8 +28,9 @@ blp = Blueprint("campaigns", __name__, url_prefix="/v1/campaigns",
 @blp.doc(security=[{"bearer": []}, {}])
 def create(body: dict[str, Any]) -> Response:
     """Create a campaign; answers its id and the GM's token (shown once)."""
-    admin = ledger_admin_token()
-    if admin is not None and request.headers.get("Authorization", "") != f"Bearer {admin}":
+    admin: str | None = current_app.config["LEDGER"].admin_token
+    sent = request.headers.get("Authorization", "")
+    if admin is not None and not hmac.compare_digest(sent.encode(), f"Bearer {admin}".encode()):
         raise ApiError(401, "admin-token-required", "Creating campaigns needs the admin token.")
     campaign_id = f"cmp_{uuid.uuid4().hex[:20]}"
     token_id, _secret = issue_token(campaign_id, "gm", None, "GM")
@@ -42,18 +44,11 @@ def create(body: dict[str, Any]) -> Response:
 
     response = write(campaign_id, campaign.create_campaign(body["name"], body["settings"]),
                      status=201, extra=extra, creating=True, replay_fix=fill,
-                     view=lambda state: summary(state))
+                     view=summary)
     if response.headers.get("Idempotent-Replayed"):
         return response
     data = response.get_json()
     return json_response(fill(data), 201, {"Location": f"/v1/campaigns/{data['id']}"})
-
-
-def ledger_admin_token() -> str | None:
-    from flask import current_app
-
-    token: str | None = current_app.config["LEDGER"].admin_token
-    return token
 
 
 def summary(state: Any) -> dict[str, Any]:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
 from typing import Any
 
 from flask import Response
@@ -13,6 +12,7 @@ from api.answers import json_response
 from api.errors import ApiError
 from api.runtime import ledger
 from api.tokens import issue_token
+from ledger.health import utc_now
 from ledger.store.records import TokenRow
 
 blp = Blueprint("tokens", __name__, url_prefix="/v1/campaigns",
@@ -57,8 +57,7 @@ def _revoke(campaign_id: str, token_id: str) -> TokenRow:
     match = [t for t in led.store.tokens(campaign_id) if t.id == token_id]
     if not match:
         raise ApiError(404, "token-not-found", f"No token {token_id!r} in this campaign.")
-    now = datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
-    led.store.revoke_token(campaign_id, token_id, now)
+    led.store.revoke_token(campaign_id, token_id, utc_now())
     return match[0]
 
 
