@@ -1,19 +1,11 @@
-"""Issuing tokens: secrets derive from the server key; only their hash is stored."""
+"""Issuing tokens with the process's ledger (the rule itself is ledger.tokens)."""
 
 from __future__ import annotations
 
-import uuid
-
 from api.runtime import ledger
-from ledger.health import utc_now
-from ledger.secrets_box import hash_secret
-from ledger.store.records import TokenRow
+from ledger import tokens
 
 
 def issue_token(campaign_id: str, role: str, character_id: str | None, label: str) -> tuple[str, str]:
     led = ledger()
-    token_id = f"tok{uuid.uuid4().hex[:16]}"
-    secret = led.box.token_secret(token_id)
-    led.store.add_token(TokenRow(token_id, campaign_id, role, character_id, label,
-                                 hash_secret(secret), utc_now()))
-    return token_id, secret
+    return tokens.issue_token(led.store, led.box, campaign_id, role, character_id, label)

@@ -4,15 +4,12 @@ from __future__ import annotations
 
 import argparse
 import sys
-import uuid
 
 from ledger.app import Ledger
 from ledger.audit.export import ExportError, read_history
 from ledger.audit.importing import ImportRefusedError, import_history
 from ledger.config import Config
-from ledger.health import utc_now
-from ledger.secrets_box import hash_secret
-from ledger.store.records import TokenRow
+from ledger.tokens import issue_token
 from ledger.wiring import build_ledger
 
 
@@ -52,9 +49,6 @@ def load(led: Ledger, args: argparse.Namespace) -> int:
           f"{dice.verified} server rolls verified, {len(dice.pending)} pending, "
           f"{len(dice.reported)} reported")
     if args.gm_token:
-        token_id = f"tok{uuid.uuid4().hex[:16]}"
-        secret = led.box.token_secret(token_id)
-        led.store.add_token(TokenRow(token_id, done.campaign_id, "gm", None, "GM (import)",
-                                     hash_secret(secret), utc_now()))
+        _, secret = issue_token(led.store, led.box, done.campaign_id, "gm", None, "GM (import)")
         print(f"GM token: {secret}")
     return 0
