@@ -28,6 +28,9 @@ def _outage(fault_store: FaultStore, server: Server,
         wait_until(load, DOWN_AT + 1)
         seen["killed"] = server.kill_worker()
         wait_until(load, UP_AT)
+        # The server accepts connections before `pg_ctl start -w` returns, so the outage
+        # ends when the restart begins, not when the command comes back.
+        seen["restarting"] = load.elapsed()
         cluster.start()
         seen["up"] = load.elapsed()
         wait_until(load, SECONDS - 1)
@@ -60,7 +63,8 @@ def test_postgres_down_answers_503_with_retry_after_then_recovers_losing_nothing
                           during=_outage(pg_store, server, seen))
     check = check_log(pg_store.config, result)
     down, up = float(seen["down"]), float(seen["up"])  # type: ignore[arg-type]
-    outage = _during(result, down + 0.5, up)  # after the crash settled, before the restart
+    restarting = float(seen["restarting"])  # type: ignore[arg-type]
+    outage = _during(result, down + 0.5, restarting)  # crash settled, restart not yet begun
     unavailable = [a.ms for a in result.attempts if a.status == "503"]
     recovered = [a.at for a in result.attempts if a.at >= up and a.status.startswith("2")]
     summary = record(
