@@ -35,7 +35,7 @@ def create(body: dict[str, Any]) -> Response:
     # Written with CampaignCreated, in its transaction: a refused or replayed creation
     # leaves no token behind.
     gm, _secret = tokens.new_token(ledger().box, campaign_id, "gm", None, "GM",
-                                   auth.actor_of(None))
+                                   auth.actor_of(auth.current_token()))
 
     def extra(outcome: Outcome) -> dict[str, Any]:
         return {"id": outcome.campaign_id, "gm_token_id": gm.id, "gm_token": None}
