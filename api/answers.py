@@ -7,7 +7,7 @@ optimistic concurrency (If-Match) around one application call.
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import msgspec
@@ -18,8 +18,9 @@ from api.errors import ApiError
 from api.runtime import ledger
 from ledger.app import AnswerSpec, Outcome
 from ledger.decision import Decide
+from ledger.idempotency import KeyedRequest, anonymous_request, write_once
 from ledger.state import CampaignState
-from ledger.store.records import Record
+from ledger.store.records import IdempotentAnswer, Record, TokenRow
 
 _encoder = msgspec.json.Encoder()
 StateView = Callable[[CampaignState], Any]
@@ -78,19 +79,43 @@ def _if_match() -> int | None:
         raise ApiError(400, "malformed-if-match", "If-Match must be a position number.") from None
 
 
-def answer_spec(status: int, render: Callable[[Outcome], dict[str, Any]]) -> AnswerSpec | None:
+def keyed_request() -> KeyedRequest | None:
+    """The request's Idempotency-Key in its scope: the token's lineage, so a retry after a
+    rotation still finds its answer; without a token the key must be a secret (ADR 004)."""
     key = request.headers.get("Idempotency-Key")
     if key is None:
         return None
     if not 1 <= len(key) <= 200:
-        raise ApiError(422, "idempotency-key-shape", "Idempotency-Key must be 1 to 200 characters.")
-    token = current_token()
-    scope = token.id if token else "anonymous"
+        raise ApiError(422, "idempotency-key-shape", "Idempotency-Key must be 1 to 200 characters.",
+                       errors={"Idempotency-Key": ["must be 1 to 200 characters"]})
     fingerprint = hashlib.sha256(
         request.method.encode() + b" " + request.path.encode() + b"\n" + request.get_data()
     ).hexdigest()
-    return AnswerSpec(scope, key, fingerprint,
+    token = current_token()
+    if token is None:
+        return anonymous_request(key, fingerprint)
+    return KeyedRequest(token.scope, key, fingerprint)
+
+
+def answer_spec(status: int, render: Callable[[Outcome], dict[str, Any]]) -> AnswerSpec | None:
+    keyed = keyed_request()
+    if keyed is None:
+        return None
+    return AnswerSpec(keyed.scope, keyed.key, keyed.fingerprint,
                       lambda outcome: (status, _encoder.encode(render(outcome))))
+
+
+def keyed_write(campaign_id: str, status: int, body: dict[str, Any],
+                commit: Callable[[IdempotentAnswer | None], None],
+                reveal: Callable[[dict[str, Any]], dict[str, Any]],
+                headers: dict[str, str] | None = None) -> Response:
+    """A write outside the game stream (tokens, webhooks), once per Idempotency-Key. `body`
+    holds no secret: it is stored as it is, and `reveal` adds the secret to the first
+    answer and to every replay alike, so a stored answer never holds one."""
+    status, stored, replayed = write_once(ledger().store, keyed_request(), campaign_id, status,
+                                          _encoder.encode(body), commit)
+    shown = reveal(msgspec.json.decode(stored))
+    return json_response(shown, status, {"Idempotent-Replayed": "true"} if replayed else headers)
 
 
 def write(
@@ -103,6 +128,7 @@ def write(
     extra: Callable[[Outcome], dict[str, Any]] | None = None,
     creating: bool = False,
     replay_fix: Callable[[dict[str, Any]], dict[str, Any]] | None = None,
+    tokens: Sequence[TokenRow] = (),
 ) -> Response:
     """Run one command and answer {position, events, state}; replays answer as first time."""
     chosen_view = view or (character_view(character_id) if character_id else whole_state)
@@ -113,7 +139,7 @@ def write(
     spec = answer_spec(status, render)
     outcome = ledger().execute(campaign_id, actor_of(current_token()), decide,
                                character_id=character_id, answer=spec, if_match=_if_match(),
-                               creating=creating)
+                               creating=creating, tokens=tokens)
     stored = outcome.replayed
     if stored is not None and not outcome.records:
         body = msgspec.json.decode(stored.body)

@@ -40,7 +40,8 @@ SUMMARY = obj(("id", "name", "settings", "clock", "position", "head_hash", "dice
               head_hash=STR, dice=obj(("epoch", "commitment"), epoch=INT, commitment=STR))
 TOKEN = obj(("id", "role", "character_id", "label"), id=STR, role=STR,
             character_id=NULL_STR, label=STR, token=STR, created_at=STR,
-            revoked_at=NULL_STR, replaces=STR)
+            revoked_at=NULL_STR, replaces=NULL_STR,
+            issued_by=obj(("role", "token_id"), role=NULL_STR, token_id=NULL_STR))
 
 
 def write(state: Schema | None = None, **extra: Schema) -> Schema:

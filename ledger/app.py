@@ -13,7 +13,7 @@ import threading
 import time
 import uuid
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 import msgspec
 
@@ -26,10 +26,11 @@ from ledger.errors import InvalidInput, NotFound, RuleViolation, StaleState
 from ledger.events import DomainEvent, encode_data
 from ledger.fold import blank, clone, decode_state, encode_state, fold
 from ledger.health import utc_now
+from ledger.idempotency import KeyedRequest, earlier_answer
 from ledger.secrets_box import SecretBox
 from ledger.state import CampaignState
 from ledger.store.base import EventStore, IdempotencyKeyTaken, PositionTaken, StoreUnavailable
-from ledger.store.records import IdempotentAnswer, Record
+from ledger.store.records import IdempotentAnswer, Record, TokenRow
 
 # Lost races are retried with a jittered backoff capped at 50 ms, about 2.5 s at most in
 # all: with several processes on one campaign (SQLite commits one at a time, each with
@@ -166,8 +167,10 @@ class Ledger:
         answer: AnswerSpec | None = None,
         if_match: int | None = None,
         creating: bool = False,
+        tokens: Sequence[TokenRow] = (),
     ) -> Outcome:
-        """Decide against the head and record the events atomically, retrying lost races."""
+        """Decide against the head and record the events atomically, retrying lost races.
+        `tokens` are written in the same transaction (a new campaign's GM token)."""
         if answer is not None:
             earlier = self.replay(answer, campaign_id)
             if earlier is not None:
@@ -180,7 +183,7 @@ class Ledger:
                 if if_match is not None and state.position != if_match:
                     raise StaleState(if_match, state.position)
                 try:
-                    return self._attempt(state, actor, decide, character_id, answer)
+                    return self._attempt(state, actor, decide, character_id, answer, tokens)
                 except PositionTaken:
                     pass  # someone else recorded first: fast-forward and decide again
                 except IdempotencyKeyTaken:
@@ -201,15 +204,10 @@ class Ledger:
             return lock
 
     def replay(self, answer: AnswerSpec, campaign_id: str) -> Outcome | None:
-        stored = self.store.answer(answer.scope, answer.key)
+        stored = earlier_answer(self.store, KeyedRequest(answer.scope, answer.key,
+                                                         answer.fingerprint))
         if stored is None:
             return None
-        if stored.fingerprint != answer.fingerprint:
-            raise InvalidInput(
-                "idempotency-key-reused",
-                "this Idempotency-Key was used for a different request",
-                field="Idempotency-Key",
-            )
         return Outcome(stored.campaign_id or campaign_id, stored.position or 0, [], [],
                        blank(campaign_id), replayed=stored)
 
@@ -220,6 +218,7 @@ class Ledger:
         decide: Decide,
         character_id: str | None,
         answer: AnswerSpec | None,
+        tokens: Sequence[TokenRow] = (),
     ) -> Outcome:
         scratch = clone(state)
         broker = _CommandSeeds(self, scratch.id)
@@ -262,7 +261,7 @@ class Ledger:
                                              status, body, scratch.id, scratch.position)
         sealed = [(scratch.id, epoch, self.box.seal(seed, self._seed_context(scratch.id, epoch)))
                   for epoch, seed in broker.pending.items()]
-        self.store.append(records, stored_answer, checkpoints, sealed)
+        self.store.append(records, stored_answer, checkpoints, sealed, tokens)
         for epoch, seed in broker.pending.items():
             self._seeds[(scratch.id, epoch)] = seed
         if records:

@@ -14,8 +14,7 @@ from api.answers import event_json, json_response, write
 from api.errors import ApiError
 from api.runtime import ledger
 from api.timetravel import state_for
-from api.tokens import issue_token
-from ledger import campaign, clock
+from ledger import campaign, clock, tokens
 from ledger.app import Outcome
 from ledger.decision import Decide
 
@@ -33,10 +32,13 @@ def create(body: dict[str, Any]) -> Response:
     if admin is not None and not hmac.compare_digest(sent.encode(), f"Bearer {admin}".encode()):
         raise ApiError(401, "admin-token-required", "Creating campaigns needs the admin token.")
     campaign_id = f"cmp_{uuid.uuid4().hex[:20]}"
-    token_id, _secret = issue_token(campaign_id, "gm", None, "GM")
+    # Written with CampaignCreated, in its transaction: a refused or replayed creation
+    # leaves no token behind.
+    gm, _secret = tokens.new_token(ledger().box, campaign_id, "gm", None, "GM",
+                                   auth.actor_of(auth.current_token()))
 
     def extra(outcome: Outcome) -> dict[str, Any]:
-        return {"id": outcome.campaign_id, "gm_token_id": token_id, "gm_token": None}
+        return {"id": outcome.campaign_id, "gm_token_id": gm.id, "gm_token": None}
 
     def fill(body: dict[str, Any]) -> dict[str, Any]:
         # The token's secret is never stored with the answer; it is derived again.
@@ -44,7 +46,7 @@ def create(body: dict[str, Any]) -> Response:
 
     response = write(campaign_id, campaign.create_campaign(body["name"], body["settings"]),
                      status=201, extra=extra, creating=True, replay_fix=fill,
-                     view=summary)
+                     view=summary, tokens=[gm])
     if response.headers.get("Idempotent-Replayed"):
         return response
     data = response.get_json()

@@ -10,7 +10,7 @@ from flask import Response
 from flask_smorest import Blueprint
 
 from api import auth
-from api.answers import json_response
+from api.answers import json_response, keyed_write
 from api.errors import ApiError
 from api.runtime import ledger
 from api.schemas_webhooks import DeliveriesQuery, WebhookCreate
@@ -57,9 +57,20 @@ def register(body: dict[str, Any], campaign_id: str) -> Response:
         sealed_secret=led.box.seal(secret.encode(), hooks.Webhook.seal_context(webhook_id)),
         after_position=led.store.head(campaign_id), created_at=utc_now(),
     )
-    hooks.add_webhook(led.store, hook)
-    return json_response({**webhook_json(hook), "secret": secret}, 201,
-                         {"Location": f"/v1/campaigns/{campaign_id}/webhooks/{webhook_id}"})
+
+    def reveal(body: dict[str, Any]) -> dict[str, Any]:
+        # A retry with the same Idempotency-Key sees the secret again, opened from the
+        # registration: the stored answer never holds it.
+        if body["id"] == webhook_id:
+            return body | {"secret": secret}
+        found = hooks.webhook(led.store, body["id"])
+        assert found is not None  # stored in the same transaction as the answer
+        return body | {"secret": led.box.open(found.sealed_secret,
+                                              found.seal_context(found.id)).decode()}
+
+    return keyed_write(campaign_id, 201, {**webhook_json(hook), "secret": None},
+                       lambda answer: hooks.add_webhook(led.store, hook, answer), reveal,
+                       {"Location": f"/v1/campaigns/{campaign_id}/webhooks/{webhook_id}"})
 
 
 @blp.route("/<campaign_id>/webhooks", methods=["GET"])

@@ -93,7 +93,7 @@ class CampaignCore(Scope):
     def characters(self, at: At | datetime | None = None, view: View = "recorded") -> Call:
         return at_query(at, view)
 
-    @endpoint("POST", CAMPAIGN + "/tokens", _token, "plain")
+    @endpoint("POST", CAMPAIGN + "/tokens", _token, "keyed")
     def issue_token(self, role: Role, character_id: str | None = None, label: str = "") -> Call:
         """Issue a token (GM); a player token names its character. The secret is shown once."""
         return Call(body={"role": role, "character_id": character_id, "label": label})
@@ -107,7 +107,7 @@ class CampaignCore(Scope):
     def revoke_token(self, token_id: str) -> Call:
         return Call(params={"token_id": token_id})
 
-    @endpoint("POST", CAMPAIGN + "/tokens/{token_id}/rotate", _token, "plain")
+    @endpoint("POST", CAMPAIGN + "/tokens/{token_id}/rotate", _token, "keyed")
     def rotate_token(self, token_id: str) -> Call:
         """Revoke a token and issue its replacement (same role, character and label)."""
         return Call(params={"token_id": token_id})

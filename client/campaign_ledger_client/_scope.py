@@ -16,8 +16,8 @@ from __future__ import annotations
 
 import copy
 import functools
+import secrets
 import urllib.parse
-import uuid
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any, Concatenate, Literal, ParamSpec, Self, TypeVar
@@ -32,7 +32,9 @@ CHARACTER = CAMPAIGN + "/characters/{character_id}"
 # (HTTP method, OpenAPI path) -> the qualified names of the methods that call it.
 ENDPOINTS: dict[tuple[str, str], list[str]] = {}
 
-Kind = Literal["command", "read", "plain"]
+# command: a ledger write (Idempotency-Key and If-Match); keyed: a write outside the game
+# stream (tokens, webhooks: Idempotency-Key only); read; plain: neither.
+Kind = Literal["command", "keyed", "read", "plain"]
 S = TypeVar("S", bound="Scope")
 P = ParamSpec("P")
 R = TypeVar("R")
@@ -88,15 +90,22 @@ class Scope:
         values = {k: urllib.parse.quote(v, safe="") for k, v in ids.items()}
         headers: dict[str, str] = {}
         key = self._options.idempotency_key
-        if kind == "command":
-            key = key or (uuid.uuid4().hex if self._options.auto_keys else None)
+        if kind in ("command", "keyed"):
+            key = key or (new_key() if self._options.auto_keys else None)
             if key:
                 headers["Idempotency-Key"] = key
-            if self._options.if_match is not None:
+            if kind == "command" and self._options.if_match is not None:
                 headers["If-Match"] = str(self._options.if_match)
         safe = kind == "read" or "Idempotency-Key" in headers
         return self._transport.call(method, template.format(**values), query=call.query,
                                     body=call.body, headers=headers, retry_safe=safe)
+
+
+def new_key() -> str:
+    """A fresh Idempotency-Key: 256 bits from the operating system's cryptographic source.
+    Creating a campaign without a token makes the key a bearer secret (the server refuses
+    keys under 128 bits there), so it is never a counter, a clock or a guessable name."""
+    return secrets.token_urlsafe(32)
 
 
 def endpoint(method: str, template: str, parse: Callable[[Answer], R], kind: Kind,

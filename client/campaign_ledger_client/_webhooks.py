@@ -44,7 +44,7 @@ def webhook_signature_ok(secret: str, body: bytes, header: str) -> bool:
 
 
 class Webhooks(Scope):
-    @endpoint("POST", CAMPAIGN + "/webhooks", _registered, "plain")
+    @endpoint("POST", CAMPAIGN + "/webhooks", _registered, "keyed")
     def register_webhook(self, url: str, types: list[str]) -> Call:
         """Deliver the events of these types (["*"] for all) recorded from now on to `url`."""
         return Call(body={"url": url, "types": types})

@@ -17,6 +17,7 @@ from typing import Any, Protocol
 from eventsourcing.persistence import IntegrityError, PersistenceError
 
 from ledger.store.records import (
+    ACCESS_COLUMNS,
     EVENT_COLUMNS,
     GlobalCursor,
     IdempotentAnswer,
@@ -24,6 +25,7 @@ from ledger.store.records import (
     TokenRow,
     record_from_row,
     record_params,
+    token_params,
 )
 
 
@@ -48,6 +50,8 @@ class StoreUnavailable(Exception):
 class EventStore(abc.ABC):
     ph = "?"
     kind = "abstract"
+    # Taken before a change that counts a campaign's tokens (SQLite serializes writers).
+    access_lock_sql: str | None = None
 
     # --- backend hooks -------------------------------------------------
     @abc.abstractmethod
@@ -94,13 +98,16 @@ class EventStore(abc.ABC):
         answer: IdempotentAnswer | None = None,
         checkpoints: Sequence[tuple[str, int, bytes]] = (),
         seeds: Sequence[tuple[str, int, bytes]] = (),
+        tokens: Sequence[TokenRow] = (),
     ) -> None:
-        """Write a command's events, answer, checkpoints and sealed seeds atomically."""
+        """Write a command's events, answer, checkpoints, sealed seeds and tokens atomically."""
         marks = ",".join("?" * 14)
         try:
             with self.transaction(write=True) as c:
                 if answer is not None:
                     self._insert_answer(c, answer)
+                for t in tokens:
+                    self._insert_token(c, t)
                 for r in records:
                     c.execute(self.q(f"INSERT INTO ledger_events ({EVENT_COLUMNS}) VALUES ({marks})"),
                               record_params(r))
@@ -215,17 +222,25 @@ class EventStore(abc.ABC):
         self._one("SELECT 1", ())
 
     # --- tokens: outside the game stream, so a rewind never touches them --
-    def add_token(self, t: TokenRow) -> None:
-        with self.transaction(write=True) as c:
-            c.execute(
-                self.q("INSERT INTO ledger_tokens (id, campaign_id, role, character_id, label, "
-                       "secret_hash, created_at, revoked_at) VALUES (?,?,?,?,?,?,?,?)"),
-                (t.id, t.campaign_id, t.role, t.character_id, t.label, t.secret_hash,
-                 t.created_at, t.revoked_at),
-            )
+    def _insert_token(self, c: Cursor, t: TokenRow) -> None:
+        c.execute(self.q(f"INSERT INTO ledger_tokens ({ACCESS_COLUMNS}) VALUES ({','.join('?' * 12)})"),
+                  token_params(t))
+
+    def add_token(self, t: TokenRow, answer: IdempotentAnswer | None = None) -> None:
+        try:
+            with self.transaction(write=True) as c:
+                if answer is not None:
+                    self._insert_answer(c, answer)
+                self._insert_token(c, t)
+        except IntegrityError as exc:
+            raise conflict(exc, answer) from exc
 
     def tokens(self, campaign_id: str) -> list[TokenRow]:
         return self._token_query("campaign_id=? ORDER BY created_at, id", (campaign_id,))
+
+    def token(self, campaign_id: str, token_id: str) -> TokenRow | None:
+        found = self._token_query("campaign_id=? AND id=?", (campaign_id, token_id))
+        return found[0] if found else None
 
     def token_by_hash(self, secret_hash: str) -> TokenRow | None:
         found = self._token_query("secret_hash=?", (secret_hash,))
@@ -233,20 +248,46 @@ class EventStore(abc.ABC):
 
     def _token_query(self, where: str, params: tuple[Any, ...]) -> list[TokenRow]:
         return [TokenRow(*tuple(row)) for row in self._all(
-            "SELECT id, campaign_id, role, character_id, label, secret_hash, "
-            f"created_at, revoked_at FROM ledger_tokens WHERE {where}", params)]
+            f"SELECT {ACCESS_COLUMNS} FROM ledger_tokens WHERE {where}", params)]
 
     def revoke_token(self, campaign_id: str, token_id: str, when: str) -> bool:
+        """Revoke a live token, unless it is the campaign's last live GM token: one statement
+        that checks and changes (a compare-and-set). False when nothing changed."""
         with self.transaction(write=True) as c:
+            if self.access_lock_sql:
+                c.execute(self.q(self.access_lock_sql), (f"ledger-tokens:{campaign_id}",))
             c.execute(
                 self.q("UPDATE ledger_tokens SET revoked_at=? WHERE campaign_id=? AND id=? "
-                       "AND revoked_at IS NULL"),
-                (when, campaign_id, token_id),
+                       "AND revoked_at IS NULL AND (role<>'gm' OR (SELECT COUNT(*) FROM "
+                       "ledger_tokens WHERE campaign_id=? AND role='gm' AND revoked_at IS NULL)>1)"
+                       " RETURNING id"),
+                (when, campaign_id, token_id, campaign_id),
             )
-            c.execute(self.q("SELECT revoked_at FROM ledger_tokens WHERE campaign_id=? AND id=?"),
-                      (campaign_id, token_id))
-            row = c.fetchone()
-        return row is not None
+            return c.fetchone() is not None
+
+    def rotate_token(self, old: TokenRow, new: TokenRow, answer: IdempotentAnswer | None = None
+                     ) -> bool:
+        """Revoke `old` and add `new` in one transaction if `old` is still live (a
+        compare-and-set: of concurrent rotations, one wins). False when it was not."""
+        try:
+            with self.transaction(write=True) as c:
+                if answer is not None:
+                    self._insert_answer(c, answer)
+                c.execute(self.q("UPDATE ledger_tokens SET revoked_at=? WHERE campaign_id=? AND id=?"
+                                 " AND revoked_at IS NULL RETURNING id"),
+                          (new.created_at, old.campaign_id, old.id))
+                if c.fetchone() is None:
+                    raise _NotLive  # rolls back the answer too
+                self._insert_token(c, new)
+        except _NotLive:
+            return False
+        except IntegrityError as exc:
+            raise conflict(exc, answer) from exc
+        return True
+
+
+class _NotLive(Exception):
+    pass
 
 
 def conflict(exc: IntegrityError, answer: IdempotentAnswer | None) -> Exception:

@@ -28,12 +28,16 @@ from ledger.store.base import Cursor, EventStore, StoreUnavailable, conflict
 from ledger.store.ops_tables import ops_ddl
 from ledger.store.pg_notifier import Notifier
 from ledger.store.records import (
+    ACCESS_COLUMNS,
+    ACCESS_COLUMNS_ADDED,
     EVENT_COLUMNS,
     GlobalCursor,
     IdempotentAnswer,
     Record,
+    TokenRow,
     record_from_row,
     record_params,
+    token_params,
 )
 
 # The database refuses writes for now, which is no bug of ours: read-only (25006: a
@@ -66,6 +70,9 @@ class _SchemaDatastore(PostgresDatastore):
 class PostgresStore(EventStore):
     kind = "postgres"
     ph = "%s"
+    # Under READ COMMITTED two revocations could each count the other's token as live;
+    # this lock makes the second wait, then count again.
+    access_lock_sql = "SELECT pg_advisory_xact_lock(hashtext(?))"
 
     def __init__(
         self,
@@ -121,10 +128,11 @@ class PostgresStore(EventStore):
         answer: IdempotentAnswer | None = None,
         checkpoints: Sequence[tuple[str, int, bytes]] = (),
         seeds: Sequence[tuple[str, int, bytes]] = (),
+        tokens: Sequence[TokenRow] = (),
     ) -> None:
         """One statement, so one round trip: the other rows ride in data-modifying CTEs,
         and a single autocommit statement is atomic."""
-        statement, params = _append_statement(records, answer, checkpoints, seeds)
+        statement, params = _append_statement(records, answer, checkpoints, seeds, tokens)
         try:
             with self.datastore.get_connection() as conn:
                 conn.execute(statement, params)
@@ -155,6 +163,12 @@ class PostgresStore(EventStore):
             c.execute("SELECT pg_advisory_xact_lock(hashtext('ledger-setup'))")
             for statement in self.ddl():
                 c.execute(statement)
+            # Stores made by an older version lack the newer token columns.
+            c.execute("SELECT column_name FROM information_schema.columns WHERE"
+                      " table_schema=current_schema() AND table_name='ledger_tokens'")
+            present = {row[0] for row in c.fetchall()}
+            for column in (name for name in ACCESS_COLUMNS_ADDED if name not in present):
+                c.execute(f"ALTER TABLE ledger_tokens ADD COLUMN IF NOT EXISTS {column} text")
 
     def ddl(self) -> list[str]:
         return [
@@ -220,6 +234,7 @@ def _append_statement(
     answer: IdempotentAnswer | None,
     checkpoints: Sequence[tuple[str, int, bytes]],
     seeds: Sequence[tuple[str, int, bytes]],
+    tokens: Sequence[TokenRow] = (),
 ) -> tuple[str, list[object]]:
     ctes: list[str] = []
     params: list[object] = []
@@ -236,6 +251,10 @@ def _append_statement(
         ctes.append(f"s{i} AS (INSERT INTO ledger_seeds (campaign_id, epoch, sealed)"
                     " VALUES (%s,%s,%s))")
         params += [campaign_id, epoch, sealed]
+    for i, t in enumerate(tokens):
+        ctes.append(f"t{i} AS (INSERT INTO ledger_tokens ({ACCESS_COLUMNS})"
+                    f" VALUES ({','.join(['%s'] * 12)}))")
+        params += token_params(t)
     row = "(" + ",".join(["%s"] * 14) + ")"
     main = f"INSERT INTO ledger_events ({EVENT_COLUMNS}) VALUES " + ",".join([row] * len(records))
     for r in records:

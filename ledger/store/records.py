@@ -47,6 +47,23 @@ class TokenRow(msgspec.Struct, frozen=True):
     secret_hash: str
     created_at: str
     revoked_at: str | None = None
+    # The first token of its chain of rotations (None: a row older than lineages, its own).
+    lineage: str | None = None
+    replaces: str | None = None
+    issuer_role: str | None = None  # who issued it: gm, operator, anonymous, admin
+    issuer_token: str | None = None
+
+    @property
+    def scope(self) -> str:
+        """Where its Idempotency-Keys live: shared by every rotation of one token."""
+        return self.lineage or self.id
+
+
+# The columns of ledger_tokens.
+ACCESS_COLUMNS = ("id, campaign_id, role, character_id, label, secret_hash, created_at, revoked_at,"
+                 " lineage, replaces, issuer_role, issuer_token")
+# Columns added to ledger_tokens after its first release; setup() adds them to older stores.
+ACCESS_COLUMNS_ADDED = ("lineage", "replaces", "issuer_role", "issuer_token")
 
 
 class GlobalCursor(msgspec.Struct, frozen=True):
@@ -70,6 +87,11 @@ EVENT_COLUMNS = (
     "campaign_id, position, type, version, data, recorded_at, actor_role, actor_token, "
     "actor_character, correlation_id, character_id, session, scene, hash"
 )
+
+
+def token_params(t: TokenRow) -> tuple[object, ...]:
+    return (t.id, t.campaign_id, t.role, t.character_id, t.label, t.secret_hash, t.created_at,
+            t.revoked_at, t.lineage, t.replaces, t.issuer_role, t.issuer_token)
 
 
 def record_params(r: Record) -> tuple[object, ...]:

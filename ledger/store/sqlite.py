@@ -19,7 +19,13 @@ from eventsourcing.sqlite import SQLiteConnection, SQLiteConnectionPool, SQLiteD
 
 from ledger.store.base import Cursor, EventStore, StoreUnavailable
 from ledger.store.ops_tables import ops_ddl
-from ledger.store.records import EVENT_COLUMNS, GlobalCursor, Record, record_from_row
+from ledger.store.records import (
+    ACCESS_COLUMNS_ADDED,
+    EVENT_COLUMNS,
+    GlobalCursor,
+    Record,
+    record_from_row,
+)
 
 LOCK_TIMEOUT_SECONDS = 15
 
@@ -61,6 +67,22 @@ class SQLiteStore(EventStore):
             raise StoreUnavailable(str(exc)) from exc
         except sqlite3.OperationalError as exc:  # raised inside the block, before translation
             raise StoreUnavailable(str(exc)) from exc
+
+    def setup(self) -> None:
+        super().setup()
+        # Stores made by an older version lack the newer token columns (SQLite has no ADD
+        # COLUMN IF NOT EXISTS). Workers starting together may race: the loser's duplicate
+        # column error is the outcome it wanted.
+        with self.transaction(write=False) as c:
+            c.execute("SELECT name FROM pragma_table_info('ledger_tokens')")
+            present = {row[0] for row in c.fetchall()}
+        for column in (name for name in ACCESS_COLUMNS_ADDED if name not in present):
+            try:
+                with self.transaction(write=True) as c:
+                    c.execute(f"ALTER TABLE ledger_tokens ADD COLUMN {column} TEXT")
+            except StoreUnavailable as exc:
+                if "duplicate column" not in str(exc):
+                    raise
 
     def ddl(self) -> list[str]:
         return [

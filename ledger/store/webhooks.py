@@ -15,8 +15,10 @@ from collections.abc import Sequence
 from typing import Any
 
 import msgspec
+from eventsourcing.persistence import IntegrityError
 
-from ledger.store.base import Cursor, EventStore
+from ledger.store.base import Cursor, EventStore, conflict
+from ledger.store.records import IdempotentAnswer
 
 WEBHOOK_COLUMNS = ("id, campaign_id, url, types, sealed_secret, after_position, created_at,"
                    " deleted_at, activated_at")
@@ -71,12 +73,27 @@ def _delivery(row: Sequence[Any]) -> Delivery:
                     None if v[8] is None else int(v[8]), v[9], v[10], v[11])
 
 
-def add_webhook(store: EventStore, hook: Webhook) -> None:
-    with store.transaction(write=True) as c:
-        c.execute(store.q(f"INSERT INTO ledger_webhooks ({WEBHOOK_COLUMNS}) VALUES "
-                          "(?,?,?,?,?,?,?,?,?)"),
-                  (hook.id, hook.campaign_id, hook.url, json.dumps(hook.types),
-                   hook.sealed_secret, hook.after_position, hook.created_at, None, None))
+def add_webhook(store: EventStore, hook: Webhook, answer: IdempotentAnswer | None = None) -> None:
+    """Register a webhook, with its Idempotency-Key answer in the same transaction."""
+    try:
+        with store.transaction(write=True) as c:
+            if answer is not None:
+                store._insert_answer(c, answer)
+            c.execute(store.q(f"INSERT INTO ledger_webhooks ({WEBHOOK_COLUMNS}) VALUES "
+                              "(?,?,?,?,?,?,?,?,?)"),
+                      (hook.id, hook.campaign_id, hook.url, json.dumps(hook.types),
+                       hook.sealed_secret, hook.after_position, hook.created_at, None, None))
+    except IntegrityError as exc:
+        raise conflict(exc, answer) from exc
+
+
+def webhook(store: EventStore, webhook_id: str) -> Webhook | None:
+    """A registration by id, deleted or not."""
+    with store.transaction(write=False) as c:
+        c.execute(store.q(f"SELECT {WEBHOOK_COLUMNS} FROM ledger_webhooks WHERE id=?"),
+                  (webhook_id,))
+        row = c.fetchone()
+    return _webhook(row) if row else None
 
 
 def webhooks(store: EventStore, campaign_id: str | None = None) -> list[Webhook]:

@@ -117,3 +117,11 @@ def stored_rows(config: Any, skip: frozenset[str] = frozenset()) -> bytes:
             if table not in skip:
                 found.append(repr(conn.execute(f'SELECT * FROM "{table}"').fetchall()))
     return "\n".join(found).encode()
+
+
+def count_rows(config: Any, table: str) -> int:
+    """How many rows a ledger table holds (every campaign's)."""
+    from ledger.tools.backup import connect
+
+    with connect(config, write=False) as conn:
+        return int(conn.execute(f'SELECT COUNT(*) FROM "{table}"').fetchone()[0])

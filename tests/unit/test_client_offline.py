@@ -3,20 +3,24 @@
 from __future__ import annotations
 
 import ast
+import contextlib
 import json
 import re
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
-from campaign_ledger_client import ServerError, ServiceUnavailable, ed25519
+from campaign_ledger_client import Client, ServerError, ServiceUnavailable, ed25519
 from campaign_ledger_client._derive import commitment, die
-from campaign_ledger_client._http import Transport
+from campaign_ledger_client._http import Answer, Transport
 from campaign_ledger_client._scope import ENDPOINTS
 from campaign_ledger_client.errors import problem_error
 from campaign_ledger_client.feed import Message, messages
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 from cryptography.hazmat.primitives.serialization import Encoding, PublicFormat
+
+from ledger.idempotency import check_secret_key
 
 ROOT = Path(__file__).resolve().parents[2]
 PACKAGE = ROOT / "client" / "campaign_ledger_client"
@@ -102,3 +106,34 @@ def test_the_client_imports_only_the_standard_library_and_itself() -> None:
                 top = name.split(".")[0]
                 assert top in sys.stdlib_module_names or top == "campaign_ledger_client", (
                     f"{module.name} imports {name}")
+
+
+class _Recorder(Transport):
+    """Records each request's headers instead of sending it."""
+
+    def call(self, method: str, path: str, **kw: Any) -> Answer:
+        SENT.append((method, path, dict(kw.get("headers") or {}), kw.get("retry_safe")))
+        return Answer(201, {}, {"idempotent-replayed": "true"})
+
+
+SENT: list[tuple[str, str, dict[str, str], bool]] = []
+
+
+def test_the_client_sends_secret_idempotency_keys_on_creation_tokens_and_webhooks() -> None:
+    client = Client("http://ledger.invalid")
+    client._transport = _Recorder("http://ledger.invalid")
+    campaign = client.campaign("cmp_x")
+    SENT.clear()
+    for call in (lambda: client.create_campaign("Noir"), lambda: campaign.issue_token("observer"),
+                 lambda: campaign.rotate_token("tok1"),
+                 lambda: campaign.register_webhook("http://h.invalid/", ["*"])):
+        with contextlib.suppress(KeyError, TypeError):  # the recorder's empty answers
+            call()
+    keys = [headers.get("Idempotency-Key") for _, _, headers, _ in SENT]
+    assert len(keys) == 4
+    assert all(safe for *_, safe in SENT)  # so they are retried after a broken connection
+    assert len(set(keys)) == 4
+    for key in keys:
+        assert key is not None
+        assert len(key) >= 43  # 256 bits from secrets.token_urlsafe, not a uuid's 122
+        check_secret_key(key)  # what the server demands of a creation key
