@@ -72,8 +72,8 @@ class Checker:
     def _chain(self, event: dict[str, Any], position: int) -> None:
         expected = self.position + 1
         stored = str(event.get("hash", ""))
-        if self.first_break is None and (position != expected or stored != chain_hash(
-                self.previous, self.campaign_id, event)):
+        if self.first_break is None and (position != expected or not _links(
+                self.previous, self.campaign_id, event, stored)):
             self.first_break = expected
         if self.expect_head and self.found_at is None and stored == self.expect_head:
             self.found_at = position
@@ -143,6 +143,13 @@ class Checker:
                 good = False
                 self._note(Mismatch(roll.position, "value", roll.epoch, index, value, derived))
         return good
+
+
+def _links(previous: str, campaign_id: str, event: dict[str, Any], stored: str) -> bool:
+    try:
+        return stored == chain_hash(previous, campaign_id, event)
+    except ValueError:  # NaN or infinities in the data: no canonical form, so no valid hash
+        return False
 
 
 def _read_roll(position: int, holder: dict[str, Any]) -> Roll | None:

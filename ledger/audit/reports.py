@@ -7,12 +7,15 @@ from typing import Any
 import msgspec
 
 
-class ChainReport(msgspec.Struct, frozen=True):
+class ChainReport(msgspec.Struct, frozen=True, omit_defaults=True):
     ok: bool
     first_break: int | None
     head_hash: str
     head_position: int
     length: int
+    # Why the chain breaks at first_break: "sequence" (a position missing or out of
+    # place), "hash", or "unreadable-data" (the row's data is not canonical JSON).
+    problem: str | None = None
 
 
 class Mismatch(msgspec.Struct, frozen=True, kw_only=True):

@@ -30,7 +30,7 @@ from ledger.audit.reports import (
     ReportedRoll,
     ServerRoll,
 )
-from ledger.chain import GENESIS, chain_hash
+from ledger.chain import GENESIS, link_problem
 from ledger.dice import derive_die, die_message, seed_commitment
 from ledger.store.records import Record
 
@@ -50,6 +50,8 @@ class Checker:
         self.found_at: int | None = None
         self.prev, self.expected, self.length = GENESIS, 1, 0
         self.first_break: int | None = None
+        self.break_problem: str | None = None
+        self.unreadable: set[int] = set()  # positions whose data is not canonical JSON
         self.campaign_id = ""
         self.command = ("", 0, 0)  # correlation id, first position, epoch in effect then
         self.epoch = 0
@@ -78,9 +80,11 @@ class Checker:
 
     def _chain(self, record: Record) -> None:
         self.length += 1
-        if self.first_break is None and (record.position != self.expected
-                                         or record.hash != chain_hash(self.prev, record)):
-            self.first_break = self.expected
+        problem = link_problem(self.prev, record, self.expected)
+        if problem == "unreadable-data":
+            self.unreadable.add(record.position)
+        if self.first_break is None and problem:
+            self.first_break, self.break_problem = self.expected, problem
         if self.expect_head and self.found_at is None and record.hash == self.expect_head:
             self.found_at = record.position
         self.prev, self.expected = record.hash, record.position + 1
@@ -129,7 +133,7 @@ class Checker:
         last = self.last
         chain = ChainReport(self.first_break is None, self.first_break,
                             last.hash if last else GENESIS, last.position if last else 0,
-                            self.length)
+                            self.length, self.break_problem)
         dice = self._dice()
         head = (HeadCheck(self.expect_head, self.found_at, self.found_at is not None)
                 if self.expect_head else None)

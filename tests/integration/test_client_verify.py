@@ -145,3 +145,14 @@ def test_a_pinned_key_other_than_the_signers_fails_the_signature(exported: Path)
     rows = [json.loads(line) for line in exported.read_text().splitlines()]
     assert verify_export(exported, public_key=rows[-1]["public_key"]).signature_ok
     assert not verify_export(exported, public_key="ab" * 32).signature_ok
+
+
+def test_the_client_reports_an_event_holding_nan_as_the_first_break(
+        exported: Path, tmp_path: Path) -> None:
+    rows = [json.loads(line) for line in exported.read_text().splitlines()]
+    _events(rows)[4]["data"]["amount"] = float("nan")  # json.dumps writes it as NaN
+    path = tmp_path / "nan.jsonl"
+    path.write_text("".join(json.dumps(row) + "\n" for row in rows))
+    mine = verify_export(path)
+    assert (mine.ok, mine.first_break) == (False, 5)
+    assert "the hash chain breaks at position 5" in mine.problems()
