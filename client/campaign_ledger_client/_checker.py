@@ -2,7 +2,9 @@
 
 The epoch in effect for a command is the `dice_epoch` of the latest event before
 the command's first event that carries one; a command is the run of consecutive
-events sharing a correlation id (docs/dice.md, "Verifying").
+events sharing a correlation id (docs/dice.md, "Verifying"). A `SessionEnded`
+records the head hash (docs/history.md): version 2 the hash of the event just
+before it, version 1 that of the event before its command.
 """
 
 from __future__ import annotations
@@ -49,6 +51,8 @@ class Checker:
         self.previous, self.position = GENESIS, 0
         self.first_break: int | None = None
         self.command: tuple[Any, int, int] = (None, 0, 0)  # correlation, first position, epoch
+        self.command_previous = GENESIS  # the hash just before the current command
+        self.stale_heads: list[int] = []  # positions of session ends whose head hash is stale
         self.epoch = 0
         self.commitments: dict[int, str] = {}
         self.revealed: dict[Any, tuple[str, int]] = {}
@@ -59,12 +63,19 @@ class Checker:
         self.reported: list[int] = []
 
     def add(self, event: dict[str, Any]) -> None:
-        position = event.get("position")
+        position, before = event.get("position"), self.previous
         self._chain(event, position if isinstance(position, int) else -1)
         if event.get("correlation_id") != self.command[0]:
             self.command = (event.get("correlation_id"), self.position, self.epoch)
+            self.command_previous = before
         data = event.get("data")
         if isinstance(data, dict):
+            if event.get("type") == "SessionEnded":
+                version = event.get("version")
+                chain = before if isinstance(version, int) and version >= 2 \
+                    else self.command_previous
+                if data.get("head_hash") != chain:
+                    self.stale_heads.append(self.position)
             for holder in roll_holders(data):
                 self._roll(holder)
             self._epochs(data)

@@ -59,6 +59,8 @@ def report_problems(report: Report) -> list[str]:
         found.append(f"the hash chain breaks at position {report.chain.first_break}{why}")
     found += [f"position {m.position}: die check failed ({m.problem})"
               for m in report.dice.mismatches]
+    found += [f"position {h.position}: the session's recorded head hash is not the chain's"
+              for h in report.stale_heads]
     if report.expected_head and not report.expected_head.ok:
         found.append(f"the expected head {report.expected_head.hash} is not in the history")
     return found

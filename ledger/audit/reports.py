@@ -65,11 +65,20 @@ class HeadCheck(msgspec.Struct, frozen=True):
     ok: bool
 
 
+class StaleHead(msgspec.Struct, frozen=True):
+    """A `SessionEnded` whose recorded head hash is not the chain's hash where it points."""
+
+    position: int
+    recorded: str | None
+    chain: str
+
+
 class Report(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
     ok: bool
     chain: ChainReport
     dice: DiceReport
     expected_head: HeadCheck | None = None
+    stale_heads: list[StaleHead] = msgspec.field(default_factory=list)
 
 
 class ServerRoll(msgspec.Struct, frozen=True):

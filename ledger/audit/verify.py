@@ -4,6 +4,9 @@ Rules (docs/rules/audit.md, docs/dice.md):
 - The chain breaks at the first position whose hash or place in the sequence is
   wrong (an edited, deleted or inserted row).
 - A saved head hash must still be in the chain (truncation, rewriting).
+- A `SessionEnded` records the head hash: version 2 the hash of the event just
+  before it, version 1 that of the event before its command. Either must be the
+  chain's stored hash there, which a rewrite that recomputed every hash changes.
 - Every server roll of a revealed epoch is re-derived die by die; its epoch must be
   the one in effect when its command started, its command position the command's
   first position, and no die index may be used twice.
@@ -29,6 +32,7 @@ from ledger.audit.reports import (
     Report,
     ReportedRoll,
     ServerRoll,
+    StaleHead,
 )
 from ledger.chain import GENESIS, link_problem
 from ledger.dice import derive_die, die_message, seed_commitment
@@ -54,6 +58,8 @@ class Checker:
         self.unreadable: set[int] = set()  # positions whose data is not canonical JSON
         self.campaign_id = ""
         self.command = ("", 0, 0)  # correlation id, first position, epoch in effect then
+        self.command_prev = GENESIS  # the hash just before the current command
+        self.stale_heads: list[StaleHead] = []
         self.epoch = 0
         self.commitments: dict[int, tuple[str, int]] = {}
         self.revealed: dict[int, tuple[str, int]] = {}
@@ -64,16 +70,22 @@ class Checker:
         self.last: Record | None = None
 
     def add(self, record: Record) -> None:
+        before = self.prev
         self._chain(record)
         self.campaign_id = self.campaign_id or record.campaign_id
         if record.correlation_id != self.command[0]:
             self.command = (record.correlation_id, record.position, self.epoch)
+            self.command_prev = before
         try:
             data = msgspec.json.decode(record.data)
         except msgspec.DecodeError:
             return  # the chain check already flags a damaged row
         if not isinstance(data, dict):
             return
+        if record.type == "SessionEnded":
+            chain = before if record.version >= 2 else self.command_prev
+            if data.get("head_hash") != chain:
+                self.stale_heads.append(StaleHead(record.position, data.get("head_hash"), chain))
         for holder in roll_holders(data):
             self._roll(record, holder)
         self._epochs(record, data)
@@ -137,8 +149,10 @@ class Checker:
         dice = self._dice()
         head = (HeadCheck(self.expect_head, self.found_at, self.found_at is not None)
                 if self.expect_head else None)
-        ok = chain.ok and not dice.mismatches and (head is None or head.ok)
-        return Report(ok=ok, chain=chain, dice=dice, expected_head=head)
+        ok = chain.ok and not dice.mismatches and (head is None or head.ok) \
+            and not self.stale_heads
+        return Report(ok=ok, chain=chain, dice=dice, expected_head=head,
+                      stale_heads=self.stale_heads)
 
     def _dice(self) -> DiceReport:
         epochs, bad_seeds = self._epoch_reports()
