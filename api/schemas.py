@@ -4,12 +4,25 @@ from __future__ import annotations
 
 from marshmallow import RAISE, Schema, fields, validate
 
-Name = fields.String(required=True, validate=validate.Length(min=1, max=200))
+from ledger import limits
+
+
+def bounded(bound: limits.Bound) -> validate.Range:
+    """A schema range from the domain's own bound (ledger/limits.py)."""
+    return validate.Range(min=bound.low, max=bound.high,
+                          error=f"must be at least {{min}} and at most {{max}} ({bound.why()})")
+
+
+NAME_LENGTH = validate.Length(min=limits.NAME_LENGTH.low, max=limits.NAME_LENGTH.high)
+Name = fields.String(required=True, validate=NAME_LENGTH)
 Reason = fields.String(load_default="", validate=validate.Length(max=500))
 Amount = fields.Integer(required=True, strict=True, validate=validate.Range(min=1, max=10_000))
-SmallInt = fields.Integer(strict=True, validate=validate.Range(min=-1000, max=1000))
 Dice = fields.List(fields.Integer(strict=True, validate=validate.Range(min=0, max=100_000)),
                    validate=validate.Length(max=200))
+
+
+def bounded_int(bound: limits.Bound) -> fields.Integer:
+    return fields.Integer(strict=True, validate=bounded(bound))
 
 
 class Strict(Schema):
@@ -46,14 +59,14 @@ class Empty(Strict):
 
 
 class PoolIn(Strict):
-    current = fields.Integer(strict=True, required=True)
-    max = fields.Integer(strict=True, required=True)
+    current = fields.Integer(strict=True, required=True, validate=bounded(limits.POOL))
+    max = fields.Integer(strict=True, required=True, validate=bounded(limits.POOL))
 
 
 class StrainIn(Strict):
-    current = fields.Integer(strict=True, load_default=0)
-    permanent = fields.Integer(strict=True, load_default=0)
-    max = fields.Integer(strict=True, load_default=10)
+    current = fields.Integer(strict=True, load_default=0, validate=bounded(limits.STRAIN))
+    permanent = fields.Integer(strict=True, load_default=0, validate=bounded(limits.STRAIN))
+    max = fields.Integer(strict=True, load_default=10, validate=bounded(limits.STRAIN_MAX))
 
 
 class GradedIn(Strict):
@@ -63,29 +76,29 @@ class GradedIn(Strict):
 
 class ImplantIn(Strict):
     name = Name
-    strain = fields.Float(required=True, validate=validate.Range(min=0, max=20))
+    strain = fields.Float(required=True, validate=bounded(limits.IMPLANT_STRAIN))
 
 
 class Sheet(Strict):
     """A character sheet. On PATCH every field is optional."""
 
-    name = fields.String(validate=validate.Length(min=1, max=200))
-    level = fields.Integer(strict=True, validate=validate.Range(min=1, max=20))
-    abilities = fields.Dict(keys=fields.String(), values=SmallInt)
+    name = fields.String(validate=NAME_LENGTH)
+    level = fields.Integer(strict=True, validate=bounded(limits.LEVEL))
+    abilities = fields.Dict(keys=fields.String(), values=bounded_int(limits.ABILITY))
     magic_ability = fields.String(allow_none=True)
     focuses = fields.List(fields.String())
-    attributes = fields.Dict(keys=fields.String(), values=SmallInt)
-    modifiers = fields.Dict(keys=fields.String(), values=SmallInt)
-    skills = fields.Dict(keys=fields.String(), values=SmallInt)
+    attributes = fields.Dict(keys=fields.String(), values=bounded_int(limits.ATTRIBUTE))
+    modifiers = fields.Dict(keys=fields.String(), values=bounded_int(limits.MODIFIER))
+    skills = fields.Dict(keys=fields.String(), values=bounded_int(limits.SKILL))
     edges = fields.List(fields.String())
     traits = fields.List(fields.String())
     specializations = fields.List(fields.Nested(GradedIn))
     talents = fields.List(fields.Nested(GradedIn))
     graced_arts = fields.List(fields.Nested(GradedIn))
-    art_points = SmallInt
-    toughness = SmallInt
-    armor = SmallInt
-    speed = SmallInt
+    art_points = bounded_int(limits.RATING)
+    toughness = bounded_int(limits.RATING)
+    armor = bounded_int(limits.RATING)
+    speed = bounded_int(limits.RATING)
     health = fields.Nested(PoolIn)
     mana = fields.Nested(PoolIn)
     conviction = fields.Nested(PoolIn)

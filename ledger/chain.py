@@ -18,6 +18,14 @@ from ledger.store.records import Record
 GENESIS = "0" * 64
 
 
+class UnreadableData(ValueError):
+    """A stored event whose data is not canonical JSON: not UTF-8, cut short, NaN..."""
+
+    def __init__(self, position: int, why: str) -> None:
+        super().__init__(f"the event at position {position} has unreadable data ({why})")
+        self.position = position
+
+
 def canonical(value: Any) -> bytes:
     return json.dumps(
         value, sort_keys=True, separators=(",", ":"), ensure_ascii=False, allow_nan=False
@@ -31,7 +39,7 @@ def envelope(record: Record) -> dict[str, Any]:
         "position": record.position,
         "type": record.type,
         "version": record.version,
-        "data": json.loads(record.data),
+        "data": json.loads(record.data.decode()),  # strict UTF-8, as the ledger writes it
         "recorded_at": record.recorded_at,
         "actor": {
             "role": record.actor_role,
@@ -46,14 +54,29 @@ def envelope(record: Record) -> dict[str, Any]:
 
 
 def chain_hash(prev_hash: str, record: Record) -> str:
-    return hashlib.sha256(prev_hash.encode() + b"\n" + canonical(envelope(record))).hexdigest()
+    """Raises UnreadableData when the record's data has no canonical form."""
+    try:
+        body = canonical(envelope(record))
+    except ValueError as exc:  # bad UTF-8, bad JSON, NaN or infinities, lone surrogates
+        raise UnreadableData(record.position, str(exc)) from None
+    return hashlib.sha256(prev_hash.encode() + b"\n" + body).hexdigest()
+
+
+def link_problem(prev_hash: str, record: Record, expected: int) -> str | None:
+    """Why `record` does not continue the chain at `expected`, or None when it does."""
+    if record.position != expected:
+        return "sequence"
+    try:
+        return None if record.hash == chain_hash(prev_hash, record) else "hash"
+    except UnreadableData:
+        return "unreadable-data"
 
 
 def first_break(records: list[Record], prev_hash: str = GENESIS, start: int = 1) -> int | None:
     """The first position whose hash, or whose place in the sequence, is wrong."""
     expected = start
     for record in records:
-        if record.position != expected or record.hash != chain_hash(prev_hash, record):
+        if link_problem(prev_hash, record, expected):
             return expected
         prev_hash = record.hash
         expected += 1

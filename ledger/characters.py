@@ -10,6 +10,7 @@ from ledger.context import Context
 from ledger.decision import Decide
 from ledger.errors import InvalidInput, NotFound, RuleViolation
 from ledger.events import DomainEvent, evolves
+from ledger.limits import check_character
 from ledger.state import CampaignState, Character
 
 # Sheet fields a registration or update may set. Tracked values change through
@@ -19,6 +20,10 @@ SHEET_FIELDS = (
     "skills", "edges", "traits", "specializations", "talents", "graced_arts", "art_points",
     "toughness", "armor", "speed", "health", "mana", "conviction", "strain", "cyberware",
 )
+# What a GM correction may set besides the sheet (docs/rules/characters.md). The rest
+# changes only through its own command: death, Conditions, Effort, spells, spirits...
+TRACKED_CORRECTABLE = ("backlash.temporary", "backlash.permanent", "movement", "dying",
+                       "unconscious")
 
 
 class CharacterRegistered(DomainEvent, frozen=True, kw_only=True):
@@ -90,9 +95,10 @@ def _checked_sheet(sheet: dict[str, Any], base: dict[str, Any]) -> dict[str, Any
     if unknown:
         raise InvalidInput("unknown-sheet-field", f"not a sheet field: {unknown[0]}", field=unknown[0])
     try:
-        msgspec.convert(base | sheet, Character)
+        character = msgspec.convert(base | sheet, Character)
     except msgspec.ValidationError as exc:
         raise InvalidInput("sheet-shape", str(exc), field="sheet") from None
+    check_character(msgspec.to_builtins(character), sheet)
     return sheet
 
 
@@ -125,13 +131,13 @@ def record_death(character_id: str, cause: str) -> Decide:
 
 
 def correct(character_id: str, field: str, value: Any, reason: str) -> Decide:
-    """Set any tracked value by its dotted path, e.g. `mana.current` or `skills.cast`."""
+    """Set a correctable value by its dotted path, e.g. `mana.current` or `skills.cast`,
+    within the bounds of ledger/limits.py."""
 
     def decide(state: CampaignState, ctx: Context) -> list[DomainEvent]:
         character = require_character(state, character_id)
         data = msgspec.to_builtins(character)
-        if field.split(".")[0] in ("id",):
-            raise InvalidInput("correction-field", "the id cannot be corrected", field="field")
+        _check_correctable(field)
         try:
             before = _get_path(data, field)
         except KeyError:
@@ -141,10 +147,23 @@ def correct(character_id: str, field: str, value: Any, reason: str) -> Decide:
             msgspec.convert(data, Character)
         except msgspec.ValidationError as exc:
             raise InvalidInput("correction-value", str(exc), field="value") from None
+        check_character(data, [field])
         return [Corrected(character_id=character_id, field=field, before=before, after=value,
                           reason=reason)]
 
     return decide
+
+
+def _check_correctable(field: str) -> None:
+    if field == "dead":
+        raise InvalidInput("correction-field", "death is not a correction: record it with its "
+                           "command (POST …/death)", field="field")
+    top = field.split(".")[0]
+    if top in SHEET_FIELDS or any(field == f or field.startswith(f + ".")
+                                  for f in TRACKED_CORRECTABLE):
+        return
+    raise InvalidInput("correction-field", f"{field!r} is not correctable: a correction sets a "
+                       "sheet field or one of " + ", ".join(TRACKED_CORRECTABLE), field="field")
 
 
 def _get_path(data: dict[str, Any], path: str) -> Any:

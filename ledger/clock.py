@@ -6,10 +6,12 @@ the epoch it closes and commits to a fresh one (docs/dice.md).
 
 from __future__ import annotations
 
+from typing import Any, ClassVar
+
 from ledger.context import Context
-from ledger.decision import Decide
+from ledger.decision import Decide, Later
 from ledger.errors import RuleViolation
-from ledger.events import DomainEvent, evolves
+from ledger.events import DomainEvent, evolves, upcaster
 from ledger.state import CampaignState
 
 
@@ -22,8 +24,11 @@ class SessionStarted(DomainEvent, frozen=True, kw_only=True):
 
 
 class SessionEnded(DomainEvent, frozen=True, kw_only=True):
+    version: ClassVar[int] = 2
     session: int
-    head_hash: str
+    # The hash of the event just before this one; None for a version 1 event, whose
+    # head_hash (the hash before its whole command) verification checks from the raw data.
+    head_hash: str | None
     revealed_epoch: int
     revealed_seed: str
     dice_epoch: int
@@ -52,6 +57,11 @@ class SunMarked(DomainEvent, frozen=True, kw_only=True):
 class NewDay(DomainEvent, frozen=True, kw_only=True):
     day: int
     rested: list[str]
+
+
+@upcaster("SessionEnded", 1)
+def _session_ended_v1(data: dict[str, Any]) -> dict[str, Any]:
+    return data | {"head_hash": None}
 
 
 @evolves(SessionStarted)
@@ -108,18 +118,22 @@ def start_session(state: CampaignState, ctx: Context) -> list[DomainEvent]:
     )]
 
 
-def end_session(state: CampaignState, ctx: Context) -> list[DomainEvent]:
+def end_session(state: CampaignState, ctx: Context) -> list[DomainEvent | Later]:
     if not state.clock.session_open:
         raise RuleViolation("no-open-session", "there is no open session to end")
-    events: list[DomainEvent] = []
+    events: list[DomainEvent | Later] = []
     if state.clock.scene_open:
         events.append(SceneEnded(scene=state.clock.scene))
-    epoch = state.dice_epoch + 1
-    events.append(SessionEnded(
-        session=state.clock.session, head_hash=state.head_hash,
-        revealed_epoch=state.dice_epoch, revealed_seed=ctx.seeds.reveal(state.dice_epoch),
-        dice_epoch=epoch, dice_commitment=ctx.seeds.commit_new(epoch),
-    ))
+
+    def ended(now: CampaignState) -> SessionEnded:  # built after the scene's end is recorded
+        epoch = now.dice_epoch + 1
+        return SessionEnded(
+            session=now.clock.session, head_hash=now.head_hash,
+            revealed_epoch=now.dice_epoch, revealed_seed=ctx.seeds.reveal(now.dice_epoch),
+            dice_epoch=epoch, dice_commitment=ctx.seeds.commit_new(epoch),
+        )
+
+    events.append(Later(ended))
     return events
 
 

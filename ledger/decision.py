@@ -7,7 +7,7 @@ state after them. Pure: the caller records the events.
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Sequence
 
 from ledger.context import Context
 from ledger.errors import RuleViolation
@@ -15,7 +15,17 @@ from ledger.events import DomainEvent, evolve
 from ledger.reactions import preludes_for, reactions_to
 from ledger.state import CampaignState
 
-Decide = Callable[[CampaignState, Context], list[DomainEvent]]
+
+class Later:
+    """An event built when its turn comes, from the state as recorded so far: for a fact
+    only the recorder knows when the command starts, such as the hash of the event just
+    before it (the recorder sets `head_hash` as each event is recorded)."""
+
+    def __init__(self, build: Callable[[CampaignState], DomainEvent]) -> None:
+        self.build = build
+
+
+Decide = Callable[[CampaignState, Context], Sequence[DomainEvent | Later]]
 MAX_EVENTS_PER_COMMAND = 500
 
 
@@ -28,10 +38,11 @@ def run_decision(
 ) -> list[DomainEvent]:
     applied: list[DomainEvent] = []
 
-    def apply_all(events: list[DomainEvent]) -> None:
+    def apply_all(events: Iterable[DomainEvent | Later]) -> None:
         queue = deque(events)
         while queue:
-            event = queue.popleft()
+            item = queue.popleft()
+            event = item.build(scratch) if isinstance(item, Later) else item
             evolve(scratch, event)
             applied.append(event)
             if on_applied:

@@ -20,7 +20,7 @@ from __future__ import annotations
 from ledger.characters import CharacterDied, require_alive, require_character
 from ledger.clock import advance
 from ledger.context import Context
-from ledger.decision import Decide
+from ledger.decision import Decide, Later
 from ledger.errors import InvalidInput, RuleViolation
 from ledger.events import DomainEvent, evolves
 from ledger.items import check_magical, require_item
@@ -151,7 +151,7 @@ def link(item_id: str, character_id: str, helper_id: str | None = None,
 def unlink(item_id: str, character_id: str | None = None, helper_id: str | None = None) -> Decide:
     """An hour of careful meditation; the item need not be present."""
 
-    def decide(state: CampaignState, ctx: Context) -> list[DomainEvent]:
+    def decide(state: CampaignState, ctx: Context) -> list[DomainEvent | Later]:
         item = require_item(state, item_id)
         if item.linked_to is None:
             raise RuleViolation("item-not-linked", f"{item.name} is linked to nobody")

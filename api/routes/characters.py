@@ -112,7 +112,11 @@ def heal(body: dict[str, Any], campaign_id: str, character_id: str) -> Response:
 @blp.route("/<character_id>/corrections", methods=["POST"])
 @blp.arguments(schemas.CorrectionIn)
 def correction(body: dict[str, Any], campaign_id: str, character_id: str) -> Response:
-    """GM correction of any tracked value by dotted path (e.g. `mana.current`), with a reason."""
+    """GM correction of one listed value by dotted path (e.g. `mana.current`), with a reason.
+
+    Values keep the bounds of docs/rules/characters.md; `dead` is not correctable (death
+    has its own command). A bound broken answers 422 naming the field and the bound.
+    """
     auth.require_gm(campaign_id)
     return write(campaign_id, characters.correct(character_id, body["field"], body["value"],
                                                  body["reason"]), character_id=character_id)

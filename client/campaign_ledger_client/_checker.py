@@ -2,7 +2,9 @@
 
 The epoch in effect for a command is the `dice_epoch` of the latest event before
 the command's first event that carries one; a command is the run of consecutive
-events sharing a correlation id (docs/dice.md, "Verifying").
+events sharing a correlation id (docs/dice.md, "Verifying"). A `SessionEnded`
+records the head hash (docs/history.md): version 2 the hash of the event just
+before it, version 1 that of the event before its command.
 """
 
 from __future__ import annotations
@@ -49,6 +51,8 @@ class Checker:
         self.previous, self.position = GENESIS, 0
         self.first_break: int | None = None
         self.command: tuple[Any, int, int] = (None, 0, 0)  # correlation, first position, epoch
+        self.command_previous = GENESIS  # the hash just before the current command
+        self.stale_heads: list[int] = []  # positions of session ends whose head hash is stale
         self.epoch = 0
         self.commitments: dict[int, str] = {}
         self.revealed: dict[Any, tuple[str, int]] = {}
@@ -59,12 +63,19 @@ class Checker:
         self.reported: list[int] = []
 
     def add(self, event: dict[str, Any]) -> None:
-        position = event.get("position")
+        position, before = event.get("position"), self.previous
         self._chain(event, position if isinstance(position, int) else -1)
         if event.get("correlation_id") != self.command[0]:
             self.command = (event.get("correlation_id"), self.position, self.epoch)
+            self.command_previous = before
         data = event.get("data")
         if isinstance(data, dict):
+            if event.get("type") == "SessionEnded":
+                version = event.get("version")
+                chain = before if isinstance(version, int) and version >= 2 \
+                    else self.command_previous
+                if data.get("head_hash") != chain:
+                    self.stale_heads.append(self.position)
             for holder in roll_holders(data):
                 self._roll(holder)
             self._epochs(data)
@@ -72,8 +83,8 @@ class Checker:
     def _chain(self, event: dict[str, Any], position: int) -> None:
         expected = self.position + 1
         stored = str(event.get("hash", ""))
-        if self.first_break is None and (position != expected or stored != chain_hash(
-                self.previous, self.campaign_id, event)):
+        if self.first_break is None and (position != expected or not _links(
+                self.previous, self.campaign_id, event, stored)):
             self.first_break = expected
         if self.expect_head and self.found_at is None and stored == self.expect_head:
             self.found_at = position
@@ -143,6 +154,13 @@ class Checker:
                 good = False
                 self._note(Mismatch(roll.position, "value", roll.epoch, index, value, derived))
         return good
+
+
+def _links(previous: str, campaign_id: str, event: dict[str, Any], stored: str) -> bool:
+    try:
+        return stored == chain_hash(previous, campaign_id, event)
+    except ValueError:  # NaN or infinities in the data: no canonical form, so no valid hash
+        return False
 
 
 def _read_roll(position: int, holder: dict[str, Any]) -> Roll | None:

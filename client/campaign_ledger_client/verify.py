@@ -7,7 +7,8 @@ Checks, from docs/history.md and docs/dice.md alone: the hash chain (its first
 break), a head saved earlier (`expect_head`), every server die of each revealed
 epoch re-derived from its seed (and its epoch, command position and index), each
 revealed seed against its commitment, the seed lines, the header's count, and
-the signed head (Ed25519; compare its key with the server's published one).
+the signed head (Ed25519; compare its key with the server's published one), and
+the head hash each session's end records against the chain.
 """
 
 from __future__ import annotations
@@ -57,12 +58,14 @@ class ExportReport:
     signed_head_matches: bool
     seeds_ok: bool
     complete: bool
+    # Positions of `SessionEnded` events whose recorded head hash is not the chain's.
+    stale_heads: list[int] = field(default_factory=list)
 
     @property
     def ok(self) -> bool:
         return (self.chain_ok and not self.mismatches and self.expected_head_found is not False
                 and self.signature_ok and self.signed_head_matches and self.seeds_ok
-                and self.complete)
+                and self.complete and not self.stale_heads)
 
     def problems(self) -> list[str]:
         """What is wrong, one sentence each; empty when `ok`."""
@@ -79,7 +82,9 @@ class ExportReport:
         ]
         found = [sentence for fine, sentence in checks if not fine]
         return found + [f"position {m.position}: die check failed ({m.problem})"
-                        for m in self.mismatches]
+                        for m in self.mismatches] + [
+            f"position {p}: the session's recorded head hash is not the chain's"
+            for p in self.stale_heads]
 
 
 def read_export(lines: Iterable[bytes | str]) -> Export:
@@ -149,7 +154,8 @@ def verify(export: Export, *, expect_head: str | None = None,
         mismatches=dice.mismatches, epochs=dice.epochs,
         expected_head_found=None if expect_head is None else checker.found_at is not None,
         signed_head_present=bool(head), signature_ok=signature, signed_head_matches=matches,
-        seeds_ok=seeds_ok, complete=export.header.get("events") == len(export.events))
+        seeds_ok=seeds_ok, complete=export.header.get("events") == len(export.events),
+        stale_heads=checker.stale_heads)
 
 
 def _signature_ok(head: dict[str, Any], public_key: str | None) -> bool:

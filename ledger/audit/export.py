@@ -17,6 +17,7 @@ import msgspec
 
 from ledger.audit.signing import HeadSigner, SignedHead
 from ledger.audit.verify import Checker
+from ledger.chain import UnreadableData
 from ledger.store.records import Record
 
 FORMAT = "campaign-ledger/export/v1"
@@ -94,11 +95,15 @@ def record_of(campaign_id: str, e: EventLine) -> Record:
 
 def export_lines(header: HeaderLine, records: Iterable[Record], signer: HeadSigner,
                  checker: Checker | None = None) -> Iterator[bytes]:
-    """Every line of the export, each ending in a newline. `checker` sees every record."""
+    """Every line of the export, each ending in a newline. `checker` sees every record.
+
+    Raises UnreadableData at a row whose data is not JSON: an export line cannot hold it."""
     checker = checker or Checker()
     yield _encoder.encode(header) + b"\n"
     for record in records:
         checker.add(record)
+        if record.position in checker.unreadable:
+            raise UnreadableData(record.position, "not canonical JSON")
         yield _encoder.encode(event_line(record)) + b"\n"
     for seed in seed_lines(checker):
         yield _encoder.encode(seed) + b"\n"

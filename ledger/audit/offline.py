@@ -55,9 +55,12 @@ def report_problems(report: Report) -> list[str]:
     """What is wrong with a history, one plain sentence each (empty when all is well)."""
     found = []
     if not report.chain.ok:
-        found.append(f"the hash chain breaks at position {report.chain.first_break}")
+        why = " (its data is unreadable)" if report.chain.problem == "unreadable-data" else ""
+        found.append(f"the hash chain breaks at position {report.chain.first_break}{why}")
     found += [f"position {m.position}: die check failed ({m.problem})"
               for m in report.dice.mismatches]
+    found += [f"position {h.position}: the session's recorded head hash is not the chain's"
+              for h in report.stale_heads]
     if report.expected_head and not report.expected_head.ok:
         found.append(f"the expected head {report.expected_head.hash} is not in the history")
     return found

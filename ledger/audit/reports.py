@@ -7,12 +7,15 @@ from typing import Any
 import msgspec
 
 
-class ChainReport(msgspec.Struct, frozen=True):
+class ChainReport(msgspec.Struct, frozen=True, omit_defaults=True):
     ok: bool
     first_break: int | None
     head_hash: str
     head_position: int
     length: int
+    # Why the chain breaks at first_break: "sequence" (a position missing or out of
+    # place), "hash", or "unreadable-data" (the row's data is not canonical JSON).
+    problem: str | None = None
 
 
 class Mismatch(msgspec.Struct, frozen=True, kw_only=True):
@@ -62,11 +65,20 @@ class HeadCheck(msgspec.Struct, frozen=True):
     ok: bool
 
 
+class StaleHead(msgspec.Struct, frozen=True):
+    """A `SessionEnded` whose recorded head hash is not the chain's hash where it points."""
+
+    position: int
+    recorded: str | None
+    chain: str
+
+
 class Report(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
     ok: bool
     chain: ChainReport
     dice: DiceReport
     expected_head: HeadCheck | None = None
+    stale_heads: list[StaleHead] = msgspec.field(default_factory=list)
 
 
 class ServerRoll(msgspec.Struct, frozen=True):

@@ -4,6 +4,9 @@ Rules (docs/rules/audit.md, docs/dice.md):
 - The chain breaks at the first position whose hash or place in the sequence is
   wrong (an edited, deleted or inserted row).
 - A saved head hash must still be in the chain (truncation, rewriting).
+- A `SessionEnded` records the head hash: version 2 the hash of the event just
+  before it, version 1 that of the event before its command. Either must be the
+  chain's stored hash there, which a rewrite that recomputed every hash changes.
 - Every server roll of a revealed epoch is re-derived die by die; its epoch must be
   the one in effect when its command started, its command position the command's
   first position, and no die index may be used twice.
@@ -29,8 +32,9 @@ from ledger.audit.reports import (
     Report,
     ReportedRoll,
     ServerRoll,
+    StaleHead,
 )
-from ledger.chain import GENESIS, chain_hash
+from ledger.chain import GENESIS, link_problem
 from ledger.dice import derive_die, die_message, seed_commitment
 from ledger.store.records import Record
 
@@ -50,8 +54,12 @@ class Checker:
         self.found_at: int | None = None
         self.prev, self.expected, self.length = GENESIS, 1, 0
         self.first_break: int | None = None
+        self.break_problem: str | None = None
+        self.unreadable: set[int] = set()  # positions whose data is not canonical JSON
         self.campaign_id = ""
         self.command = ("", 0, 0)  # correlation id, first position, epoch in effect then
+        self.command_prev = GENESIS  # the hash just before the current command
+        self.stale_heads: list[StaleHead] = []
         self.epoch = 0
         self.commitments: dict[int, tuple[str, int]] = {}
         self.revealed: dict[int, tuple[str, int]] = {}
@@ -62,25 +70,33 @@ class Checker:
         self.last: Record | None = None
 
     def add(self, record: Record) -> None:
+        before = self.prev
         self._chain(record)
         self.campaign_id = self.campaign_id or record.campaign_id
         if record.correlation_id != self.command[0]:
             self.command = (record.correlation_id, record.position, self.epoch)
+            self.command_prev = before
         try:
             data = msgspec.json.decode(record.data)
         except msgspec.DecodeError:
             return  # the chain check already flags a damaged row
         if not isinstance(data, dict):
             return
+        if record.type == "SessionEnded":
+            chain = before if record.version >= 2 else self.command_prev
+            if data.get("head_hash") != chain:
+                self.stale_heads.append(StaleHead(record.position, data.get("head_hash"), chain))
         for holder in roll_holders(data):
             self._roll(record, holder)
         self._epochs(record, data)
 
     def _chain(self, record: Record) -> None:
         self.length += 1
-        if self.first_break is None and (record.position != self.expected
-                                         or record.hash != chain_hash(self.prev, record)):
-            self.first_break = self.expected
+        problem = link_problem(self.prev, record, self.expected)
+        if problem == "unreadable-data":
+            self.unreadable.add(record.position)
+        if self.first_break is None and problem:
+            self.first_break, self.break_problem = self.expected, problem
         if self.expect_head and self.found_at is None and record.hash == self.expect_head:
             self.found_at = record.position
         self.prev, self.expected = record.hash, record.position + 1
@@ -129,12 +145,14 @@ class Checker:
         last = self.last
         chain = ChainReport(self.first_break is None, self.first_break,
                             last.hash if last else GENESIS, last.position if last else 0,
-                            self.length)
+                            self.length, self.break_problem)
         dice = self._dice()
         head = (HeadCheck(self.expect_head, self.found_at, self.found_at is not None)
                 if self.expect_head else None)
-        ok = chain.ok and not dice.mismatches and (head is None or head.ok)
-        return Report(ok=ok, chain=chain, dice=dice, expected_head=head)
+        ok = chain.ok and not dice.mismatches and (head is None or head.ok) \
+            and not self.stale_heads
+        return Report(ok=ok, chain=chain, dice=dice, expected_head=head,
+                      stale_heads=self.stale_heads)
 
     def _dice(self) -> DiceReport:
         epochs, bad_seeds = self._epoch_reports()

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Iterable
+from pathlib import Path
 from typing import BinaryIO
 
 from ledger.app import Ledger
@@ -12,6 +13,7 @@ from ledger.audit.export import HeaderLine, export_lines
 from ledger.audit.signing import HeadSigner
 from ledger.audit.sources import from_store
 from ledger.audit.verify import Checker
+from ledger.chain import UnreadableData
 from ledger.config import Config
 from ledger.health import utc_now
 from ledger.wiring import build_ledger
@@ -44,11 +46,17 @@ def export(led: Ledger, args: argparse.Namespace) -> int:
     header = HeaderLine(campaign_id=args.campaign, events=source.total, exported_at=utc_now())
     checker = Checker()
     lines = export_lines(header, source.records, HeadSigner(led.box), checker)
-    if args.output:
-        with open(args.output, "wb") as out:
-            write_all(out, lines)
-    else:
-        write_all(sys.stdout.buffer, lines)
+    try:
+        if args.output:
+            with open(args.output, "wb") as out:
+                write_all(out, lines)
+        else:
+            write_all(sys.stdout.buffer, lines)
+    except UnreadableData as exc:
+        if args.output:
+            Path(args.output).unlink(missing_ok=True)  # never leave half an export behind
+        print(f"error: {exc}; the export stopped there", file=sys.stderr)
+        return 1
     report = checker.report()
     if not report.chain.ok:
         print(f"warning: the hash chain breaks at position {report.chain.first_break}; "

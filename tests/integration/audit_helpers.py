@@ -1,17 +1,20 @@
-"""A played campaign, raw SQL on the stores, and the CLI pointed at a test store."""
+"""A played campaign, raw SQL on the stores, the CLI pointed at a test store, old events."""
 
 from __future__ import annotations
 
 from typing import Any
 
+import msgspec
 import pytest
 
 from ledger import characters, clock, resources, rolls
 from ledger.app import Ledger
 from ledger.campaign import create_campaign
+from ledger.chain import chain_hash
 from ledger.config import Config
 from ledger.context import Actor
 from ledger.store.base import EventStore
+from ledger.store.records import Record
 
 GM = Actor(role="gm", token_id="tok_gm")
 
@@ -48,3 +51,15 @@ def use_store(monkeypatch: pytest.MonkeyPatch, config: Config) -> None:
                 "LEDGER_POSTGRES_SCHEMA": config.pg_schema}
     for name, value in env.items():
         monkeypatch.setenv(name, value)
+
+
+def append_v1_session_end(ledger: Ledger, store: EventStore, campaign_id: str,
+                           head_hash: str) -> None:
+    """A version 1 `SessionEnded` as the ledger recorded it before version 2."""
+    head = ledger.state(campaign_id)
+    data = msgspec.json.encode({"character_id": None, "session": 1, "head_hash": head_hash,
+                                "revealed_epoch": 1, "revealed_seed": "", "dice_epoch": 2,
+                                "dice_commitment": "ab" * 32})
+    draft = Record(campaign_id, head.position + 1, "SessionEnded", 1, data,
+                   "2030-01-01T00:00:00.000000Z", "gm", None, None, "cor_old", None, 1, 0, "")
+    store.append([msgspec.structs.replace(draft, hash=chain_hash(head.head_hash, draft))])

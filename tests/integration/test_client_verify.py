@@ -20,9 +20,11 @@ from ledger import clock, rolls
 from ledger.app import Ledger
 from ledger.audit.export import read_history
 from ledger.audit.offline import verify_history
+from ledger.campaign import create_campaign
 from ledger.cli import main
 from ledger.config import Config
-from tests.integration.audit_helpers import GM, played, use_store
+from ledger.store.base import EventStore
+from tests.integration.audit_helpers import GM, append_v1_session_end, played, use_store
 
 Rows = list[dict[str, Any]]
 
@@ -50,6 +52,11 @@ def _server_roll(rows: Rows) -> dict[str, Any]:
 def _edit_data(rows: Rows) -> Rows:
     _events(rows)[4]["data"]["amount"] = 1
     return rows
+
+
+def _rewrite_early(rows: Rows) -> Rows:
+    """Edit an event before the session's end and recompute every hash after it."""
+    return _rehash(_edit_data(rows))
 
 
 def _drop_event(rows: Rows) -> Rows:
@@ -87,6 +94,7 @@ def _truncate(rows: Rows) -> Rows:
 
 TAMPERING: dict[str, Callable[[Rows], Rows]] = {
     "nothing": lambda rows: rows, "edited data": _edit_data, "deleted row": _drop_event,
+    "rewritten early, rehashed": _rewrite_early,
     "changed die, rehashed": _change_die, "replaced seed, rehashed": _change_seed,
     "edited seed line": _seed_line, "forged signature": _signature, "truncated": _truncate,
 }
@@ -106,9 +114,11 @@ def exported(ledger: Ledger, store_config: Config, tmp_path: Path,
 
 
 def _summary(ok: bool, first_break: int | None, mismatches: list[tuple[int, str]],
-             counts: tuple[int, int, int], checks: tuple[bool, ...]) -> dict[str, Any]:
+             counts: tuple[int, int, int], checks: tuple[bool, ...],
+             stale_heads: list[int]) -> dict[str, Any]:
     return {"ok": ok, "first_break": first_break, "mismatches": sorted(mismatches),
-            "counts": counts, "signature, head, seeds, complete": checks}
+            "counts": counts, "signature, head, seeds, complete": checks,
+            "stale heads": stale_heads}
 
 
 @pytest.mark.parametrize("tamper", TAMPERING)
@@ -123,12 +133,13 @@ def test_the_client_and_the_server_judge_a_tampered_export_alike(
                         [(m.position, m.problem) for m in dice.mismatches],
                         (dice.verified, len(dice.pending), len(dice.reported)),
                         (server.signed_head.signature_ok, server.signed_head.matches_chain,
-                         server.seeds_ok, server.complete))
+                         server.seeds_ok, server.complete),
+                        [h.position for h in server.report.stale_heads])
     mine = verify_export(path)
     assert _summary(mine.ok, mine.first_break, [(m.position, m.problem) for m in mine.mismatches],
                     (mine.rolls_verified, mine.rolls_pending, mine.rolls_reported),
                     (mine.signature_ok, mine.signed_head_matches, mine.seeds_ok, mine.complete),
-                    ) == expected
+                    mine.stale_heads) == expected
     assert mine.ok == (tamper == "nothing")
     assert bool(mine.problems()) != mine.ok
 
@@ -145,3 +156,40 @@ def test_a_pinned_key_other_than_the_signers_fails_the_signature(exported: Path)
     rows = [json.loads(line) for line in exported.read_text().splitlines()]
     assert verify_export(exported, public_key=rows[-1]["public_key"]).signature_ok
     assert not verify_export(exported, public_key="ab" * 32).signature_ok
+
+
+def test_the_client_reports_an_event_holding_nan_as_the_first_break(
+        exported: Path, tmp_path: Path) -> None:
+    rows = [json.loads(line) for line in exported.read_text().splitlines()]
+    _events(rows)[4]["data"]["amount"] = float("nan")  # json.dumps writes it as NaN
+    path = tmp_path / "nan.jsonl"
+    path.write_text("".join(json.dumps(row) + "\n" for row in rows))
+    mine = verify_export(path)
+    assert (mine.ok, mine.first_break) == (False, 5)
+    assert "the hash chain breaks at position 5" in mine.problems()
+
+
+def test_the_client_reports_a_session_end_whose_recorded_head_a_rewrite_left_stale(
+        exported: Path, tmp_path: Path) -> None:
+    rows = _rewrite_early([json.loads(line) for line in exported.read_text().splitlines()])
+    path = tmp_path / "rewritten.jsonl"
+    path.write_text("".join(json.dumps(row, ensure_ascii=False) + "\n" for row in rows))
+    mine = verify_export(path)
+    assert (mine.chain_ok, mine.stale_heads) == (True, [8])
+    assert "position 8: the session's recorded head hash is not the chain's" in mine.problems()
+
+
+@pytest.mark.parametrize("stale", [False, True])
+def test_the_client_checks_a_version_1_session_end_by_its_own_meaning(
+        ledger: Ledger, store: EventStore, store_config: Config, tmp_path: Path,
+        monkeypatch: pytest.MonkeyPatch, stale: bool) -> None:
+    campaign_id = ledger.create_campaign(create_campaign("Noir"), GM).campaign_id
+    ledger.execute(campaign_id, GM, clock.start_session)
+    head = ledger.state(campaign_id).head_hash
+    append_v1_session_end(ledger, store, campaign_id, "cd" * 32 if stale else head)
+    use_store(monkeypatch, store_config)
+    path = tmp_path / "v1.jsonl"
+    assert main(["export", campaign_id, "-o", str(path)]) == 0
+    server = verify_history(read_history(path.read_bytes().splitlines()))
+    assert [h.position for h in server.report.stale_heads] == verify_export(path).stale_heads \
+        == ([3] if stale else [])
