@@ -48,6 +48,7 @@ class StoreUnavailable(Exception):
 class EventStore(abc.ABC):
     ph = "?"
     kind = "abstract"
+    location: str  # for messages: the file, or the database and schema (never a password)
 
     # --- backend hooks -------------------------------------------------
     @abc.abstractmethod
@@ -67,6 +68,10 @@ class EventStore(abc.ABC):
 
     @abc.abstractmethod
     def close(self) -> None: ...
+
+    @abc.abstractmethod
+    def has_ledger(self) -> bool:
+        """Whether setup() has made the tables here: commands that only read never run it."""
 
     # --- listeners: told after each committed append (metrics, the feed hub) --
     def add_append_listener(self, listener: Callable[[Sequence[Record]], None]) -> None:
