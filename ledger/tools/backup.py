@@ -22,6 +22,7 @@ from psycopg import sql
 
 from ledger.config import Config
 from ledger.health import utc_now
+from ledger.secrets_box import read_key
 from ledger.tools.backup_format import BackupError, Writer, load_key, read_frames
 from ledger.wiring import build_store, existing_key, open_existing_store
 
@@ -192,10 +193,10 @@ def _refuse_non_empty(conn: Any) -> None:
 
 
 def _check_server_key(config: Config, backed: bytes) -> None:
-    path = config.data_path / "secret.key"
-    if config.secret_key is None and not path.exists():
+    current = read_key(config.data_path, config.secret_key)
+    if current is None:
         return  # the backup's key will be written once the rows are in
-    if existing_key(config) != backed:
+    if current != backed:
         raise BackupError("this service's server key is not the backup's: tokens and sealed "
                           "seeds would not open (see docs/backups.md)")
 
