@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 import signal
+import sys
 from typing import Any
 
 _LEVEL = os.environ.get("LEDGER_LOG_LEVEL", "INFO").upper()
@@ -20,6 +21,10 @@ logconfig_dict = {
                 for name in ("gunicorn.error", "gunicorn.access")},
     "handlers": {"json": {"()": "api.observability.json_handler"}},
 }
+
+# No control socket: gunicorn >= 25.1 opens one at a per-user default path, so every
+# server on a machine would share it (docs/operations.md). Older versions ignore this.
+control_socket_disable = True
 
 
 def post_worker_init(worker: Any) -> None:
@@ -40,3 +45,13 @@ def child_exit(server: Any, worker: Any) -> None:
         from prometheus_client import multiprocess
 
         multiprocess.mark_process_dead(worker.pid)  # type: ignore[no-untyped-call]
+
+
+def when_ready(server: Any) -> None:
+    """Once gunicorn listens: the one human line `serve` prepared (stderr, as stdout
+    carries only the JSON logs)."""
+    from ledger.tools.serve import START_LINE_VARIABLE
+
+    line = os.environ.get(START_LINE_VARIABLE)
+    if line:
+        print(line, file=sys.stderr, flush=True)

@@ -9,6 +9,7 @@ import sys
 from importlib.metadata import entry_points
 
 import ledger.tools
+from ledger.wiring import NoStore
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -28,7 +29,11 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
-    result = args.func(args)
+    try:
+        result = args.func(args)
+    except NoStore as exc:  # one line naming where it looked, no traceback
+        print(f"campaign-ledger {args.command}: {exc}", file=sys.stderr)
+        return 2
     return int(result or 0)
 
 

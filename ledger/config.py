@@ -95,6 +95,10 @@ class Config(msgspec.Struct):
     def data_path(self) -> Path:
         return Path(self.data_dir)
 
+    @property
+    def sqlite_file(self) -> Path:
+        return Path(self.sqlite_path) if self.sqlite_path else self.data_path / "ledger.sqlite3"
+
 
 # Operational settings: field -> (environment variable, type).
 OPS_SETTINGS: dict[str, tuple[str, type]] = {

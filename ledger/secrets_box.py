@@ -16,12 +16,21 @@ from pathlib import Path
 from cryptography.hazmat.primitives.ciphers.aead import AESGCM
 
 
-def load_or_create_key(data_dir: Path, env_value: str | None) -> bytes:
+def read_key(data_dir: Path, env_value: str | None) -> bytes | None:
+    """The server key, or None when neither the variable nor the file holds one."""
     if env_value:
         return bytes.fromhex(env_value)
     path = data_dir / "secret.key"
     if path.exists():
         return bytes.fromhex(path.read_text().strip())
+    return None
+
+
+def load_or_create_key(data_dir: Path, env_value: str | None) -> bytes:
+    found = read_key(data_dir, env_value)
+    if found is not None:
+        return found
+    path = data_dir / "secret.key"
     data_dir.mkdir(parents=True, exist_ok=True)
     key = secrets.token_bytes(32)
     fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)

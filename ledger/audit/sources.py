@@ -18,6 +18,7 @@ class Source(msgspec.Struct):
     total: int
     records: Iterator[Record]
     history: History | None = None  # set when read from a file
+    location: str = ""  # the store or file read from, for messages
 
 
 def is_file(argument: str) -> bool:
@@ -28,12 +29,12 @@ def from_file(path: str) -> Source:
     with open(path, "rb") as handle:
         history = read_history(handle)
     return Source(history.header.campaign_id, len(history.records), iter(history.records),
-                  history)
+                  history, location=f"exported file {Path(path).resolve()}")
 
 
 def from_store(store: EventStore, campaign_id: str) -> Source:
     head = store.head(campaign_id)
-    return Source(campaign_id, head, _stream(store, campaign_id, head))
+    return Source(campaign_id, head, _stream(store, campaign_id, head), location=store.location)
 
 
 def _stream(store: EventStore, campaign_id: str, upto: int) -> Iterator[Record]:
@@ -48,9 +49,9 @@ def opened(argument: str) -> Iterator[Source]:
         yield from_file(argument)
         return
     from ledger.config import Config
-    from ledger.wiring import build_store  # not at import: the wiring imports every rule module
+    from ledger.wiring import open_existing_store  # not at import: it imports every rule module
 
-    store = build_store(Config.from_env())
+    store = open_existing_store(Config.from_env())
     try:
         yield from_store(store, argument)
     finally:

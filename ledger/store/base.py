@@ -52,6 +52,7 @@ class EventStore(abc.ABC):
     kind = "abstract"
     # Taken before a change that counts a campaign's tokens (SQLite serializes writers).
     access_lock_sql: str | None = None
+    location: str  # for messages: the file, or the database and schema (never a password)
 
     # --- backend hooks -------------------------------------------------
     @abc.abstractmethod
@@ -71,6 +72,10 @@ class EventStore(abc.ABC):
 
     @abc.abstractmethod
     def close(self) -> None: ...
+
+    @abc.abstractmethod
+    def has_ledger(self) -> bool:
+        """Whether setup() has made the tables here: commands that only read never run it."""
 
     # --- listeners: told after each committed append (metrics, the feed hub) --
     def add_append_listener(self, listener: Callable[[Sequence[Record]], None]) -> None:

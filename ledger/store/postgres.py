@@ -88,6 +88,7 @@ class PostgresStore(EventStore):
         notify: bool = True,
     ) -> None:
         self.schema = schema
+        self.location = f"PostgreSQL database {host}:{port}/{dbname}, schema {schema}"
         # After each append this channel (per schema: channels are database-wide) hears
         # "campaign:position", so each process's feed hub needs one LISTEN, not polling.
         self.channel = f"ledger:{schema}"
@@ -150,6 +151,15 @@ class PostgresStore(EventStore):
         conn = psycopg.connect(**self._params, autocommit=True, connect_timeout=5)  # type: ignore[arg-type]
         conn.execute(sql.SQL("LISTEN {}").format(sql.Identifier(self.channel)))
         return conn
+
+    def has_ledger(self) -> bool:
+        # A connection of its own: the pool's timeout would hide why none can be made.
+        try:
+            with psycopg.connect(**self._params, connect_timeout=5) as conn:  # type: ignore[arg-type]
+                return conn.execute("SELECT 1 FROM pg_tables WHERE schemaname=%s AND "
+                                    "tablename='ledger_events'", (self.schema,)).fetchone() is not None
+        except psycopg.OperationalError as exc:
+            raise StoreUnavailable(str(exc)) from exc
 
     def setup(self) -> None:
         try:

@@ -30,6 +30,10 @@ from ledger.store.records import (
 LOCK_TIMEOUT_SECONDS = 15
 
 
+def describe_file(path: str | Path) -> str:
+    return f"SQLite file {Path(path).resolve()}"
+
+
 class _DurablePool(SQLiteConnectionPool):
     """Every connection syncs each commit (synchronous=FULL): an acknowledged event survives."""
 
@@ -46,6 +50,7 @@ class SQLiteStore(EventStore):
 
     def __init__(self, path: str | Path) -> None:
         self.path = str(path)
+        self.location = describe_file(path)
         Path(self.path).parent.mkdir(parents=True, exist_ok=True)
         self.datastore = self._datastore()
         # Reads have their own pool: eventsourcing's pool keeps its queue while a writer
@@ -130,6 +135,10 @@ class SQLiteStore(EventStore):
                       " ledger_events WHERE gid>? ORDER BY gid LIMIT ?)", (after.seq, cap))
             row = c.fetchone()
         return int(row[0]), row[1]
+
+    def has_ledger(self) -> bool:
+        return self._one("SELECT 1 FROM sqlite_master WHERE type='table' AND name=?",
+                         ("ledger_events",)) is not None
 
     def close(self) -> None:
         self.datastore.close()

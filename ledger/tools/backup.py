@@ -15,7 +15,6 @@ import sqlite3
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
-from pathlib import Path
 from typing import Any, BinaryIO
 
 import psycopg
@@ -23,8 +22,9 @@ from psycopg import sql
 
 from ledger.config import Config
 from ledger.health import utc_now
+from ledger.secrets_box import read_key
 from ledger.tools.backup_format import BackupError, Writer, load_key, read_frames
-from ledger.wiring import build_store
+from ledger.wiring import build_store, existing_key, open_existing_store
 
 # Live-process state, not history: a restored tracking row would claim read models that are
 # not there, and heartbeats name processes of the old machine.
@@ -80,8 +80,7 @@ def connect(config: Config, *, write: bool) -> Iterator[Any]:
             conn.read_only = True
         conn.execute(sql.SQL("SET search_path TO {}").format(sql.Identifier(config.pg_schema)))
     else:
-        path = config.sqlite_path or Path(config.data_dir) / "ledger.sqlite3"
-        conn = sqlite3.connect(path, isolation_level=None)
+        conn = sqlite3.connect(config.sqlite_file, isolation_level=None)
         conn.execute("BEGIN IMMEDIATE" if write else "BEGIN")  # WAL: readers never block writers
     try:
         yield conn
@@ -100,21 +99,17 @@ def tables(conn: Any, config: Config) -> list[str]:
     return [n for (n,) in found if n.startswith("ledger_") and n not in SKIPPED]
 
 
-def server_key(config: Config) -> bytes:
-    if config.secret_key:
-        return bytes.fromhex(config.secret_key)
-    path = config.data_path / "secret.key"
-    if not path.exists():
-        raise BackupError(f"no server key: LEDGER_SECRET_KEY is unset and {path} is missing")
-    return bytes.fromhex(path.read_text().strip())
-
-
 def backup_to(config: Config, file: str, key: bytes) -> dict[str, int]:
     """Write the backup beside FILE, then move it into place: never half a backup."""
+    open_existing_store(config).close()  # connecting to a missing SQLite file would create it
     partial = f"{file}.partial"
     fd = os.open(partial, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-    with os.fdopen(fd, "wb") as out:
-        counts = backup(config, out, key)
+    try:
+        with os.fdopen(fd, "wb") as out:
+            counts = backup(config, out, key)
+    except BaseException:
+        os.unlink(partial)
+        raise
     os.replace(partial, file)
     return counts
 
@@ -125,7 +120,7 @@ def backup(config: Config, out: BinaryIO, key: bytes) -> dict[str, int]:
     with connect(config, write=False) as conn:
         names = tables(conn, config)
         writer.frame({"kind": "meta", "created_at": utc_now(), "store": config.store,
-                      "server_key": server_key(config).hex(), "tables": names})
+                      "server_key": existing_key(config).hex(), "tables": names})
         for table in names:
             counts[table] = _dump(conn, config, table, writer)
     writer.frame({"kind": "end", "counts": counts}, final=True)
@@ -198,10 +193,10 @@ def _refuse_non_empty(conn: Any) -> None:
 
 
 def _check_server_key(config: Config, backed: bytes) -> None:
-    path = config.data_path / "secret.key"
-    if config.secret_key is None and not path.exists():
+    current = read_key(config.data_path, config.secret_key)
+    if current is None:
         return  # the backup's key will be written once the rows are in
-    if server_key(config) != backed:
+    if current != backed:
         raise BackupError("this service's server key is not the backup's: tokens and sealed "
                           "seeds would not open (see docs/backups.md)")
 

@@ -16,7 +16,7 @@ from ledger.audit.verify import Checker
 from ledger.chain import UnreadableData
 from ledger.config import Config
 from ledger.health import utc_now
-from ledger.wiring import build_ledger
+from ledger.wiring import open_ledger
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -31,7 +31,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
 
 
 def run(args: argparse.Namespace) -> int:
-    led = build_ledger(Config.from_env())
+    led = open_ledger(Config.from_env())
     try:
         return export(led, args)
     finally:
@@ -41,7 +41,7 @@ def run(args: argparse.Namespace) -> int:
 def export(led: Ledger, args: argparse.Namespace) -> int:
     source = from_store(led.store, args.campaign)
     if source.total == 0:
-        print(f"no campaign {args.campaign!r} in this store", file=sys.stderr)
+        print(f"no campaign {args.campaign!r} in {led.store.location}", file=sys.stderr)
         return 2
     header = HeaderLine(campaign_id=args.campaign, events=source.total, exported_at=utc_now())
     checker = Checker()

@@ -15,7 +15,7 @@ import msgspec
 from ledger import health
 from ledger.config import Config
 from ledger.store.base import StoreUnavailable
-from ledger.wiring import build_store
+from ledger.wiring import NoStore, open_existing_store, unreadable
 
 
 def register(subparsers: Any) -> None:
@@ -32,14 +32,22 @@ def check(args: argparse.Namespace) -> int:
     config = Config.from_env()
     stale_after = args.stale_after or config.runner_stale_seconds
     require = tuple(name for name in args.require.split(",") if name)
-    store = build_store(config)
     try:
-        store.setup()
+        store = open_existing_store(config)  # a check never creates the store it checks
+    except NoStore as exc:
+        return _unhealthy(str(exc))
+    try:
         found = health.report(store, stale_after, require)
     except StoreUnavailable as exc:
-        sys.stdout.write(msgspec.json.encode({"healthy": False, "store": str(exc)}).decode() + "\n")
-        return 1
+        return _unhealthy(unreadable(store, exc))
     finally:
         store.close()
     sys.stdout.write(msgspec.json.format(msgspec.json.encode(found)).decode() + "\n")
     return 0 if found.healthy else 1
+
+
+def _unhealthy(reason: str) -> int:
+    """The JSON document for monitors, and one line for the operator."""
+    sys.stdout.write(msgspec.json.encode({"healthy": False, "store": reason}).decode() + "\n")
+    print(f"campaign-ledger health: {reason}", file=sys.stderr)
+    return 1

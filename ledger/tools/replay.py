@@ -38,7 +38,7 @@ def run(args: argparse.Namespace) -> int:
 
 def replay(source: Source, args: argparse.Namespace) -> int:
     if source.total == 0:
-        print(f"no history found for {args.source!r}", file=sys.stderr)
+        print(f"no history found for {args.source!r} in {source.location}", file=sys.stderr)
         return 2
     total = min(source.total, args.upto or source.total)
     progress = Progress(total, enabled=total >= LONG_HISTORY and not args.no_progress)

@@ -18,6 +18,7 @@ import time
 from types import FrameType
 from typing import Any
 
+START_LINE_VARIABLE = "LEDGER_SERVE_START_LINE"  # handed to gunicorn's when_ready hook
 RUNNERS: list[list[str]] = [
     # Each runner is a `campaign-ledger` subcommand that runs until stopped.
     ["project", "--follow"],
@@ -66,7 +67,7 @@ def serve(args: argparse.Namespace) -> int:
     env["LEDGER_FEED_STREAMS"] = str(args.feed_streams)
     env["PROMETHEUS_MULTIPROC_DIR"] = _metrics_dir(env.get("LEDGER_METRICS_DIR")
                                                    or tempfile.gettempdir())
-    _prepare(env)
+    env[START_LINE_VARIABLE] = start_line(args.host, args.port, _prepare(env))
     children: dict[str, subprocess.Popen[bytes]] = {
         "api": subprocess.Popen(gunicorn_command(args), env=env)
     }
@@ -99,12 +100,20 @@ def serve(args: argparse.Namespace) -> int:
     return children["api"].returncode or 0
 
 
-def _prepare(env: dict[str, str]) -> None:
-    """Create the tables and the server key once, before workers race to do it."""
+def _prepare(env: dict[str, str]) -> str:
+    """Create the tables and the server key once, before workers race to do it; say where."""
     from ledger.config import Config
     from ledger.wiring import build_ledger
 
-    build_ledger(Config.from_env(env)).store.close()
+    store = build_ledger(Config.from_env(env)).store
+    store.close()
+    return store.location
+
+
+def start_line(host: str, port: int, location: str) -> str:
+    """What an operator needs first; gunicorn prints it once it listens (api/serving.py)."""
+    url = f"http://{f'[{host}]' if ':' in host else host}:{port}"
+    return f"campaign-ledger: listening on {url}; store: {location}; API docs: {url}/docs"
 
 
 def _metrics_dir(base: str) -> str:

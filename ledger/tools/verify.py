@@ -46,7 +46,7 @@ def check(source: Source, args: argparse.Namespace) -> int:
         report, found, body = checked.report, problems(checked), checked
     else:
         if source.total == 0:
-            print(f"no campaign {args.source!r} in this store", file=sys.stderr)
+            print(f"no campaign {args.source!r} in {source.location}", file=sys.stderr)
             return 2
         report = verify(source.records, args.expect_head)
         found, body = report_problems(report), report

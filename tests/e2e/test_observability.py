@@ -21,6 +21,7 @@ import pytest
 
 from ledger.config import Config
 from ledger.store import webhooks as hooks
+from ledger.store.base import EventStore
 from projections.webhooks import Enqueuer
 from tests.api_client import ApiClient
 from tests.conftest import make_store
@@ -211,9 +212,12 @@ def _lags(found: dict[str, Any]) -> dict[str, int]:
     return {c["name"]: c["lag_events"] for c in found["consumers"]}
 
 
-def test_the_health_command_fails_when_a_required_runner_never_beat(store_config: Config) -> None:
+def test_the_health_command_fails_when_a_required_runner_never_beat(
+        store: EventStore, store_config: Config) -> None:
     cli = subprocess.run([sys.executable, "-m", "ledger.cli", "health", "--require",
                           "deliver-webhooks"], env={**os.environ, **store_config.to_env()},
                          capture_output=True, text=True, timeout=60)
     assert cli.returncode == 1
-    assert json.loads(cli.stdout)["healthy"] is False
+    found = json.loads(cli.stdout)
+    assert found["healthy"] is False
+    assert found["runners"] == []  # the store answered: the missing runner is the reason
