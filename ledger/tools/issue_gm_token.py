@@ -9,17 +9,11 @@ store that exists: it never creates a store or a server key.
 from __future__ import annotations
 
 import argparse
-import os
-import sys
-from pathlib import Path
 
 from ledger.config import Config
 from ledger.secrets_box import SecretBox
-from ledger.store.base import EventStore, PersistenceError, StoreUnavailable
 from ledger.tokens import issue_token
-from ledger.tools.backup import server_key
-from ledger.tools.backup_format import BackupError
-from ledger.wiring import build_store
+from ledger.wiring import NoStore, existing_key, open_existing_store
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -34,39 +28,20 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
 
 
 def run(args: argparse.Namespace) -> int:
-    config = Config.from_env()
-    try:
-        return issue(config, args.campaign, args.label)
-    except (BackupError, PersistenceError, StoreUnavailable) as exc:
-        print(f"issue-gm-token: cannot use {store_name(config)}: {exc}", file=sys.stderr)
-        return 1
+    return issue(Config.from_env(), args.campaign, args.label)
 
 
 def issue(config: Config, campaign_id: str, label: str) -> int:
-    if config.store != "postgres" and not sqlite_file(config).is_file():
-        print(f"issue-gm-token: no store: {store_name(config)} does not exist", file=sys.stderr)
-        return 1
-    store: EventStore = build_store(config)
+    """Raises NoStore (the CLI prints its one line) when the store, the key or the campaign
+    is missing: the operator learns where it looked instead of getting an empty new store."""
+    store = open_existing_store(config)
     try:
+        box = SecretBox(existing_key(config))
         if store.head(campaign_id) == 0:
-            print(f"issue-gm-token: no campaign {campaign_id!r} in {store_name(config)}",
-                  file=sys.stderr)
-            return 1
-        token_id, secret = issue_token(store, SecretBox(server_key(config)), campaign_id, "gm",
-                                       None, label)
+            raise NoStore(f"no campaign {campaign_id!r} in {store.location}")
+        token_id, secret = issue_token(store, box, campaign_id, "gm", None, label)
     finally:
         store.close()
     print(f"GM token {token_id} for {campaign_id} (shown once, keep it like a password):")
     print(secret)
     return 0
-
-
-def store_name(config: Config) -> str:
-    if config.store == "postgres":
-        return (f"PostgreSQL database {config.pg_dbname!r} (schema {config.pg_schema!r}) on "
-                f"{config.pg_host}:{config.pg_port}")
-    return f"the SQLite store {os.path.abspath(sqlite_file(config))}"
-
-
-def sqlite_file(config: Config) -> Path:
-    return Path(config.sqlite_path or Path(config.data_dir) / "ledger.sqlite3")

@@ -56,7 +56,7 @@ def test_issuing_a_gm_token_for_an_unknown_campaign_names_the_store(
         capsys: pytest.CaptureFixture[str]) -> None:
     api.new_campaign()
     use(store_config, monkeypatch)
-    assert main(["issue-gm-token", "cmp_nowhere"]) == 1
+    assert main(["issue-gm-token", "cmp_nowhere"]) == 2  # the one-line "no store" exit of every CLI command
     err = capsys.readouterr().err
     assert "cmp_nowhere" in err
     assert all(part in err for part in where(store_config)), err
@@ -68,7 +68,7 @@ def test_issuing_a_gm_token_creates_no_store_and_no_key(
     empty = tmp_path / "nothing-here"
     config = msgspec.structs.replace(store_config, data_dir=str(empty), secret_key=None)
     use(config, monkeypatch)
-    assert main(["issue-gm-token", "cmp_anything"]) == 1
+    assert main(["issue-gm-token", "cmp_anything"]) == 2
     err = capsys.readouterr().err
     assert all(part in err for part in where(config)), err
     assert not empty.exists()
