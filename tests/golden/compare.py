@@ -116,11 +116,14 @@ def _fits(value: Any, shape: Any) -> bool:
 
 
 def removed(old: Any, new: Any, path: str = "state") -> list[str]:
-    """What of the `old` shape the `new` one lost or changed (it may only add fields)."""
+    """What of the `old` shape the `new` one lost or changed: it may only add fields with
+    defaults, since stored `Rewound` events and checkpoints hold the old shape."""
     if old.get("kind") != new.get("kind"):
         return [f"{path}: {old.get('kind')} -> {new.get('kind')}"]
     if old.get("kind") == "record":
-        lost = []
+        lost = [f"{path}.{name} added without a default (old data lacks it)"
+                for name, field in new["fields"].items()
+                if name not in old["fields"] and field["required"]]
         for name, field in old["fields"].items():
             if name not in new["fields"]:
                 lost.append(f"{path}.{name} removed")

@@ -7,7 +7,7 @@ import msgspec
 from ledger.chain import GENESIS, chain_hash
 from ledger.store.records import Record
 from tests.golden.allowed import Allowed
-from tests.golden.compare import differences, unexplained, unused
+from tests.golden.compare import differences, removed, unexplained, unused
 from tests.golden.harness import Step
 
 
@@ -51,3 +51,15 @@ def test_a_step_recording_one_more_event_shifts_the_positions_after_it() -> None
 def test_an_allow_list_line_that_explains_nothing_is_reported() -> None:
     stale = Allowed("third", {"data"}, "a change that was reverted")
     assert unused([], [stale]) == [stale]
+
+
+def test_a_state_shape_may_gain_fields_with_defaults_only() -> None:
+    def record(**fields: bool) -> dict[str, object]:
+        return {"kind": "record", "fields": {name: {"type": {"kind": "IntType"},
+                                                    "required": required}
+                                             for name, required in fields.items()}}
+
+    old = record(a=True)
+    assert removed(old, record(a=True, b=False)) == []
+    assert removed(old, record(a=True, b=True)) == ["state.b added without a default (old data lacks it)"]
+    assert removed(old, record(b=False)) == ["state.a removed"]
