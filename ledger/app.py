@@ -118,10 +118,13 @@ class Ledger:
             return state
         unreadable = set(self.store.checkpoint_positions(state.id, state.position,
                                                          records[-1].position))
+        writable = True
         for record in records:
             apply_record(state, record)
-            if record.position in unreadable or record.position % self.checkpoint_every == 0:
-                self.store.put_checkpoint(state.id, record.position, encode_state(state))
+            due = record.position in unreadable or record.position % self.checkpoint_every == 0
+            if due and writable:
+                writable = self.store.repair_checkpoint(state.id, record.position,
+                                                        encode_state(state))
         return state
 
     def state_at(self, campaign_id: str, position: int) -> CampaignState:

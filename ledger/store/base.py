@@ -131,6 +131,16 @@ class EventStore(abc.ABC):
         with self.transaction(write=True) as c:
             self._insert_checkpoint(c, campaign_id, position, blob)
 
+    def repair_checkpoint(self, campaign_id: str, position: int, blob: bytes) -> bool:
+        """A read's repair: when the store takes no writes (read-only, down), the read still
+        answers and the checkpoint waits for a later read."""
+        try:
+            self.put_checkpoint(campaign_id, position, blob)
+        except (StoreUnavailable, PersistenceError):
+            logging.getLogger(__name__).warning("checkpoint not rewritten", exc_info=True)
+            return False
+        return True
+
     # --- reads ----------------------------------------------------------
     def read(
         self, campaign_id: str, after: int = 0, upto: int | None = None, limit: int | None = None
