@@ -3,15 +3,23 @@ from the first event (docs/decisions/005-histories-outlive-code.md). On both sto
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
 import msgspec
+import pytest
 
 from ledger import resources
 from ledger.app import Ledger
 from ledger.campaign import create_campaign
 from ledger.characters import register_character
+from ledger.config import Config
 from ledger.fold import blank, decode_state, encode_state, fold
 from ledger.state import CampaignState
 from ledger.store.base import EventStore
+from ledger.store.sqlite import SQLiteStore
+from tests.faults.filesystem import immutable
 from tests.integration.audit_helpers import GM
 
 # The ledger fixture checkpoints every 10 positions.
@@ -117,3 +125,28 @@ def test_with_no_readable_checkpoint_the_fold_starts_at_the_first_event_and_rebu
     for position in (10, 20, 30):
         assert stored(ledger.store, campaign_id, position) == encode_state(
             folded(ledger.store, campaign_id, position))
+
+
+def test_a_read_still_answers_when_the_store_takes_no_checkpoint_writes(
+        ledger: Ledger, store_config: Config) -> None:
+    if store_config.store != "sqlite":
+        pytest.skip("the read-only file is SQLite's; PostgreSQL's read-only run is in tests/faults")
+    campaign_id = campaign(ledger)
+    ledger.store.put_checkpoint(campaign_id, 30, stale(stored(ledger.store, campaign_id, 30)))
+    expected = encode_state(folded(ledger.store, campaign_id, 34))
+    path = Path(store_config.data_dir) / "ledger.sqlite3"
+    with sql_checkpointed(ledger.store), immutable(path):
+        reader = SQLiteStore(path)
+        try:
+            assert encode_state(Ledger(reader, ledger.box).state_at(campaign_id, 34)) == expected
+        finally:
+            reader.close()
+    assert decode_state(stored(ledger.store, campaign_id, 30)) is None  # still waiting
+
+
+@contextmanager
+def sql_checkpointed(store: EventStore) -> Iterator[None]:
+    """Everything in the main file, so a reader of the immutable file sees it all."""
+    with store.transaction(write=True) as c:
+        c.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    yield
