@@ -111,6 +111,10 @@ class Ledger:
             below = found[0] - 1  # the right format, but a body this code cannot read
         return blank(campaign_id)
 
+    # Checkpoints a read rebuilds are written this many to a transaction: few commits, and
+    # little memory held, when a format change sends a long history's first read far back.
+    REPAIR_BATCH = 50
+
     def _fold_repairing(self, state: CampaignState, records: list[Record]) -> CampaignState:
         """Fold `records` into `state` (from `_nearest`), rewriting each checkpoint passed that
         could not be read and writing each one missing at a checkpoint position."""
@@ -118,13 +122,17 @@ class Ledger:
             return state
         unreadable = set(self.store.checkpoint_positions(state.id, state.position,
                                                          records[-1].position))
+        due: list[tuple[str, int, bytes]] = []
         writable = True
         for record in records:
             apply_record(state, record)
-            due = record.position in unreadable or record.position % self.checkpoint_every == 0
-            if due and writable:
-                writable = self.store.repair_checkpoint(state.id, record.position,
-                                                        encode_state(state))
+            if writable and (record.position in unreadable
+                             or record.position % self.checkpoint_every == 0):
+                due.append((state.id, record.position, encode_state(state)))
+                if len(due) == self.REPAIR_BATCH:
+                    writable, due = self.store.repair_checkpoints(due), []
+        if writable and due:
+            self.store.repair_checkpoints(due)
         return state
 
     def state_at(self, campaign_id: str, position: int) -> CampaignState:

@@ -131,11 +131,13 @@ class EventStore(abc.ABC):
         with self.transaction(write=True) as c:
             self._insert_checkpoint(c, campaign_id, position, blob)
 
-    def repair_checkpoint(self, campaign_id: str, position: int, blob: bytes) -> bool:
-        """A read's repair: when the store takes no writes (read-only, down), the read still
-        answers and the checkpoint waits for a later read."""
+    def repair_checkpoints(self, rows: Sequence[tuple[str, int, bytes]]) -> bool:
+        """A read's repair, in one transaction: when the store takes no writes (read-only,
+        down), the read still answers and the checkpoints wait for a later read."""
         try:
-            self.put_checkpoint(campaign_id, position, blob)
+            with self.transaction(write=True) as c:
+                for campaign_id, position, blob in rows:
+                    self._insert_checkpoint(c, campaign_id, position, blob)
         except (StoreUnavailable, PersistenceError):
             logging.getLogger(__name__).warning("checkpoint not rewritten", exc_info=True)
             return False
