@@ -24,7 +24,7 @@ from ledger.decision import Decide, run_decision
 from ledger.dice import SeededDice, seed_commitment
 from ledger.errors import InvalidInput, NotFound, RuleViolation, StaleState
 from ledger.events import DomainEvent, encode_data
-from ledger.fold import blank, clone, decode_state, encode_state, fold
+from ledger.fold import STATE_PREFIX, apply_record, blank, clone, decode_state, encode_state, fold
 from ledger.health import utc_now
 from ledger.idempotency import KeyedRequest, earlier_answer
 from ledger.secrets_box import SecretBox
@@ -94,16 +94,47 @@ class Ledger:
             assert cached is not None
             return cached
         if cached is None:
-            cached = self._nearest(campaign_id, newer[-1].position)
-            newer = [r for r in newer if r.position > cached.position]
-        state = fold(clone(cached), newer)
+            state = self._nearest(campaign_id, newer[-1].position)
+            state = self._fold_repairing(state, [r for r in newer if r.position > state.position])
+        else:
+            state = fold(clone(cached), newer)
         self._remember(state)
         return state
 
     def _nearest(self, campaign_id: str, position: int) -> CampaignState:
-        found = self.store.checkpoint_at(campaign_id, position)
-        decoded = decode_state(found[1]) if found else None
-        return decoded or blank(campaign_id)
+        """The newest checkpoint at or below `position` that this code can read, else a blank
+        state. Any checkpoint above it is stale or broken: `_fold_repairing` rebuilds it."""
+        below = position
+        while (found := self.store.checkpoint_at(campaign_id, below, STATE_PREFIX)) is not None:
+            decoded = decode_state(found[1])
+            if decoded is not None:
+                return decoded
+            below = found[0] - 1  # the right format, but a body this code cannot read
+        return blank(campaign_id)
+
+    # Checkpoints a read rebuilds are written this many to a transaction: few commits, and
+    # little memory held, when a format change sends a long history's first read far back.
+    REPAIR_BATCH = 50
+
+    def _fold_repairing(self, state: CampaignState, records: list[Record]) -> CampaignState:
+        """Fold `records` into `state` (from `_nearest`), rewriting each checkpoint passed that
+        could not be read and writing each one missing at a checkpoint position."""
+        if not records:
+            return state
+        unreadable = set(self.store.checkpoint_positions(state.id, state.position,
+                                                         records[-1].position))
+        due: list[tuple[str, int, bytes]] = []
+        writable = True
+        for record in records:
+            apply_record(state, record)
+            if writable and (record.position in unreadable
+                             or record.position % self.checkpoint_every == 0):
+                due.append((state.id, record.position, encode_state(state)))
+                if len(due) == self.REPAIR_BATCH:
+                    writable, due = self.store.repair_checkpoints(due), []
+        if writable and due:
+            self.store.repair_checkpoints(due)
+        return state
 
     def state_at(self, campaign_id: str, position: int) -> CampaignState:
         """The state as recorded at `position`: nearest checkpoint plus the few events after."""
@@ -115,9 +146,7 @@ class Ledger:
             raise NotFound("campaign", campaign_id)
         if records and records[-1].position != position:
             raise InvalidInput("position-out-of-range", f"no event at position {position}", field="at")
-        fold(state, records)
-        self._repair_checkpoints(state, records)
-        return state
+        return self._fold_repairing(state, records)
 
     def canon_state_at(self, campaign_id: str, position: int) -> CampaignState:
         """The state at `position` without what later rewinds voided (docs/rules/audit.md).
@@ -131,11 +160,6 @@ class Ledger:
             raise InvalidInput("position-out-of-range", f"no event at position {position}", field="at")
         canon = head.rewind.last_canon_at_or_before(position)
         return self.state_at(campaign_id, canon if canon else position)
-
-    def _repair_checkpoints(self, state: CampaignState, records: list[Record]) -> None:
-        # A checkpoint missed by a crash is written by the first read that needs it.
-        if len(records) >= 2 * self.checkpoint_every and state.position % self.checkpoint_every == 0:
-            self.store.put_checkpoint(state.id, state.position, encode_state(state))
 
     def position_at_time(self, campaign_id: str, recorded_at: str) -> int:
         return self.store.position_at_time(campaign_id, recorded_at)

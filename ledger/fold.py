@@ -6,7 +6,6 @@ which decodes (upcasting old versions) and calls the pure `evolve`.
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Iterable
 
 import msgspec
@@ -14,15 +13,20 @@ import msgspec
 from ledger import domain  # noqa: F401  (registers every event type and evolver)
 from ledger.events import decode_data, evolve
 from ledger.state import CampaignState
+from ledger.state.shape import shape_digest
 from ledger.store.records import Record
 
 _state_encoder = msgspec.json.Encoder()
 _state_decoder = msgspec.json.Decoder(CampaignState)
 
-# Checkpoints written by a different shape of state are ignored, never misread.
-STATE_FORMAT = hashlib.sha256(
-    msgspec.json.encode(msgspec.json.schema(CampaignState))
-).hexdigest()[:16].encode()
+# A checkpoint names the data shape of the state it holds (never class names or docs): one
+# of another shape is not misread but rebuilt by the next read that needs it (ledger/app.py).
+def state_format(state_type: type) -> bytes:
+    return shape_digest(state_type)[:16].encode()
+
+
+STATE_FORMAT = state_format(CampaignState)
+STATE_PREFIX = STATE_FORMAT + b"|"
 
 
 def blank(campaign_id: str) -> CampaignState:
@@ -45,14 +49,17 @@ def fold(state: CampaignState, records: Iterable[Record]) -> CampaignState:
 
 
 def encode_state(state: CampaignState) -> bytes:
-    return STATE_FORMAT + b"|" + _state_encoder.encode(state)
+    return STATE_PREFIX + _state_encoder.encode(state)
 
 
 def decode_state(blob: bytes) -> CampaignState | None:
-    fmt, _, body = blob.partition(b"|")
-    if fmt != STATE_FORMAT:
+    """The state in a checkpoint, or None when this code cannot read it."""
+    if not blob.startswith(STATE_PREFIX):
         return None
-    return _state_decoder.decode(body)
+    try:
+        return _state_decoder.decode(blob[len(STATE_PREFIX):])
+    except msgspec.DecodeError:
+        return None
 
 
 def clone(state: CampaignState) -> CampaignState:

@@ -28,6 +28,8 @@ from ledger.store.records import (
     token_params,
 )
 
+CHECKPOINT_UPSERT = "ON CONFLICT (campaign_id, position) DO UPDATE SET state=excluded.state"
+
 
 class Cursor(Protocol):
     def execute(self, sql: Any, params: Any = ...) -> Any: ...
@@ -133,15 +135,25 @@ class EventStore(abc.ABC):
         )
 
     def _insert_checkpoint(self, c: Cursor, campaign_id: str, position: int, blob: bytes) -> None:
-        c.execute(
-            self.q("INSERT INTO ledger_checkpoints (campaign_id, position, state) VALUES (?,?,?) "
-                   "ON CONFLICT DO NOTHING"),
-            (campaign_id, position, blob),
-        )
+        # Replaces what is there: a checkpoint this code cannot read is rebuilt, never kept.
+        c.execute(self.q("INSERT INTO ledger_checkpoints (campaign_id, position, state) VALUES "
+                         f"(?,?,?) {CHECKPOINT_UPSERT}"), (campaign_id, position, blob))
 
     def put_checkpoint(self, campaign_id: str, position: int, blob: bytes) -> None:
         with self.transaction(write=True) as c:
             self._insert_checkpoint(c, campaign_id, position, blob)
+
+    def repair_checkpoints(self, rows: Sequence[tuple[str, int, bytes]]) -> bool:
+        """A read's repair, in one transaction: when the store takes no writes (read-only,
+        down), the read still answers and the checkpoints wait for a later read."""
+        try:
+            with self.transaction(write=True) as c:
+                for campaign_id, position, blob in rows:
+                    self._insert_checkpoint(c, campaign_id, position, blob)
+        except (StoreUnavailable, PersistenceError):
+            logging.getLogger(__name__).warning("checkpoint not rewritten", exc_info=True)
+            return False
+        return True
 
     # --- reads ----------------------------------------------------------
     def read(
@@ -199,11 +211,19 @@ class EventStore(abc.ABC):
                         "ORDER BY recorded_at DESC, position DESC LIMIT 1", (campaign_id, recorded_at))
         return int(row[0]) if row else 0
 
-    def checkpoint_at(self, campaign_id: str, position: int) -> tuple[int, bytes] | None:
-        """The newest checkpoint at or below `position`."""
+    def checkpoint_at(self, campaign_id: str, position: int,
+                      prefix: bytes = b"") -> tuple[int, bytes] | None:
+        """The newest checkpoint at or below `position` (whose state starts with `prefix`)."""
         row = self._one("SELECT position, state FROM ledger_checkpoints WHERE campaign_id=? "
-                        "AND position<=? ORDER BY position DESC LIMIT 1", (campaign_id, position))
+                        "AND position<=? AND substr(state, 1, ?)=? ORDER BY position DESC LIMIT 1",
+                        (campaign_id, position, len(prefix), prefix))
         return (int(row[0]), bytes(row[1])) if row else None
+
+    def checkpoint_positions(self, campaign_id: str, after: int, upto: int) -> list[int]:
+        rows = self._all("SELECT position FROM ledger_checkpoints WHERE campaign_id=? "
+                         "AND position>? AND position<=? ORDER BY position",
+                         (campaign_id, after, upto))
+        return [int(row[0]) for row in rows]
 
     def answer(self, scope: str, key: str) -> IdempotentAnswer | None:
         row = self._one("SELECT scope, key, fingerprint, status, body, campaign_id, position "

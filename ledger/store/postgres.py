@@ -24,7 +24,7 @@ from eventsourcing.postgres import PostgresDatastore
 from psycopg import Connection, sql
 from psycopg.rows import tuple_row
 
-from ledger.store.base import Cursor, EventStore, StoreUnavailable, conflict
+from ledger.store.base import CHECKPOINT_UPSERT, Cursor, EventStore, StoreUnavailable, conflict
 from ledger.store.ops_tables import ops_ddl
 from ledger.store.pg_notifier import Notifier
 from ledger.store.records import (
@@ -255,7 +255,7 @@ def _append_statement(
                    answer.campaign_id, answer.position]
     for i, (campaign_id, position, blob) in enumerate(checkpoints):
         ctes.append(f"c{i} AS (INSERT INTO ledger_checkpoints (campaign_id, position, state)"
-                    " VALUES (%s,%s,%s) ON CONFLICT DO NOTHING)")
+                    f" VALUES (%s,%s,%s) {CHECKPOINT_UPSERT})")
         params += [campaign_id, position, blob]
     for i, (campaign_id, epoch, sealed) in enumerate(seeds):
         ctes.append(f"s{i} AS (INSERT INTO ledger_seeds (campaign_id, epoch, sealed)"

@@ -1,0 +1,183 @@
+"""The golden session: every command family the API has, a rewind and a redo, as HTTP calls.
+
+The records it produced on the day it was written are committed next to it
+(history.jsonl, expected.json). Steps are only ever appended: their names key the ids
+and seeds each step draws (tests/golden/harness.py). How and when to regenerate:
+tests/golden/README.md.
+"""
+
+from __future__ import annotations
+
+from tests.golden.harness import Recorder
+
+MARA = {"name": "Mara", "level": 5, "abilities": {"Willpower": 3, "Constitution": 1},
+        "magic_ability": "Willpower", "mana": {"current": 10, "max": 10},
+        "conviction": {"current": 1, "max": 3}, "skills": {"cast": 1, "summon": 1},
+        "modifiers": {"int": 1, "cha": 2, "con": 0}, "attributes": {"con": 12},
+        "strain": {"current": 0, "permanent": 0, "max": 12}, "edges": ["Spellcaster", "Summoner"]}
+IVO = {"name": "Ivo", "level": 5, "abilities": {"Willpower": 2}, "skills": {"summon": 1},
+       "modifiers": {"cha": 2, "con": 0}, "edges": ["Summoner"]}
+HOUND = {"mode": "ritual", "nature": "Fire", "form": "physical", "form_level": 1,
+         "appearance": "a burning hound", "powers": ["Curse", "Favor", "Spirit's Eye"],
+         "hit_dice": 1, "hit_points": 6}
+WAND = {"name": "Wand", "kind": "wand", "materials": [{"name": "hardwood"}], "magical": True}
+PISTOL = {"name": "Pistol", "kind": "firearm", "materials": [{"name": "steel"}],
+          "firearm": {"class": "revolver", "damage": "2d6"}}
+FAILING = {"base_tn": 12, "dice": [1, 2, 3]}
+
+
+def play(rec: Recorder) -> None:
+    rec.post("create-campaign", "/v1/campaigns", {"name": "Golden", "settings": {}}, token="")
+    rec.call("change-settings", "PATCH", "/settings", {"settings": {"helpless_points": 7}})
+    mara = rec.post("register-mara", "/characters", MARA)["state"]["id"]
+    ivo = rec.post("register-ivo", "/characters", IVO)["state"]["id"]
+    rec.call("update-mara-sheet", "PATCH", f"/characters/{mara}", {"level": 6})
+    player = rec.post("issue-mara-player-token", "/tokens",
+                      {"role": "player", "character_id": mara, "label": "Mara's player"})["token"]
+    session_and_pool(rec, mara, ivo, player)
+    resources(rec, f"/characters/{mara}", player)
+    conditions(rec, f"/characters/{mara}", player)
+    cwn_magic(rec, f"/characters/{mara}", player)
+    mana_noir_magic(rec, f"/characters/{mara}", player)
+    spirits(rec, mara, ivo)
+    pistol = items(rec, mara)
+    rewind_and_redo(rec)
+    wrap_up(rec, mara, ivo, pistol)
+
+
+def session_and_pool(rec: Recorder, mara: str, ivo: str, player: str) -> None:
+    rec.post("bond-mara-ivo", "/bonds", {"a": mara, "b": ivo, "rank": 2})
+    rec.post("bond-ivo-mara", "/bonds", {"a": ivo, "b": mara, "rank": 1})
+    rec.call("pool-members", "PUT", "/stunt-pool/members", {"members": None})
+    rec.post("start-session-1", "/clock/start-session")
+    rec.post("start-scene-1", "/clock/start-scene")
+    rec.post("advance-10", "/clock/advance", {"minutes": 10})
+    lucky = rec.post("age-test-reported", f"/characters/{mara}/rolls",
+                     {"kind": "age", "ability": "Willpower", "tn": 10, "dice": [4, 5, 4]},
+                     token=player)["events"][0]["position"]
+    rec.post("pool-contribute", "/stunt-pool/contribute", {"roll_position": lucky, "sp": 4})
+    plain = rec.post("age-test-ivo", f"/characters/{ivo}/rolls",
+                     {"kind": "age", "ability": "Willpower", "tn": 10,
+                      "dice": [6, 5, 4]})["events"][0]["position"]
+    rec.post("pool-spend", "/stunt-pool/spend", {"roll_position": plain, "sp": 2})
+    rec.post("age-test-server-dice", f"/characters/{mara}/rolls",
+             {"kind": "age", "ability": "Willpower", "focus": "Arcana", "tn": 11}, token=player)
+    rec.post("notation-reported", f"/characters/{mara}/rolls",
+             {"kind": "notation", "expression": "1d20+2", "dice": [7]})
+    rec.post("notation-server-dice", f"/characters/{mara}/rolls",
+             {"kind": "notation", "expression": "4d6kh3", "label": "stats"})
+
+
+def resources(rec: Recorder, mara: str, player: str) -> None:
+    rec.post("mana-spend", f"{mara}/mana/spend", {"amount": 2, "reason": "ward"}, token=player)
+    rec.post("mana-gain", f"{mara}/mana/gain", {"amount": 1})
+    rec.post("conviction-gain", f"{mara}/conviction/gain", {"amount": 1})
+    rec.post("conviction-spend", f"{mara}/conviction/spend", {"amount": 1}, token=player)
+    rec.post("health-damage", f"{mara}/health/damage", {"amount": 2, "type": "stun"})
+    rec.post("health-heal", f"{mara}/health/heal", {"amount": 2})
+    rec.post("gm-correction", f"{mara}/corrections",
+             {"field": "mana.current", "value": 10, "reason": "typo"})
+
+
+def conditions(rec: Recorder, mara: str, player: str) -> None:
+    fatigued = rec.post("condition-fatigued", f"{mara}/conditions",
+                        {"name": "Fatigued"})["condition"]["id"]
+    rec.post("condition-recover", f"{mara}/conditions/{fatigued}/recover", {"dice": [6, 6, 6]},
+             token=player)
+    injured = rec.post("condition-injured", f"{mara}/conditions",
+                       {"name": "Injured", "points": 3, "target": "arm"})["condition"]["id"]
+    rec.post("condition-treat", f"{mara}/conditions/{injured}/treat")
+    rec.post("condition-heal", f"{mara}/conditions/{injured}/heal", {"points": 2})
+
+
+def cwn_magic(rec: Recorder, mara: str, player: str) -> None:
+    held = rec.post("effort-commit", f"{mara}/effort/commit",
+                    {"pool": "mage", "amount": 1, "duration": "duration", "label": "ward"},
+                    token=player)
+    commitment = held["events"][0]["data"]["commitment"]["id"]
+    rec.post("effort-reclaim", f"{mara}/effort/{commitment}/reclaim")
+    rec.post("spells-prepare", f"{mara}/spells/prepare", {"spells": ["Illumination", "Haste"]})
+    rec.post("spell-cast", f"{mara}/spells/cast", {"spell": "Illumination"}, token=player)
+    rec.post("spell-use", f"{mara}/spells/use", {"spell": "Haste"})
+    rec.post("strain-gain", f"{mara}/strain/gain", {"amount": 2, "reason": "cold"})
+    rec.post("strain-recover", f"{mara}/strain/recover", {"amount": 1})
+
+
+def mana_noir_magic(rec: Recorder, mara: str, player: str) -> None:
+    def failed(name: str) -> str:
+        answer = rec.post(name, f"{mara}/magic-tests", FAILING, token=player)
+        return str(answer["magic_test"]["test_id"])
+
+    rec.post("fix-magic-test", f"{mara}/magic-tests/{failed('magic-test-to-fix')}/fix",
+             {"mana": 3})
+    rec.post("accept-magic-test", f"{mara}/magic-tests/{failed('magic-test-to-accept')}/accept",
+             token=player)
+    rec.post("consequence-roll", f"{mara}/backlash/consequence-roll", {"dice": [1, 1, 1]})
+    rec.post("consequence-draw", f"{mara}/backlash/consequences/draw", {"dice": [1, 1]})
+    rec.post("consequences", f"{mara}/backlash/consequences",
+             {"consequences": [{"description": "a chill", "drawn": True}], "amount": 1})
+    rec.post("accept-third-test", f"{mara}/magic-tests/{failed('magic-test-to-bank')}/accept")
+    rec.post("bank-backlash", f"{mara}/backlash/bank", token=player)
+    rec.post("superhuman", f"{mara}/backlash/superhuman", {"ability": "Willpower"})
+    rec.post("consequence-roll-owed", f"{mara}/backlash/consequence-roll", {"dice": [6, 6, 6]})
+    # A failure left pending while others write about Mara: today these settle it.
+    failed("magic-test-left-pending")
+    rec.post("gm-damage-while-pending", f"{mara}/health/damage", {"amount": 1})
+    rec.post("gm-correction-while-pending", f"{mara}/corrections",
+             {"field": "mana.current", "value": 6, "reason": "recount"})
+    rec.post("server-magic-test", f"{mara}/magic-tests", {"base_tn": 9, "mana_cost": 1},
+             token=player)
+
+
+def spirits(rec: Recorder, mara: str, ivo: str) -> None:
+    first = rec.post("summon-hound", f"/characters/{ivo}/spirits", HOUND)["spirit_id"]
+    rec.post("spirit-dismiss", f"/spirits/{first}/dismiss")
+    rec.post("spirit-call", f"/spirits/{first}/call")
+    rec.post("spirit-compel", f"/spirits/{first}/compel",
+             {"command": "distasteful", "dice": [6, 6]})
+    rec.post("spirit-banish", f"/spirits/{first}/banish",
+             {"by": mara, "dice": [1, 1], "opposing_dice": [6, 6]})
+    rec.post("spirit-damage", f"/spirits/{first}/damage", {"amount": 1, "reason": "a slap"})
+    rec.post("spirit-dispel", f"/spirits/{first}/dispel")
+    rec.post("end-scene-1", "/clock/end-scene")
+    rec.post("start-scene-2", "/clock/start-scene")
+    second = rec.post("summon-second-hound", f"/characters/{ivo}/spirits", HOUND)["spirit_id"]
+    rec.post("spirit-breaks-free", f"/spirits/{second}/compel",
+             {"command": "contrary", "dice": [1, 1]})
+    rec.post("spirit-fade", f"/spirits/{second}/fade", {"reason": "no energy"})
+
+
+def items(rec: Recorder, mara: str) -> str:
+    wand = rec.post("register-wand", "/items", WAND)["state"]["id"]
+    rec.post("item-damage", f"/items/{wand}/damage", {"amount": 9, "type": "fire"})
+    rec.post("item-repair", f"/items/{wand}/repair", {"threshold_successes": 1})
+    rec.post("item-hand-over", f"/items/{wand}/hand-over", {"holder": mara})
+    rec.post("item-identify", f"/items/{wand}/identify", {"character": mara})
+    rec.post("item-link", f"/items/{wand}/link", {"character": mara, "pool": "mage"})
+    rec.post("item-unlink", f"/items/{wand}/unlink", {"character": mara})
+    pistol = rec.post("register-pistol", "/items", PISTOL)["state"]["id"]
+    rec.post("trust-test-reported", f"/items/{pistol}/trust-test",
+             {"character": mara, "dice": [1, 1, 5], "modifier": -5})
+    rec.post("item-maintain", f"/items/{pistol}/maintain", {"character": mara})
+    return str(pistol)
+
+
+def rewind_and_redo(rec: Recorder) -> None:
+    mark = rec.post("advance-5", "/clock/advance", {"minutes": 5})["position"]
+    rec.post("advance-5-too-many", "/clock/advance", {"minutes": 5})
+    rec.post("rewind", "/rewind", {"to_position": mark, "reason": "one advance too many"})
+    rec.post("redo", "/redo", {"reason": "it was right"})
+
+
+def wrap_up(rec: Recorder, mara: str, ivo: str, pistol: str) -> None:
+    for action in ("end-scene", "sunset", "sunrise", "end-session"):
+        rec.post(f"{action}-final", f"/clock/{action}")
+    rec.post("new-day", "/clock/new-day", {"rested": [mara, ivo]})
+    extra = rec.post("register-extra", "/characters", {"name": "Extra"})["state"]["id"]
+    rec.post("death", f"/characters/{extra}/death", {"cause": "shot"})
+    rec.post("start-session-2", "/clock/start-session")
+    rec.post("start-scene-session-2", "/clock/start-scene")
+    rec.post("trust-test-server-dice", f"/items/{pistol}/trust-test", {"character": mara})
+    rec.post("session-2-roll", f"/characters/{ivo}/rolls", {"kind": "notation", "expression": "2d6"})
+    rec.post("end-session-2", "/clock/end-session")
+
