@@ -18,6 +18,7 @@ from werkzeug.exceptions import ClientDisconnected
 
 from api.auth import current_token
 from api.errors import problem
+from api.text_guard import guard_text
 from ledger.config import Config
 
 MAX_JSON_DEPTH = 32
@@ -208,10 +209,11 @@ def limit_rate() -> Response | None:
 
 
 def install(app: Flask) -> None:
-    """Order matters: the preflight is answered first, then size, then the rate."""
+    """Order matters: the preflight is answered first, then size, text, then the rate."""
     config: Config = app.config["LEDGER"]
     app.extensions["rate_limiter"] = RateLimiter(config.rate_limit_per_minute)
     app.before_request(answer_preflight)
     app.before_request(guard_body)
+    app.before_request(guard_text)
     app.before_request(limit_rate)
     app.after_request(add_cors_headers)
