@@ -35,10 +35,14 @@ class ApiError(Exception):
         self.extra = extra
 
 
-def problem(status: int, kind: str, title: str, detail: str, **extra: Any) -> Response:
+def problem_body(status: int, kind: str, title: str, detail: str, **extra: Any) -> bytes:
     body = {"type": TYPE_BASE + kind, "title": title, "status": status, "detail": detail,
             "rule": kind, **extra}
-    response = Response(msgspec.json.encode(body), status=status,
+    return msgspec.json.encode(body)
+
+
+def problem(status: int, kind: str, title: str, detail: str, **extra: Any) -> Response:
+    response = Response(problem_body(status, kind, title, detail, **extra), status=status,
                         mimetype="application/problem+json")
     if status == 503:
         response.headers["Retry-After"] = "2"

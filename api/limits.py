@@ -1,4 +1,4 @@
-"""Hostile-input guards: body size, JSON depth, a rate limit per token, and CORS.
+"""Hostile-input guards: body size and read time, JSON depth, a rate limit per token, and CORS.
 
 All run as `before_request` hooks, so they refuse a request before any route parses it.
 See docs/security.md for the defaults and how to change them.
@@ -10,12 +10,15 @@ import math
 import re
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 
 from flask import Flask, Response, current_app, request
+from werkzeug.exceptions import ClientDisconnected
 
 from api.auth import current_token
 from api.errors import problem
+from api.text_guard import guard_text
 from ledger.config import Config
 
 MAX_JSON_DEPTH = 32
@@ -136,20 +139,56 @@ def add_cors_headers(response: Response) -> Response:
 
 
 def guard_body() -> Response | None:
-    """413 above LEDGER_MAX_BODY_BYTES; 400 for JSON nested deeper than MAX_JSON_DEPTH."""
-    limit = _config().max_body_bytes
+    """413 above LEDGER_MAX_BODY_BYTES; 408 when the body stalls past LEDGER_BODY_READ_TIMEOUT;
+    400 for JSON nested deeper than MAX_JSON_DEPTH. The body is read here, once, for all."""
+    config = _config()
+    limit = config.max_body_bytes
     length = request.content_length
-    # Without a Content-Length (chunked), the stream stops at the limit: reaching it is too much.
-    if length is None and "Transfer-Encoding" in request.headers:
-        length = len(request.get_data(cache=True))
-        length = length + 1 if length >= limit else length
+    chunked = length is None and "Transfer-Encoding" in request.headers
     if length is not None and length > limit:
-        return problem(413, "body-too-large", "Request body too large",
-                       f"The body is more than {limit} bytes, the limit.")
-    if request.is_json and too_deep(request.get_data(cache=True)):
+        return _too_large(limit)
+    try:
+        with reading_within(config.body_read_timeout_seconds):
+            data = request.get_data(cache=True) if length or chunked else b""
+    except (TimeoutError, ClientDisconnected) as exc:
+        if not _stalled(exc):
+            raise
+        response = problem(408, "body-read-timeout", "Request body too slow",
+                           f"No part of the body arrived for {config.body_read_timeout_seconds:g} s.")
+        response.headers["Connection"] = "close"  # the rest of the body may still come
+        return response
+    # Without a Content-Length (chunked), the stream stops at the limit: reaching it is too much.
+    if chunked and len(data) >= limit:
+        return _too_large(limit)
+    if request.is_json and too_deep(data):
         return problem(400, "json-too-deep", "JSON nested too deeply",
                        f"JSON may nest at most {MAX_JSON_DEPTH} arrays or objects deep.")
     return None
+
+
+def _too_large(limit: int) -> Response:
+    return problem(413, "body-too-large", "Request body too large",
+                   f"The body is more than {limit} bytes, the limit.")
+
+
+@contextmanager
+def reading_within(seconds: float) -> Iterator[None]:
+    """Each read from the client's socket waits at most `seconds` (under gunicorn, which
+    hands the app its socket; elsewhere nothing changes)."""
+    sock = request.environ.get("gunicorn.socket")
+    if sock is None:
+        yield
+        return
+    sock.settimeout(seconds)
+    try:
+        yield
+    finally:
+        sock.settimeout(None)  # gunicorn's worker threads use blocking sockets
+
+
+def _stalled(exc: BaseException) -> bool:
+    """Whether a failed read was the timeout: werkzeug reports it as a disconnect."""
+    return isinstance(exc, TimeoutError) or isinstance(exc.__context__, TimeoutError)
 
 
 def limit_rate() -> Response | None:
@@ -170,10 +209,11 @@ def limit_rate() -> Response | None:
 
 
 def install(app: Flask) -> None:
-    """Order matters: the preflight is answered first, then size, then the rate."""
+    """Order matters: the preflight is answered first, then size, text, then the rate."""
     config: Config = app.config["LEDGER"]
     app.extensions["rate_limiter"] = RateLimiter(config.rate_limit_per_minute)
     app.before_request(answer_preflight)
     app.before_request(guard_body)
+    app.before_request(guard_text)
     app.before_request(limit_rate)
     app.after_request(add_cors_headers)

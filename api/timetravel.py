@@ -24,7 +24,14 @@ def resolve_position(campaign_id: str, at: str) -> int:
     if moment.tzinfo is None:
         raise ApiError(400, "malformed-at", "An `at` time needs a time zone offset.",
                        errors={"at": ["missing time zone"]})
-    stamp = moment.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
+    try:
+        utc = moment.astimezone(UTC)
+    except OverflowError:  # e.g. year 1 at +14:00 is in year 0, which datetime cannot hold
+        raise ApiError(422, "time-out-of-range", "`at` falls outside the years 1 to 9999 in UTC.",
+                       errors={"at": ["outside the years 1 to 9999 in UTC"]}) from None
+    # isoformat pads the year to four digits (strftime's %Y does not on every platform),
+    # so the stamp compares with the stored ones as text.
+    stamp = utc.isoformat(timespec="microseconds").replace("+00:00", "Z")
     position = ledger().position_at_time(campaign_id, stamp)
     if position == 0:
         raise ApiError(422, "position-out-of-range", "The campaign did not exist yet at that time.",

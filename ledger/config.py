@@ -21,6 +21,8 @@ class Config(msgspec.Struct):
     secret_key: str | None = None  # hex; else <data_dir>/secret.key
     admin_token: str | None = None
     max_body_bytes: int = 64 * 1024
+    # The longest wait for the next piece of a request body before the server gives up on it.
+    body_read_timeout_seconds: float = 15.0
     checkpoint_every: int = 100
     rate_limit_per_minute: int = 600
     cors_origins: list[str] = msgspec.field(default_factory=list)
@@ -102,6 +104,7 @@ class Config(msgspec.Struct):
 
 # Operational settings: field -> (environment variable, type).
 OPS_SETTINGS: dict[str, tuple[str, type]] = {
+    "body_read_timeout_seconds": ("LEDGER_BODY_READ_TIMEOUT", float),
     "feed_heartbeat_seconds": ("LEDGER_FEED_HEARTBEAT_SECONDS", float),
     "feed_poll_seconds": ("LEDGER_FEED_POLL_SECONDS", float),
     "feed_sweep_seconds": ("LEDGER_FEED_SWEEP_SECONDS", float),

@@ -100,6 +100,7 @@ def roll_notation(
     roller = _LedgerRoller(logging, max_dice)
     try:
         result = roller.roll(expression, stringifier=_stringifier())
+        total = int(result.total)  # d20 evaluates lazily: a division by zero raises only here
     except DiceExhausted as exc:
         raise InvalidInput("reported-dice-mismatch", str(exc), field="dice") from None
     except d20.TooManyRolls:
@@ -112,7 +113,7 @@ def roll_notation(
             inner.check_all_used()
         except DiceExhausted as exc:
             raise InvalidInput("reported-dice-mismatch", str(exc), field="dice") from None
-    return int(result.total), logging.log, str(result), provenance(ctx, source, first)
+    return total, logging.log, str(result), provenance(ctx, source, first)
 
 
 def _stringifier() -> d20.SimpleStringifier:

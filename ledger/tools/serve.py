@@ -53,7 +53,9 @@ def gunicorn_command(args: argparse.Namespace) -> list[str]:
         # plus its share of feed streams (the app refuses streams past that share, so
         # ordinary requests always find a thread). The timeout only watches the
         # worker's main loop, which streams never block (docs/operations.md).
-        "--worker-class", "gthread", "--threads", str(args.threads + args.feed_streams),
+        # (gthread, answering gunicorn's own errors as problem+json: api/problem_worker.py)
+        "--worker-class", "api.problem_worker.ProblemThreadWorker",
+        "--threads", str(args.threads + args.feed_streams),
         "--timeout", str(args.timeout), "--graceful-timeout", "10",
         "--config", "python:api.serving",  # JSON logs, metrics and feed shutdown hooks
         "api:create_app()",
