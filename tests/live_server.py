@@ -7,7 +7,6 @@ import os
 import socket
 import subprocess
 import sys
-import time
 import urllib.error
 import urllib.request
 from collections.abc import Iterator
@@ -15,6 +14,7 @@ from contextlib import contextmanager
 from typing import Any
 
 from ledger.config import Config
+from tests.waiting import DEADLINE_SECONDS, wait_until
 
 
 def free_port() -> int:
@@ -43,20 +43,17 @@ def live_server(config: Config, *extra: str, workers: int = 2) -> Iterator[str]:
 
 
 def _wait_ready(base: str, proc: subprocess.Popen[bytes]) -> None:
-    deadline = time.time() + 30
-    while time.time() < deadline:
+    def ready() -> bool:
         if proc.poll() is not None:
             raise RuntimeError(f"server exited: {proc.stderr.read().decode() if proc.stderr else ''}")
-        try:
-            if http("GET", f"{base}/readyz")[0] == 200:
-                return
-        except OSError:
-            time.sleep(0.2)
-    raise RuntimeError("server did not become ready")
+        return http("GET", f"{base}/readyz", timeout=10)[0] == 200
+
+    wait_until(ready, f"the server at {base} to be ready", retry_on=(OSError,))
 
 
 def http(method: str, url: str, body: Any = None, token: str | None = None,
-         headers: dict[str, str] | None = None, timeout: float = 30) -> tuple[int, Any]:
+         headers: dict[str, str] | None = None,
+         timeout: float = DEADLINE_SECONDS) -> tuple[int, Any]:
     data = None if body is None else json.dumps(body).encode()
     request = urllib.request.Request(url, data=data, method=method)
     request.add_header("Content-Type", "application/json")

@@ -6,13 +6,15 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from tests.waiting import wait_until
+
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMEDRIVER = Path("/usr/bin/chromedriver")
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 CHROMIUM_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
                   "--disable-background-networking", "--disable-component-update",
                   "--disable-sync", "--disable-quic", "--window-size=1280,1600"]
-WAIT_SECONDS = 20
+WAIT_SECONDS = 120  # generous: a loaded machine renders slowly; costs nothing otherwise
 
 
 def missing_browser() -> str | None:
@@ -27,16 +29,28 @@ def missing_browser() -> str | None:
 
 
 def wait_for(browser: Any, check: Callable[[Any], Any]) -> Any:
+    """Wait until `check(browser)` holds. The page re-renders as its reads come back, so an
+    element found a moment ago may be gone: a stale element means "look again", never a
+    failure. Checks find their elements afresh on every try."""
+    from selenium.common.exceptions import StaleElementReferenceException
     from selenium.webdriver.support.ui import WebDriverWait
 
-    return WebDriverWait(browser, WAIT_SECONDS).until(check)
+    return WebDriverWait(browser, WAIT_SECONDS,
+                         ignored_exceptions=[StaleElementReferenceException]).until(check)
 
 
 def text_of(browser: Any, css: str) -> str:
+    """The visible text of the first match ("" if none). If the page re-renders between
+    finding the element and reading it, find it again and read the new one."""
+    from selenium.common.exceptions import StaleElementReferenceException
     from selenium.webdriver.common.by import By
 
-    found = browser.find_elements(By.CSS_SELECTOR, css)
-    return str(found[0].text) if found else ""
+    def read() -> tuple[str]:
+        found = browser.find_elements(By.CSS_SELECTOR, css)
+        return (str(found[0].text) if found else "",)
+
+    return wait_until(read, f"a settled read of {css}", WAIT_SECONDS, every=0.01,
+                      retry_on=(StaleElementReferenceException,))[0]
 
 
 def stat(browser: Any, character: str, name: str) -> str:
@@ -72,10 +86,10 @@ def draw_chart(browser: Any, character: str, session: int) -> dict[str, list[int
     box.send_keys(str(session))
     browser.find_element(By.CSS_SELECTOR, "#chart-form button").click()
     lines = "#chart polyline[data-series]"
-    wait_for(browser, lambda b: b.find_elements(By.CSS_SELECTOR, lines))
-    return {line.get_attribute("data-series"): [int(v) for v in
-                                                line.get_attribute("data-values").split(",")]
-            for line in browser.find_elements(By.CSS_SELECTOR, lines)}
+    script = ("return Array.from(document.querySelectorAll(arguments[0]),"
+              " (l) => [l.dataset.series, l.dataset.values]);")
+    drawn = wait_for(browser, lambda b: b.execute_script(script, lines))
+    return {series: [int(v) for v in values.split(",")] for series, values in drawn}
 
 
 def csp_complaints(browser: Any) -> list[str]:
