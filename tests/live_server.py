@@ -7,11 +7,12 @@ import os
 import socket
 import subprocess
 import sys
+import tempfile
 import urllib.error
 import urllib.request
 from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import Any
+from typing import IO, Any
 
 from ledger.config import Config
 from tests.waiting import DEADLINE_SECONDS, wait_until
@@ -25,30 +26,57 @@ def free_port() -> int:
 
 @contextmanager
 def live_server(config: Config, *extra: str, workers: int = 2) -> Iterator[str]:
-    port = free_port()
     env = {**os.environ, **config.to_env()}
-    cmd = [sys.executable, "-m", "ledger.cli", "serve", "--port", str(port),
-           "--workers", str(workers), "--no-runners", *extra]
-    proc = subprocess.Popen(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    base = f"http://127.0.0.1:{port}"
-    try:
-        _wait_ready(base, proc)
-        yield base
-    finally:
-        proc.terminate()
+    # Its error log goes to a file: a pipe nobody reads could fill and stall the server.
+    with tempfile.TemporaryFile() as errors:
+        for tries_left in reversed(range(5)):
+            port = free_port()
+            cmd = [sys.executable, "-m", "ledger.cli", "serve", "--port", str(port),
+                   "--workers", str(workers), "--no-runners", *extra]
+            proc = subprocess.Popen(cmd, env=env, stdout=subprocess.DEVNULL, stderr=errors)
+            base = f"http://127.0.0.1:{port}"
+            try:
+                _wait_ready(base, proc, errors)
+                break
+            except PortTakenError:
+                if not tries_left:
+                    raise
         try:
-            proc.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            proc.kill()
+            yield base
+        finally:
+            _stop(proc)
 
 
-def _wait_ready(base: str, proc: subprocess.Popen[bytes]) -> None:
+class PortTakenError(RuntimeError):
+    """The port found free was taken before the server could bind it."""
+
+
+def _stop(proc: subprocess.Popen[bytes]) -> None:
+    proc.terminate()
+    try:
+        proc.wait(timeout=30)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.wait()
+
+
+def _wait_ready(base: str, proc: subprocess.Popen[bytes], errors: IO[bytes] | None = None) -> None:
     def ready() -> bool:
         if proc.poll() is not None:
-            raise RuntimeError(f"server exited: {proc.stderr.read().decode() if proc.stderr else ''}")
+            said = ""
+            if errors is not None:
+                errors.seek(0)
+                said = errors.read().decode(errors="replace")
+                errors.truncate(0)
+            taken = "in use" in said
+            raise (PortTakenError if taken else RuntimeError)(f"server exited: {said}")
         return http("GET", f"{base}/readyz", timeout=10)[0] == 200
 
-    wait_until(ready, f"the server at {base} to be ready", retry_on=(OSError,))
+    try:
+        wait_until(ready, f"the server at {base} to be ready", retry_on=(OSError,))
+    except BaseException:
+        _stop(proc)
+        raise
 
 
 def http(method: str, url: str, body: Any = None, token: str | None = None,

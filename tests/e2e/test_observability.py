@@ -23,7 +23,7 @@ from ledger.store import webhooks as hooks
 from projections.webhooks import Enqueuer
 from tests.api_client import ApiClient
 from tests.conftest import make_store
-from tests.live_server import _wait_ready, free_port, http, live_server
+from tests.live_server import _stop, _wait_ready, free_port, http, live_server
 from tests.waiting import DEADLINE_SECONDS, wait_until
 
 
@@ -170,14 +170,13 @@ def served_with_runners(config: Config, log: Path) -> Iterator[str]:
     env = {**os.environ, **config.to_env()}
     with log.open("wb") as out:
         proc = subprocess.Popen([sys.executable, "-m", "ledger.cli", "serve", "--port", str(port),
-                                 "--workers", "2"], env=env, stdout=out, stderr=subprocess.PIPE)
+                                 "--workers", "2"], env=env, stdout=out, stderr=subprocess.STDOUT)
         base = f"http://127.0.0.1:{port}"
         try:
             _wait_ready(base, proc)
             yield base
         finally:
-            proc.terminate()
-            proc.wait(timeout=30)
+            _stop(proc)
 
 
 def test_serve_supervises_runners_whose_health_and_lag_are_visible(
