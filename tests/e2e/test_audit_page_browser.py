@@ -6,7 +6,6 @@ the browser tests skip locally and fail in CI (CI=true).
 
 from __future__ import annotations
 
-import os
 import re
 import shutil
 import tempfile
@@ -36,15 +35,14 @@ from tests.e2e.audit_browser import (
     text_of,
     wait_for,
 )
+from tests.needs import missing
 
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
-    missing = missing_browser()
-    if missing:
-        if os.environ.get("CI") == "true":
-            pytest.fail(f"CI needs the browser test: {missing}")
-        pytest.skip(missing)
+    lacking = missing_browser()
+    if lacking:
+        missing(lacking)
     from selenium import webdriver
     from selenium.webdriver.chrome.service import Service
 
