@@ -12,6 +12,7 @@ import urllib.error
 import urllib.request
 from collections.abc import Iterator
 from contextlib import contextmanager
+from pathlib import Path
 from typing import IO, Any
 
 from ledger.config import Config
@@ -25,18 +26,21 @@ def free_port() -> int:
 
 
 @contextmanager
-def live_server(config: Config, *extra: str, workers: int = 2) -> Iterator[str]:
+def live_server(config: Config, *extra: str, workers: int = 2, runners: bool = False,
+                log: Path | None = None) -> Iterator[str]:
+    """`serve` without its runners unless asked; its output goes to `log` if given (else
+    its error log to a temporary file: a pipe nobody reads could fill and stall it)."""
     env = {**os.environ, **config.to_env()}
-    # Its error log goes to a file: a pipe nobody reads could fill and stall the server.
-    with tempfile.TemporaryFile() as errors:
+    with (log.open("w+b") if log else tempfile.TemporaryFile()) as out:
         for tries_left in reversed(range(5)):
             port = free_port()
             cmd = [sys.executable, "-m", "ledger.cli", "serve", "--port", str(port),
-                   "--workers", str(workers), "--no-runners", *extra]
-            proc = subprocess.Popen(cmd, env=env, stdout=subprocess.DEVNULL, stderr=errors)
+                   "--workers", str(workers), *([] if runners else ["--no-runners"]), *extra]
+            proc = subprocess.Popen(cmd, env=env, stdout=out if log else subprocess.DEVNULL,
+                                    stderr=out)
             base = f"http://127.0.0.1:{port}"
             try:
-                _wait_ready(base, proc, errors)
+                _wait_ready(base, proc, out)
                 break
             except PortTakenError:
                 if not tries_left:
@@ -67,7 +71,8 @@ def _wait_ready(base: str, proc: subprocess.Popen[bytes], errors: IO[bytes] | No
             if errors is not None:
                 errors.seek(0)
                 said = errors.read().decode(errors="replace")
-                errors.truncate(0)
+                errors.seek(0)
+                errors.truncate()  # the next try writes from the start
             taken = "in use" in said
             raise (PortTakenError if taken else RuntimeError)(f"server exited: {said}")
         return http("GET", f"{base}/readyz", timeout=10)[0] == 200

@@ -10,8 +10,6 @@ import re
 import subprocess
 import sys
 import threading
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -23,7 +21,7 @@ from ledger.store import webhooks as hooks
 from projections.webhooks import Enqueuer
 from tests.api_client import ApiClient
 from tests.conftest import make_store
-from tests.live_server import _stop, _wait_ready, free_port, http, live_server
+from tests.live_server import http, live_server
 from tests.waiting import DEADLINE_SECONDS, wait_until
 
 
@@ -163,28 +161,12 @@ def _open_stream(base: str, cid: str, token: str) -> Any:
     return conn
 
 
-@contextmanager
-def served_with_runners(config: Config, log: Path) -> Iterator[str]:
-    """`campaign-ledger serve` with its supervised runners, stdout (the logs) to a file."""
-    port = free_port()
-    env = {**os.environ, **config.to_env()}
-    with log.open("wb") as out:
-        proc = subprocess.Popen([sys.executable, "-m", "ledger.cli", "serve", "--port", str(port),
-                                 "--workers", "2"], env=env, stdout=out, stderr=subprocess.STDOUT)
-        base = f"http://127.0.0.1:{port}"
-        try:
-            _wait_ready(base, proc)
-            yield base
-        finally:
-            _stop(proc)
-
-
 def test_serve_supervises_runners_whose_health_and_lag_are_visible(
         store_config: Config, tmp_path: Path) -> None:
     config = msgspec.structs.replace(store_config, runner_heartbeat_seconds=0.5,
                                      webhook_poll_seconds=0.1)
     log = tmp_path / "server.log"
-    with served_with_runners(config, log) as base:
+    with live_server(config, runners=True, log=log) as base:
         _, created = http("POST", f"{base}/v1/campaigns", {"name": "Noir"})
         token = created["gm_token"]
         def caught_up() -> tuple[int, dict[str, Any]] | None:
