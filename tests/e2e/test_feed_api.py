@@ -157,7 +157,11 @@ class SseReader:
         self.path, self.token = path, token
         self.positions: list[int] = []
 
-    def read_some(self, count: int, deadline: float) -> None:
+    def done(self, head: int) -> bool:
+        return bool(self.positions) and self.positions[-1] >= head
+
+    def read_some(self, count: int, head: int, deadline: float) -> None:
+        """Read `count` events, or up to `head` if fewer remain, then drop the stream."""
         conn = httpclient.HTTPConnection(self.host, self.port, timeout=DEADLINE_SECONDS)
         headers = {"Authorization": f"Bearer {self.token}"}
         if self.positions:
@@ -166,7 +170,8 @@ class SseReader:
         response = conn.getresponse()
         assert response.status == 200
         got = 0
-        while got < count and time.monotonic() < deadline:
+        while got < count and not self.done(head):
+            assert time.monotonic() < deadline, f"the feed stalled at {self.positions[-1:]}"
             line = response.readline().decode()
             if line.startswith("id: "):
                 self.positions.append(int(line[4:]))
@@ -195,8 +200,8 @@ def test_a_consumer_that_reconnects_sees_every_event_once_in_order_despite_racin
         reader = SseReader(base, f"/v1/campaigns/{cid}/feed", token)
         deadline = time.monotonic() + DEADLINE_SECONDS
         head = 2 + writes
-        while (not reader.positions or reader.positions[-1] < head) and time.monotonic() < deadline:
-            reader.read_some(random.randint(1, 25), deadline)
+        while not reader.done(head):
+            reader.read_some(random.randint(1, 25), head, deadline)
         for thread in writers:
             thread.join()
     assert reader.positions == list(range(1, head + 1))
