@@ -6,8 +6,6 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from tests.waiting import wait_until
-
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMEDRIVER = Path("/usr/bin/chromedriver")
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
@@ -40,17 +38,12 @@ def wait_for(browser: Any, check: Callable[[Any], Any]) -> Any:
 
 
 def text_of(browser: Any, css: str) -> str:
-    """The visible text of the first match ("" if none). If the page re-renders between
-    finding the element and reading it, find it again and read the new one."""
-    from selenium.common.exceptions import StaleElementReferenceException
-    from selenium.webdriver.common.by import By
-
-    def read() -> tuple[str]:
-        found = browser.find_elements(By.CSS_SELECTOR, css)
-        return (str(found[0].text) if found else "",)
-
-    return wait_until(read, f"a settled read of {css}", WAIT_SECONDS, every=0.01,
-                      retry_on=(StaleElementReferenceException,))[0]
+    """The visible text of the first match ("" if none, or hidden), found and read in one
+    step inside the page: no element is held between finding and reading it, so a
+    re-render meanwhile cannot leave it stale."""
+    script = ("const e = document.querySelector(arguments[0]);"
+              " return e && e.checkVisibility() ? e.innerText.trim() : '';")
+    return str(browser.execute_script(script, css))
 
 
 def stat(browser: Any, character: str, name: str) -> str:
