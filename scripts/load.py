@@ -41,10 +41,16 @@ def prepare(base: str, campaigns: int) -> list[Target]:
 
 def run_load(base: str, targets: list[Target], *, during: Callable[[Load], None] | None = None,
              **options: float) -> LoadResult:
-    """Run the load; `during(load)` runs on this thread meanwhile (e.g. to inject faults)."""
+    """Run the load; `during(load)` runs on this thread meanwhile (e.g. to inject faults).
+    The load lasts its `seconds` and, however slow the machine, until `during` returns, so
+    whatever `during` waits for (writes resuming, say) meets clients still sending."""
     load = Load(base, targets, **options).start()  # type: ignore[arg-type]
     if during is not None:
-        during(load)
+        load.hold()
+        try:
+            during(load)
+        finally:
+            load.release()
     return load.result()
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import http.client
 import json
+import math
 import random
 import threading
 import time
@@ -173,6 +174,22 @@ class Load:
     def elapsed(self) -> float:
         return time.monotonic() - self.started
 
+    def hold(self) -> None:
+        """Keep the clients sending past `seconds`, until `release()`."""
+        self.stop_at = self.drain_until = math.inf
+
+    def release(self) -> None:
+        """Stop at the planned end, or now if that has passed while held."""
+        self.stop_at = max(self.started + self.seconds, time.monotonic())
+        self.drain_until = self.stop_at + self.drain
+
+    def answered(self, status: str, since: float) -> bool:
+        """Has a request sent `since` seconds into the load or later been answered with a
+        status starting with `status` ("503", "2", "connection")?"""
+        with self._lock:
+            return any(a.at >= since and a.status.startswith(status)
+                       for a in reversed(self.attempts))
+
     def record_command(self, command: Command) -> None:
         with self._lock:
             self.commands.append(command)
@@ -195,9 +212,10 @@ class Load:
         ok = [a.ms for a in self.attempts if a.status.startswith("2")]
         errors = Counter(a.status for a in self.attempts if not a.status.startswith("2"))
         acked = sum(c.acknowledged for c in self.commands)
+        seconds = self.stop_at - self.started  # longer than planned if it was held
         return LoadResult(
-            seconds=self.seconds, clients=self.clients, sent=len(self.commands),
-            acknowledged=acked, requests=len(self.attempts), throughput=acked / self.seconds,
+            seconds=seconds, clients=self.clients, sent=len(self.commands),
+            acknowledged=acked, requests=len(self.attempts), throughput=acked / seconds,
             p50_ms=percentile(ok, 50), p99_ms=percentile(ok, 99), errors=dict(errors),
             server_errors=sum(n for s, n in errors.items() if s.startswith("5")),
             locked=self.locked, bad_5xx=self.bad_5xx, samples=self.samples, commands=self.commands,

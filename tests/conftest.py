@@ -3,15 +3,22 @@
 LEDGER_TEST_STORES picks the stores ("sqlite,postgres" by default). PostgreSQL
 tests get a database made for this run (dropped at the end) and a schema made
 for each test, so runs and tests never see each other's data.
+
+The PostgreSQL is the one LEDGER_TEST_PG_* names (127.0.0.1:5432 by default) if it
+answers; otherwise a private throwaway cluster started for the run from the local
+PostgreSQL binaries (tests/faults/pgcluster.py), stopped and removed at the end. With
+neither, the PostgreSQL tests skip, saying why (and fail under CI=true).
 """
 
 from __future__ import annotations
 
 import os
 import secrets
+import socket
 import uuid
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import psycopg
 import pytest
@@ -24,6 +31,8 @@ from ledger.store.base import EventStore
 from ledger.store.postgres import PostgresStore
 from ledger.store.sqlite import SQLiteStore
 from tests.api_client import ApiClient
+from tests.faults.pgcluster import ClusterUnavailableError, running_cluster
+from tests.needs import missing
 
 STORES = [s for s in os.environ.get("LEDGER_TEST_STORES", "sqlite,postgres").split(",") if s]
 PG = {
@@ -35,12 +44,51 @@ PG = {
 SECRET_KEY = secrets.token_hex(32)
 
 
+USED: list[str] = []  # which PostgreSQL this run used, for the closing summary
+
+
 def _admin() -> psycopg.Connection[tuple[object, ...]]:
     return psycopg.connect(dbname="postgres", autocommit=True, **PG)  # type: ignore[arg-type]
 
 
+def _listening() -> bool:
+    """Something accepts connections at the configured address (if it then refuses us,
+    the tests say so rather than quietly using another server)."""
+    try:
+        socket.create_connection((str(PG["host"]), int(PG["port"])), timeout=10).close()
+    except OSError:
+        return False
+    return True
+
+
 @pytest.fixture(scope="session")
-def pg_database() -> Iterator[str]:
+def pg_server() -> Iterator[dict[str, Any]]:
+    """The configured server if it listens, else a private cluster for this run (PG is
+    pointed at it, so every user of PG follows)."""
+    configured = f"{PG['host']}:{PG['port']}"
+    if _listening():
+        USED.append(f"the server at {configured}")
+        yield PG
+        return
+    try:
+        with running_cluster() as cluster:
+            PG.update(host="127.0.0.1", port=cluster.port, user="postgres", password="")
+            USED.append(f"a private PostgreSQL cluster in {cluster.root} on port "
+                        f"{cluster.port} (nothing listened at {configured})")
+            yield PG
+    except ClusterUnavailableError as exc:
+        missing(f"nothing listens at {configured} and no PostgreSQL can be started here: {exc}")
+    USED.append(f"that cluster was stopped and removed ({cluster.root} "
+                f"{'still exists' if cluster.root.exists() else 'is gone'})")
+
+
+def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
+    for line in USED:
+        terminalreporter.write_line(f"PostgreSQL for these tests: {line}")
+
+
+@pytest.fixture(scope="session")
+def pg_database(pg_server: dict[str, Any]) -> Iterator[str]:
     name = f"ledger_test_{os.getpid()}_{uuid.uuid4().hex[:8]}"
     with _admin() as conn:
         conn.execute(f'CREATE DATABASE "{name}"')

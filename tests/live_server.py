@@ -7,14 +7,16 @@ import os
 import socket
 import subprocess
 import sys
-import time
+import tempfile
 import urllib.error
 import urllib.request
 from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import Any
+from pathlib import Path
+from typing import IO, Any
 
 from ledger.config import Config
+from tests.waiting import DEADLINE_SECONDS, wait_until
 
 
 def free_port() -> int:
@@ -24,39 +26,67 @@ def free_port() -> int:
 
 
 @contextmanager
-def live_server(config: Config, *extra: str, workers: int = 2) -> Iterator[str]:
-    port = free_port()
+def live_server(config: Config, *extra: str, workers: int = 2, runners: bool = False,
+                log: Path | None = None) -> Iterator[str]:
+    """`serve` without its runners unless asked; its output goes to `log` if given (else
+    its error log to a temporary file: a pipe nobody reads could fill and stall it)."""
     env = {**os.environ, **config.to_env()}
-    cmd = [sys.executable, "-m", "ledger.cli", "serve", "--port", str(port),
-           "--workers", str(workers), "--no-runners", *extra]
-    proc = subprocess.Popen(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    base = f"http://127.0.0.1:{port}"
+    with (log.open("w+b") if log else tempfile.TemporaryFile()) as out:
+        for tries_left in reversed(range(5)):
+            port = free_port()
+            cmd = [sys.executable, "-m", "ledger.cli", "serve", "--port", str(port),
+                   "--workers", str(workers), *([] if runners else ["--no-runners"]), *extra]
+            proc = subprocess.Popen(cmd, env=env, stdout=out if log else subprocess.DEVNULL,
+                                    stderr=out)
+            base = f"http://127.0.0.1:{port}"
+            try:
+                _wait_ready(base, proc, out)
+                break
+            except PortTakenError:
+                if not tries_left:
+                    raise
+        try:
+            yield base
+        finally:
+            _stop(proc)
+
+
+class PortTakenError(RuntimeError):
+    """The port found free was taken before the server could bind it."""
+
+
+def _stop(proc: subprocess.Popen[bytes]) -> None:
+    proc.terminate()
     try:
-        _wait_ready(base, proc)
-        yield base
-    finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            proc.kill()
+        proc.wait(timeout=30)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.wait()
 
 
-def _wait_ready(base: str, proc: subprocess.Popen[bytes]) -> None:
-    deadline = time.time() + 30
-    while time.time() < deadline:
+def _wait_ready(base: str, proc: subprocess.Popen[bytes], errors: IO[bytes] | None = None) -> None:
+    def ready() -> bool:
         if proc.poll() is not None:
-            raise RuntimeError(f"server exited: {proc.stderr.read().decode() if proc.stderr else ''}")
-        try:
-            if http("GET", f"{base}/readyz")[0] == 200:
-                return
-        except OSError:
-            time.sleep(0.2)
-    raise RuntimeError("server did not become ready")
+            said = ""
+            if errors is not None:
+                errors.seek(0)
+                said = errors.read().decode(errors="replace")
+                errors.seek(0)
+                errors.truncate()  # the next try writes from the start
+            taken = "in use" in said
+            raise (PortTakenError if taken else RuntimeError)(f"server exited: {said}")
+        return http("GET", f"{base}/readyz", timeout=10)[0] == 200
+
+    try:
+        wait_until(ready, f"the server at {base} to be ready", retry_on=(OSError,))
+    except BaseException:
+        _stop(proc)
+        raise
 
 
 def http(method: str, url: str, body: Any = None, token: str | None = None,
-         headers: dict[str, str] | None = None, timeout: float = 30) -> tuple[int, Any]:
+         headers: dict[str, str] | None = None,
+         timeout: float = DEADLINE_SECONDS) -> tuple[int, Any]:
     data = None if body is None else json.dumps(body).encode()
     request = urllib.request.Request(url, data=data, method=method)
     request.add_header("Content-Type", "application/json")

@@ -12,7 +12,7 @@ ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 CHROMIUM_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
                   "--disable-background-networking", "--disable-component-update",
                   "--disable-sync", "--disable-quic", "--window-size=1280,1600"]
-WAIT_SECONDS = 20
+WAIT_SECONDS = 120  # generous: a loaded machine renders slowly; costs nothing otherwise
 
 
 def missing_browser() -> str | None:
@@ -27,16 +27,23 @@ def missing_browser() -> str | None:
 
 
 def wait_for(browser: Any, check: Callable[[Any], Any]) -> Any:
+    """Wait until `check(browser)` holds. The page re-renders as its reads come back, so an
+    element found a moment ago may be gone: a stale element means "look again", never a
+    failure. Checks find their elements afresh on every try."""
+    from selenium.common.exceptions import StaleElementReferenceException
     from selenium.webdriver.support.ui import WebDriverWait
 
-    return WebDriverWait(browser, WAIT_SECONDS).until(check)
+    return WebDriverWait(browser, WAIT_SECONDS,
+                         ignored_exceptions=[StaleElementReferenceException]).until(check)
 
 
 def text_of(browser: Any, css: str) -> str:
-    from selenium.webdriver.common.by import By
-
-    found = browser.find_elements(By.CSS_SELECTOR, css)
-    return str(found[0].text) if found else ""
+    """The visible text of the first match ("" if none, or hidden), found and read in one
+    step inside the page: no element is held between finding and reading it, so a
+    re-render meanwhile cannot leave it stale."""
+    script = ("const e = document.querySelector(arguments[0]);"
+              " return e && e.checkVisibility() ? e.innerText.trim() : '';")
+    return str(browser.execute_script(script, css))
 
 
 def stat(browser: Any, character: str, name: str) -> str:
@@ -72,10 +79,10 @@ def draw_chart(browser: Any, character: str, session: int) -> dict[str, list[int
     box.send_keys(str(session))
     browser.find_element(By.CSS_SELECTOR, "#chart-form button").click()
     lines = "#chart polyline[data-series]"
-    wait_for(browser, lambda b: b.find_elements(By.CSS_SELECTOR, lines))
-    return {line.get_attribute("data-series"): [int(v) for v in
-                                                line.get_attribute("data-values").split(",")]
-            for line in browser.find_elements(By.CSS_SELECTOR, lines)}
+    script = ("return Array.from(document.querySelectorAll(arguments[0]),"
+              " (l) => [l.dataset.series, l.dataset.values]);")
+    drawn = wait_for(browser, lambda b: b.execute_script(script, lines))
+    return {series: [int(v) for v in values.split(",")] for series, values in drawn}
 
 
 def csp_complaints(browser: Any) -> list[str]:

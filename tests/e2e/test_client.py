@@ -28,6 +28,7 @@ from campaign_ledger_client._scope import ENDPOINTS
 
 from tests.e2e import client_walkthrough
 from tests.e2e.client_fixtures import ROOT, Served, export, new_campaign, served
+from tests.waiting import DEADLINE_SECONDS
 
 __all__ = ["served"]  # the module-scoped live server fixture
 HTTP_METHODS = {"get", "post", "put", "patch", "delete"}
@@ -158,7 +159,7 @@ def test_the_example_bot_prints_a_line_per_roll(served: Served) -> None:
         [sys.executable, str(ROOT / "scripts" / "example_bot.py"), "--url", served.url,
          "--campaign", campaign.id, "--after", "0", "--stop-at", "5"],
         env={"LEDGER_TOKEN": gm._transport.token or "", "PATH": "/usr/bin:/bin",
-             "PYTHONPATH": str(ROOT)}, capture_output=True, text=True, timeout=60, check=True)
+             "PYTHONPATH": str(ROOT)}, capture_output=True, text=True, timeout=DEADLINE_SECONDS, check=True)
     lines = bot.stdout.strip().splitlines()
     assert lines == [
         "#3 Mara rolled AGE test Willpower vs TN 11: 6 5 [1] = 14, success (reported dice)",
@@ -186,7 +187,7 @@ def test_a_webhook_delivery_carries_a_signature_the_client_can_check(served: Ser
     campaign.advance(5)
     subprocess.run([sys.executable, "-m", "ledger.cli", "deliver-webhooks", "--once"],
                    env={**served.config.to_env(), "PATH": "/usr/bin:/bin"}, cwd=ROOT,
-                   check=True, capture_output=True, timeout=60)
+                   check=True, capture_output=True, timeout=DEADLINE_SECONDS)
     receiver.shutdown()
     (body, signature), = received
     assert hook.secret is not None

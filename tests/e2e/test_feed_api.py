@@ -8,7 +8,7 @@ import json
 import random
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -19,6 +19,7 @@ from api import create_app
 from ledger.config import Config
 from tests.api_client import ApiClient
 from tests.live_server import http, live_server
+from tests.waiting import DEADLINE_SECONDS
 
 
 @pytest.fixture
@@ -34,12 +35,16 @@ def quick(store_config: Config) -> Iterator[ApiClient]:
         app.extensions["ledger"].store.close()
 
 
-def _messages(chunks: Iterator[bytes], wanted: int, seconds: float = 10) -> list[dict[str, str]]:
-    """Parse SSE messages (comments included, as {"comment": ...}) until `wanted` of them."""
+def _messages(chunks: Iterator[bytes], done: Callable[[list[dict[str, str]]], bool],
+              seconds: float = DEADLINE_SECONDS) -> list[dict[str, str]]:
+    """Parse SSE messages (comments included, as {"comment": ...}) until `done(messages)`
+    or the server ends the stream. Heartbeats may come between any two events, so callers
+    wait for the messages they need, never for a count of messages."""
     out: list[dict[str, str]] = []
     buffer = b""
     deadline = time.monotonic() + seconds
-    while len(out) < wanted and time.monotonic() < deadline:
+    while not done(out):
+        assert time.monotonic() < deadline, f"the feed did not deliver in {seconds} s: {out}"
         chunk = next(chunks, None)
         if chunk is None:
             return out  # the server ended the stream
@@ -52,6 +57,11 @@ def _messages(chunks: Iterator[bytes], wanted: int, seconds: float = 10) -> list
                 message[field or "comment"] = value.strip()
             out.append(message)
     return out
+
+
+def _through(position: int) -> Callable[[list[dict[str, str]]], bool]:
+    """Done once the event at `position` has arrived."""
+    return lambda messages: any(m.get("id") == str(position) for m in messages)
 
 
 def _open(api: ApiClient, path: str, **headers: str) -> Any:
@@ -73,7 +83,7 @@ def test_the_feed_streams_past_and_new_events_with_their_positions_as_ids(
     assert response.mimetype == "text/event-stream"
     chunks = iter(response.response)
     threading.Thread(target=_gain, args=(quick, mara, 3)).start()
-    messages = [m for m in _messages(chunks, 5) if "id" in m]
+    messages = [m for m in _messages(chunks, _through(5)) if "id" in m]
     response.close()
     assert [int(m["id"]) for m in messages] == [2, 3, 4, 5]
     events = quick.get(quick.c("/events?after=1")).body["events"]
@@ -85,7 +95,7 @@ def test_last_event_id_resumes_after_that_position_and_wins_over_after(quick: Ap
     mara = quick.new_character(mana={"current": 0, "max": 50})
     _gain(quick, mara, 4)
     response = _open(quick, quick.c("/feed?after=0"), **{"Last-Event-ID": "4"})
-    messages = [m for m in _messages(iter(response.response), 3) if "id" in m]
+    messages = [m for m in _messages(iter(response.response), _through(6)) if "id" in m]
     response.close()
     assert [m["id"] for m in messages] == ["5", "6"]
 
@@ -93,7 +103,7 @@ def test_last_event_id_resumes_after_that_position_and_wins_over_after(quick: Ap
 def test_heartbeats_keep_an_idle_feed_alive(quick: ApiClient) -> None:
     quick.new_campaign()
     response = _open(quick, quick.c("/feed?after=1"))
-    messages = _messages(iter(response.response), 3, seconds=5)
+    messages = _messages(iter(response.response), lambda found: len(found) >= 3)
     response.close()
     assert messages[0] == {"retry": "1000"}
     assert messages[1:] == [{"comment": "heartbeat"}] * 2
@@ -108,7 +118,7 @@ def test_a_revoked_token_ends_its_stream(quick: ApiClient) -> None:
     assert response.status_code == 200
     chunks = iter(response.response)
     assert quick.delete(quick.c(f"/tokens/{token_id}")).status in (200, 204)
-    messages = _messages(chunks, 10, seconds=5)
+    messages = _messages(chunks, lambda found: "event" in found[-1] if found else False)
     assert messages[-1] == {"event": "token-revoked", "data": '{"rule":"token-revoked"}'}
     with pytest.raises(StopIteration):
         next(chunks)
@@ -147,8 +157,12 @@ class SseReader:
         self.path, self.token = path, token
         self.positions: list[int] = []
 
-    def read_some(self, count: int, deadline: float) -> None:
-        conn = httpclient.HTTPConnection(self.host, self.port, timeout=10)
+    def done(self, head: int) -> bool:
+        return bool(self.positions) and self.positions[-1] >= head
+
+    def read_some(self, count: int, head: int, deadline: float) -> None:
+        """Read `count` events, or up to `head` if fewer remain, then drop the stream."""
+        conn = httpclient.HTTPConnection(self.host, self.port, timeout=DEADLINE_SECONDS)
         headers = {"Authorization": f"Bearer {self.token}"}
         if self.positions:
             headers["Last-Event-ID"] = str(self.positions[-1])
@@ -156,7 +170,8 @@ class SseReader:
         response = conn.getresponse()
         assert response.status == 200
         got = 0
-        while got < count and time.monotonic() < deadline:
+        while got < count and not self.done(head):
+            assert time.monotonic() < deadline, f"the feed stalled at {self.positions[-1:]}"
             line = response.readline().decode()
             if line.startswith("id: "):
                 self.positions.append(int(line[4:]))
@@ -183,10 +198,10 @@ def test_a_consumer_that_reconnects_sees_every_event_once_in_order_despite_racin
         for thread in writers:
             thread.start()
         reader = SseReader(base, f"/v1/campaigns/{cid}/feed", token)
-        deadline = time.monotonic() + 60
+        deadline = time.monotonic() + DEADLINE_SECONDS
         head = 2 + writes
-        while (not reader.positions or reader.positions[-1] < head) and time.monotonic() < deadline:
-            reader.read_some(random.randint(1, 25), deadline)
+        while not reader.done(head):
+            reader.read_some(random.randint(1, 25), head, deadline)
         for thread in writers:
             thread.join()
     assert reader.positions == list(range(1, head + 1))
@@ -198,16 +213,21 @@ def test_a_stream_outlives_the_worker_timeout(store_config: Config) -> None:
         _, created = http("POST", f"{base}/v1/campaigns", {"name": "Noir"})
         cid, token = created["id"], created["gm_token"]
         parts = urlsplit(base)
-        conn = httpclient.HTTPConnection(parts.hostname or "", parts.port, timeout=10)
+        conn = httpclient.HTTPConnection(parts.hostname or "", parts.port,
+                                      timeout=DEADLINE_SECONDS)
         conn.request("GET", f"/v1/campaigns/{cid}/feed?after=1",
                      headers={"Authorization": f"Bearer {token}"})
         response = conn.getresponse()
+        # Outlive the worker timeout (2 s) more than twice over: at least 5 s and six
+        # heartbeats, however slowly they come. A stream the server ends reads b"".
         started, beats = time.monotonic(), 0
-        while time.monotonic() - started < 5:
-            if response.readline() == b": heartbeat\n":
-                beats += 1
+        while time.monotonic() - started < 5 or beats < 6:
+            line = response.readline()
+            assert line, "the server ended the stream"
+            beats += line == b": heartbeat\n"
         http("POST", f"{base}/v1/campaigns/{cid}/clock/start-session", None, token)
-        lines = [response.readline() for _ in range(3)]
+        line = b": heartbeat\n"
+        while line and not line.startswith(b"id: "):  # heartbeats may come first
+            line = response.readline()
         conn.close()
-    assert beats >= 6
-    assert any(line.startswith(b"id: 2") for line in lines)
+    assert line.startswith(b"id: 2\n")

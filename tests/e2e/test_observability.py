@@ -10,9 +10,6 @@ import re
 import subprocess
 import sys
 import threading
-import time
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -25,7 +22,8 @@ from ledger.store.base import EventStore
 from projections.webhooks import Enqueuer
 from tests.api_client import ApiClient
 from tests.conftest import make_store
-from tests.live_server import _wait_ready, free_port, http, live_server
+from tests.live_server import http, live_server
+from tests.waiting import DEADLINE_SECONDS, wait_until
 
 
 def _log_lines(text: str) -> list[dict[str, Any]]:
@@ -136,7 +134,9 @@ def test_metrics_add_up_across_gunicorn_workers(store_config: Config) -> None:
         for thread in threads:
             thread.join()
         streams = [_open_stream(base, cid, token) for _ in range(4)]
-        time.sleep(0.5)
+        # A stream counts once its worker has subscribed it, just after the headers went.
+        wait_until(lambda: _metric(_scrape(base), "ledger_feed_subscribers") == 4,
+                   "four subscribed streams")
         scrapes = [_scrape(base) for _ in range(8)]  # new connections: several workers answer
         for conn in streams:
             conn.close()
@@ -148,7 +148,7 @@ def test_metrics_add_up_across_gunicorn_workers(store_config: Config) -> None:
 def _scrape(base: str) -> str:
     import urllib.request
 
-    with urllib.request.urlopen(f"{base}/metrics", timeout=10) as response:
+    with urllib.request.urlopen(f"{base}/metrics", timeout=DEADLINE_SECONDS) as response:
         return str(response.read().decode())
 
 
@@ -156,27 +156,10 @@ def _open_stream(base: str, cid: str, token: str) -> Any:
     import http.client as httpclient
 
     port = int(base.rsplit(":", 1)[1])
-    conn = httpclient.HTTPConnection("127.0.0.1", port, timeout=10)
+    conn = httpclient.HTTPConnection("127.0.0.1", port, timeout=DEADLINE_SECONDS)
     conn.request("GET", f"/v1/campaigns/{cid}/feed", headers={"Authorization": f"Bearer {token}"})
     assert conn.getresponse().status == 200
     return conn
-
-
-@contextmanager
-def served_with_runners(config: Config, log: Path) -> Iterator[str]:
-    """`campaign-ledger serve` with its supervised runners, stdout (the logs) to a file."""
-    port = free_port()
-    env = {**os.environ, **config.to_env()}
-    with log.open("wb") as out:
-        proc = subprocess.Popen([sys.executable, "-m", "ledger.cli", "serve", "--port", str(port),
-                                 "--workers", "2"], env=env, stdout=out, stderr=subprocess.PIPE)
-        base = f"http://127.0.0.1:{port}"
-        try:
-            _wait_ready(base, proc)
-            yield base
-        finally:
-            proc.terminate()
-            proc.wait(timeout=30)
 
 
 def test_serve_supervises_runners_whose_health_and_lag_are_visible(
@@ -184,18 +167,19 @@ def test_serve_supervises_runners_whose_health_and_lag_are_visible(
     config = msgspec.structs.replace(store_config, runner_heartbeat_seconds=0.5,
                                      webhook_poll_seconds=0.1)
     log = tmp_path / "server.log"
-    with served_with_runners(config, log) as base:
+    with live_server(config, runners=True, log=log) as base:
         _, created = http("POST", f"{base}/v1/campaigns", {"name": "Noir"})
         token = created["gm_token"]
-        deadline = time.monotonic() + 30
-        status, found = http("GET", f"{base}/healthz/runners")
-        while (len(found["runners"]) < 2 or "webhooks" not in _lags(found)
-               or any(_lags(found).values())) and time.monotonic() < deadline:
-            time.sleep(0.3)
+        def caught_up() -> tuple[int, dict[str, Any]] | None:
             status, found = http("GET", f"{base}/healthz/runners")
+            settled = (len(found["runners"]) >= 2 and "webhooks" in _lags(found)
+                       and not any(_lags(found).values()))
+            return (status, found) if settled else None
+
+        status, found = wait_until(caught_up, "both runners healthy and caught up")
         cli = subprocess.run([sys.executable, "-m", "ledger.cli", "health", "--require",
                               "project,deliver-webhooks"], env={**os.environ, **config.to_env()},
-                             capture_output=True, text=True, timeout=60)
+                             capture_output=True, text=True, timeout=DEADLINE_SECONDS)
     assert status == 200
     assert [(r["name"], r["healthy"]) for r in found["runners"]] == [
         ("deliver-webhooks", True), ("project", True)]
@@ -216,7 +200,7 @@ def test_the_health_command_fails_when_a_required_runner_never_beat(
         store: EventStore, store_config: Config) -> None:
     cli = subprocess.run([sys.executable, "-m", "ledger.cli", "health", "--require",
                           "deliver-webhooks"], env={**os.environ, **store_config.to_env()},
-                         capture_output=True, text=True, timeout=60)
+                         capture_output=True, text=True, timeout=DEADLINE_SECONDS)
     assert cli.returncode == 1
     found = json.loads(cli.stdout)
     assert found["healthy"] is False

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import random
-import time
 
 from flask import Flask
 
@@ -12,15 +11,13 @@ from projections.bindings import BindingsProjection, bindings_at
 from projections.linkages import LinkagesProjection, links_at
 from projections.runner import ProjectionRunner
 from tests.api_client import ApiClient
+from tests.waiting import settle
 
 
 def _settle(runner: ProjectionRunner, head: int) -> int:
     """Catch up to the head (on PostgreSQL a foreign transaction may hold the horizon)."""
     runner.setup()
-    seen, deadline = 0, time.time() + 30
-    while seen < head and time.time() < deadline:
-        seen += runner.catch_up()
-    assert seen == head
+    assert settle(runner.catch_up, head, f"the read models to reach position {head}") == head
     return head
 
 

@@ -7,7 +7,6 @@ import hashlib
 import hmac
 import json
 import threading
-import time
 from collections.abc import Callable, Iterator
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
@@ -21,6 +20,7 @@ from ledger.store import webhooks as hooks
 from projections.webhook_tools import run_until
 from tests.api_client import ApiClient
 from tests.conftest import SECRET_KEY, make_store
+from tests.waiting import wait_until
 
 
 class Receiver:
@@ -71,11 +71,15 @@ def runner(store_config: Config) -> Iterator[Callable[[], None]]:
         thread.join(timeout=15)
 
 
-def _wait(condition: Callable[[], bool], seconds: float = 20) -> None:
-    deadline = time.monotonic() + seconds
-    while not condition() and time.monotonic() < deadline:
-        time.sleep(0.05)
-    assert condition()
+def _settled_log(api: ApiClient, webhook_id: str, count: int) -> list[dict[str, Any]]:
+    """The delivery log once it holds `count` deliveries and none is still pending: the
+    receiver has an event before the sender records how the attempt ended."""
+    def settled() -> list[dict[str, Any]] | None:
+        log = api.get(api.c(f"/webhooks/{webhook_id}/deliveries"))["deliveries"]
+        done = len(log) == count and all(d["status"] != "pending" for d in log)
+        return log if done else None
+
+    return wait_until(settled, f"{count} settled deliveries of {webhook_id}")
 
 
 def _gains(api: ApiClient, character: str, times: int) -> None:
@@ -144,19 +148,23 @@ def test_deliveries_are_signed_ordered_retried_until_the_receiver_recovers_and_n
     runner()
     api.post(api.c("/clock/start-session"))  # a type it did not ask for
     _gains(api, mara, 4)
-    _wait(lambda: len(receiver.accepted()) == 4)
-    time.sleep(0.5)  # anything extra would arrive now
+    wait_until(lambda: len(receiver.accepted()) == 4, "four accepted deliveries")
+    # Deliveries go in order, so once a later gain (the sentinel) arrives, anything sent
+    # twice or out of turn before it is in the receiver's list.
+    _gains(api, mara, 1)
+    wait_until(lambda: len(receiver.accepted()) >= 5, "the sentinel's delivery")
     accepted = receiver.accepted()
-    assert [b["event"]["position"] for b in accepted] == [5, 6, 7, 8]
+    assert [b["event"]["position"] for b in accepted] == [5, 6, 7, 8, 9]
     assert {b["event"]["type"] for b in accepted} == {"ResourceGained"}
-    assert len(receiver.requests) == 7  # three refused, four accepted: nothing sent twice
-    assert len({b["delivery_id"] for b in accepted}) == 4
+    assert len(receiver.requests) == 8  # three refused, five accepted: nothing sent twice
+    assert len({b["delivery_id"] for b in accepted}) == 5
     for _, headers, body in receiver.requests:
         expected = hmac.new(made["secret"].encode(), body, hashlib.sha256).hexdigest()
         assert headers["X-Ledger-Signature"] == f"sha256={expected}"
-    log = api.get(api.c(f"/webhooks/{made['id']}/deliveries"))["deliveries"]
+    log = _settled_log(api, made["id"], 5)
     assert [(d["position"], d["status"], d["attempts"]) for d in log] == [
-        (5, "delivered", 4), (6, "delivered", 1), (7, "delivered", 1), (8, "delivered", 1)]
+        (5, "delivered", 4), (6, "delivered", 1), (7, "delivered", 1), (8, "delivered", 1),
+        (9, "delivered", 1)]
     assert [a["http_status"] for a in log[0]["attempt_log"]] == [500, 500, 500, 204]
     events = api.get(api.c("/events?after=4"))["events"]
     assert [b["event"] for b in accepted] == [e for e in events if e["type"] == "ResourceGained"]
@@ -170,23 +178,30 @@ def test_a_delivery_that_keeps_failing_is_given_up_and_the_next_event_goes(
     made = api.post(api.c("/webhooks"), {"url": receiver.url, "types": ["ResourceGained"]})
     runner()
     _gains(api, mara, 3)
-    _wait(lambda: len(receiver.accepted()) == 2)
-    log = api.get(api.c(f"/webhooks/{made['id']}/deliveries"))["deliveries"]
+    wait_until(lambda: len(receiver.accepted()) == 2, "two accepted deliveries")
+    log = _settled_log(api, made["id"], 3)
     assert [(d["position"], d["status"], d["attempts"]) for d in log] == [
         (3, "failed", 5), (4, "delivered", 1), (5, "delivered", 1)]
     assert [b["event"]["position"] for b in receiver.accepted()] == [4, 5]
 
 
 def test_a_deleted_webhook_receives_nothing_more(
-        api: ApiClient, runner: Callable[[], None]) -> None:
-    receiver = Receiver(lambda n, body: False)
+        api: ApiClient, runner: Callable[[], None], store_config: Config) -> None:
+    receiver, sentinel = Receiver(lambda n, body: False), Receiver(lambda n, body: False)
     api.new_campaign()
     mara = api.new_character(mana={"current": 0, "max": 50})
     made = api.post(api.c("/webhooks"), {"url": receiver.url, "types": ["*"]})
     runner()
     _gains(api, mara, 1)
-    _wait(lambda: len(receiver.accepted()) == 1)
+    wait_until(lambda: len(receiver.accepted()) == 1, "the first delivery")
     assert api.delete(api.c(f"/webhooks/{made['id']}")).status == 204
+    api.post(api.c("/webhooks"), {"url": sentinel.url, "types": ["*"]})
     _gains(api, mara, 2)
-    time.sleep(0.8)
+    # Every webhook's deliveries of an event are queued together: once the live webhook
+    # has both gains, the deleted one would have had its own queued by now.
+    wait_until(lambda: len(sentinel.accepted()) == 2, "the live webhook's deliveries")
+    store = make_store(store_config)
+    queued = [d.position for d in hooks.deliveries(store, made["id"], 0, 100)]
+    store.close()
+    assert queued == [3]
     assert [b["event"]["position"] for b in receiver.accepted()] == [3]

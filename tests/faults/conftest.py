@@ -20,8 +20,10 @@ import pytest
 from ledger.config import Config
 from scripts.load import Load
 from tests.faults.checks import ARTIFACTS
-from tests.faults.pgcluster import ClusterUnavailableError, PrivateCluster
+from tests.faults.pgcluster import ClusterUnavailableError, PrivateCluster, running_cluster
 from tests.faults.server import Server
+from tests.needs import missing
+from tests.waiting import wait_until
 
 STORES = [s for s in os.environ.get("LEDGER_TEST_STORES", "sqlite,postgres").split(",") if s]
 
@@ -65,17 +67,13 @@ def _make(kind: str, tmp: Path) -> Iterator[FaultStore]:
         yield FaultStore(kind, _config(tmp, store="sqlite"), tmp)
         return
     try:
-        cluster = PrivateCluster().init()
+        with running_cluster() as cluster:
+            cluster.sql("CREATE DATABASE ledger")
+            config = _config(tmp, store="postgres", pg_dbname="ledger", pg_port=cluster.port,
+                             pg_user="postgres")
+            yield FaultStore(kind, config, tmp, cluster)
     except ClusterUnavailableError as exc:
-        pytest.skip(f"no private PostgreSQL cluster here: {exc}")
-    try:
-        cluster.start()
-        cluster.sql("CREATE DATABASE ledger")
-        config = _config(tmp, store="postgres", pg_dbname="ledger", pg_port=cluster.port,
-                         pg_user="postgres")
-        yield FaultStore(kind, config, tmp, cluster)
-    finally:
-        cluster.remove()
+        missing(f"no private PostgreSQL cluster here: {exc}")
 
 
 @pytest.fixture(params=[s for s in ("sqlite", "postgres") if s in STORES])
@@ -97,6 +95,18 @@ def sqlite_store(tmp_path: Path) -> Iterator[FaultStore]:
     yield from _make("sqlite", tmp_path)
 
 
-def wait_until(load: Load, at: float) -> None:
-    """Sleep until `at` seconds into the load."""
+def at_second(load: Load, at: float) -> None:
+    """Sleep until `at` seconds into the load: the fault schedule. What must have happened
+    by a step is waited for with `answered`, never assumed from the schedule."""
     time.sleep(max(0.0, at - load.elapsed()))
+
+
+def answered(load: Load, status: str, since: float, what: str) -> None:
+    """Wait until a request sent `since` seconds into the load or later was answered with
+    `status` (a prefix: "2" is any success; "connection" a closed port)."""
+    wait_until(lambda: load.answered(status, since), what)
+
+
+# A request still unanswered after this long counts as hung (status "timeout"). Generous:
+# on a loaded machine a reloading server may take many seconds to answer.
+PATIENCE_SECONDS = 60.0

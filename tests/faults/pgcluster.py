@@ -15,6 +15,8 @@ import pwd
 import shutil
 import subprocess
 import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import psycopg
@@ -77,6 +79,18 @@ class PrivateCluster:
         self.run("pg_ctl", "-D", str(self.data), "-l", str(self.log), "-w", "-t", "60",
                  "-o", options, "start")
 
+    def start_on_a_free_port(self, tries: int = 5) -> None:
+        """The first start: a port found free may be taken before the server binds it,
+        so on a clash take another."""
+        for _ in range(tries - 1):
+            try:
+                return self.start()
+            except subprocess.CalledProcessError:
+                if "already in use" not in self.log.read_text(errors="replace"):
+                    raise
+                self.port = free_port()
+        self.start()
+
     def stop(self, mode: str = "fast") -> None:
         """`fast` disconnects everyone and shuts down cleanly; `immediate` is a crash."""
         self.run("pg_ctl", "-D", str(self.data), "-m", mode, "-w", "-t", "60", "stop")
@@ -105,3 +119,15 @@ class PrivateCluster:
         if self.data.exists() and self.running():
             self.stop("immediate")
         shutil.rmtree(self.root, ignore_errors=True)
+
+
+@contextmanager
+def running_cluster() -> Iterator[PrivateCluster]:
+    """A started private cluster, stopped and removed afterwards. Raises
+    ClusterUnavailableError when this machine cannot make one."""
+    cluster = PrivateCluster().init()
+    try:
+        cluster.start_on_a_free_port()
+        yield cluster
+    finally:
+        cluster.remove()

@@ -8,11 +8,11 @@ import random
 import signal
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 from ledger.config import Config
 from tests.live_server import free_port, http
+from tests.waiting import WaitTimeoutError, wait_until
 
 
 def _children(pid: int) -> list[int]:
@@ -38,29 +38,43 @@ class Server:
         self.port = free_port()
         self.base = f"http://127.0.0.1:{self.port}"
         self.proc: subprocess.Popen[bytes] | None = None
+        self.started = False
 
     def start(self) -> Server:
-        cmd = [sys.executable, "-m", "ledger.cli", "serve", "--port", str(self.port),
-               "--workers", str(self.workers), "--no-runners"]
-        with open(self.log, "ab") as out:
-            self.proc = subprocess.Popen(cmd, env={**os.environ, **self.config.to_env()},
-                                         stdout=out, stderr=subprocess.STDOUT,
-                                         start_new_session=True)
-        self.wait_ready()
-        return self
+        """Start (or restart, on the same port). On the first start a port found free may
+        be taken before gunicorn binds it: then take another."""
+        for tries_left in reversed(range(5)):
+            logged = self.log.stat().st_size if self.log.exists() else 0
+            cmd = [sys.executable, "-m", "ledger.cli", "serve", "--port", str(self.port),
+                   "--workers", str(self.workers), "--no-runners"]
+            with open(self.log, "ab") as out:
+                self.proc = subprocess.Popen(cmd, env={**os.environ, **self.config.to_env()},
+                                             stdout=out, stderr=subprocess.STDOUT,
+                                             start_new_session=True)
+            try:
+                self.wait_ready()
+            except RuntimeError:
+                said = self.log.read_bytes()[logged:]
+                if self.started or not tries_left or b"in use" not in said:
+                    raise
+                self.port = free_port()
+                self.base = f"http://127.0.0.1:{self.port}"
+                continue
+            self.started = True
+            return self
+        raise AssertionError("unreachable")
 
-    def wait_ready(self, seconds: float = 60) -> None:
-        deadline = time.monotonic() + seconds
-        while time.monotonic() < deadline:
+    def wait_ready(self) -> None:
+        def ready() -> bool:
             if self.proc is not None and self.proc.poll() is not None:
                 raise RuntimeError(f"serve exited: see {self.log}")
-            try:
-                if http("GET", f"{self.base}/readyz", timeout=5)[0] == 200 and self.worker_pids():
-                    return
-            except (OSError, ValueError):
-                pass
-            time.sleep(0.2)
-        raise RuntimeError(f"serve did not become ready: see {self.log}")
+            return http("GET", f"{self.base}/readyz", timeout=10)[0] == 200 and bool(
+                self.worker_pids())
+
+        try:
+            wait_until(ready, f"serve to be ready (see {self.log})", retry_on=(OSError, ValueError))
+        except WaitTimeoutError as exc:
+            raise RuntimeError(str(exc)) from exc
 
     def master_pid(self) -> int | None:
         assert self.proc is not None
@@ -89,13 +103,12 @@ class Server:
         assert master is not None
         old = set(self.worker_pids())
         os.kill(master, signal.SIGHUP)
-        deadline = time.monotonic() + 30
-        while time.monotonic() < deadline:
+
+        def replaced() -> bool:
             now = set(self.worker_pids())
-            if len(now) == self.workers and not now & old:
-                return
-            time.sleep(0.1)
-        raise RuntimeError("gunicorn did not replace its workers")
+            return len(now) == self.workers and not now & old
+
+        wait_until(replaced, "gunicorn to replace its workers")
 
     def stop(self) -> None:
         if self.proc is None:

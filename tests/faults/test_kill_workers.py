@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable
 
 import pytest
 
 from scripts.load import Load, prepare, run_load
 from tests.faults.checks import check_log, record
-from tests.faults.conftest import FaultStore, wait_until
+from tests.faults.conftest import PATIENCE_SECONDS, FaultStore, answered, at_second
 from tests.faults.server import Server
 
 SECONDS = 26
@@ -20,15 +19,16 @@ FAULTS = ((3, False), (6, False), (9, False), (12, True), (17, False), (20, True
 def _faults(server: Server, done: list[str], restarts: list[float]) -> Callable[[Load], None]:
     def inject(load: Load) -> None:
         for at, whole in FAULTS:
-            wait_until(load, at)
+            at_second(load, at)
             if whole:
                 server.kill_all()
-                time.sleep(1.0)  # clients meet a closed port meanwhile
+                answered(load, "connection", load.elapsed(), "a client to meet the closed port")
                 server.start()
                 restarts.append(load.elapsed())
                 done.append(f"{at}s whole server killed, ready again at {restarts[-1]:.1f}s")
             else:
                 done.append(f"{at}s worker {server.kill_worker()} killed")
+        answered(load, "2", restarts[-1], "an acknowledged write after the last restart")
 
     return inject
 
@@ -42,7 +42,7 @@ def test_kill_9_of_workers_and_of_the_whole_server_loses_and_doubles_nothing(
     with fault_store.server("kill-workers", workers=3) as server:
         targets = prepare(server.base, 4)
         result = run_load(server.base, targets, clients=16, seconds=SECONDS,
-                          during=_faults(server, done, restarts))
+                          during=_faults(server, done, restarts), timeout=PATIENCE_SECONDS)
     check = check_log(fault_store.config, result)
     late = sum(1 for a in result.attempts if a.at > restarts[-1] and a.status.startswith("2"))
     retried = sum(1 for c in result.acks() if c.attempts > 1)

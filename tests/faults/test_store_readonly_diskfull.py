@@ -28,7 +28,7 @@ import pytest
 
 from scripts.load import Load, LoadResult, Target, prepare, run_load
 from tests.faults.checks import check_log, record
-from tests.faults.conftest import FaultStore, wait_until
+from tests.faults.conftest import PATIENCE_SECONDS, FaultStore, answered, at_second
 from tests.faults.filesystem import fill, immutable, small_tmpfs
 from tests.faults.server import Server
 from tests.live_server import http
@@ -36,19 +36,26 @@ from tests.live_server import http
 Step = tuple[float, Callable[[], object]]
 
 
-def _steps(steps: Sequence[Step], read_after: set[int], read: Callable[[], int],
+def _steps(steps: Sequence[Step], windows: list[tuple[int, int]], read: Callable[[], int],
            done: list[float], reads: list[int]) -> Callable[[Load], None]:
-    """Each step at its time (when it began and when it was done go in `done`); a read
-    1.5 s after the steps in `read_after` (the reads' statuses go in `reads`)."""
+    """Each step at its time (when it began and when it was done go in `done`). After a
+    fault step, wait until a request sent a second after it was in place has been refused
+    (a 503), then read (the read's status goes in `reads`); after an undo step, wait until
+    a write sent a second after it is acknowledged. The load goes on until then, so a
+    slow machine stretches the schedule instead of missing what it must see."""
+    faults, undos = {start for start, _ in windows}, {end for _, end in windows}
+
     def inject(load: Load) -> None:
         for i, (at, action) in enumerate(steps):
-            wait_until(load, at)
+            at_second(load, at)
             done.append(round(load.elapsed(), 2))
             action()
             done.append(round(load.elapsed(), 2))
-            if i in read_after:
-                wait_until(load, done[-1] + 1.5)
+            if i in faults:
+                answered(load, "503", done[-1] + 1.0, f"a 503 after step {i}")
                 reads.append(read())
+            if i in undos:
+                answered(load, "2", done[-1] + 1.0, f"an acknowledged write after step {i}")
 
     return inject
 
@@ -66,9 +73,9 @@ def _exercise(store: FaultStore, test: str, server: Server, steps: Sequence[Step
     targets = prepare(server.base, 4)
     times: list[float] = []
     reads: list[int] = []
-    inject = _steps(steps, {start for start, _ in windows}, lambda: _read(server, targets[0]),
-                    times, reads)
-    result = run_load(server.base, targets, clients=16, seconds=seconds, during=inject)
+    inject = _steps(steps, windows, lambda: _read(server, targets[0]), times, reads)
+    result = run_load(server.base, targets, clients=16, seconds=seconds, during=inject,
+                      timeout=PATIENCE_SECONDS)
     during = [_answers(result, times[2 * s + 1] + 1.0, times[2 * e]) for s, e in windows]
     after = [a for a in result.attempts if a.at > times[-1] + 1 and a.status.startswith("2")]
     check = check_log(store.config, result)
@@ -89,7 +96,7 @@ def _read(server: Server, target: Target) -> int:
     """A read of the head state: reads need no write, so they may still answer 200."""
     url = f"{server.base}/v1/campaigns/{target.campaign_id}/state"
     try:
-        return http("GET", url, token=target.token, timeout=10)[0]
+        return http("GET", url, token=target.token, timeout=PATIENCE_SECONDS)[0]
     except OSError:
         return -1  # no answer at all
 

@@ -20,6 +20,8 @@ from ledger.context import Actor
 from ledger.resources import gain
 from ledger.store.base import EventStore
 from ledger.store.pg_notifier import PAYLOAD_LIMIT, decode_payload, encode_payloads
+from ledger.store.records import Record
+from tests.waiting import DEADLINE_SECONDS, wait_until
 
 GM = Actor(role="gm")
 
@@ -44,7 +46,7 @@ def hub(store: EventStore) -> Iterator[FeedHub]:
     built.close(wait=2.0)
 
 
-def _collect(sub: Subscription, until: int, timeout: float = 20) -> list[int]:
+def _collect(sub: Subscription, until: int, timeout: float = DEADLINE_SECONDS) -> list[int]:
     seen: list[int] = []
     deadline = time.monotonic() + timeout
     while (not seen or seen[-1] < until) and time.monotonic() < deadline:
@@ -74,7 +76,7 @@ def test_events_from_another_process_wake_the_hub(
     other = Ledger(other_store, ledger.box)
     assert ledger.box.server_key == bytes.fromhex(SECRET_KEY)
     _gains(other, cid, mara, 3)  # appends the hub's own store never saw
-    assert _collect(sub, until=5, timeout=10) == [3, 4, 5]
+    assert _collect(sub, until=5) == [3, 4, 5]
     other_store.close()
 
 
@@ -94,7 +96,7 @@ def test_many_subscribers_cost_one_read_per_campaign_per_wake_up(
     store.read = counting_read  # type: ignore[method-assign, assignment]
     try:
         ledger.execute(cid, GM, gain(mara, "mana", 1, "tick"))
-        got = [_collect(sub, until=3, timeout=10) for sub in subs]
+        got = [_collect(sub, until=3) for sub in subs]
     finally:
         del store.read
     assert got == [[3]] * 40
@@ -109,9 +111,17 @@ def test_a_subscriber_that_fell_behind_catches_up_from_the_store(
     cid, mara = _campaign(ledger)
     sub = hub.subscribe(cid, after=0)
     assert [r.position for r in sub.next_batch(0.01)] == [1, 2]
-    for _ in range(12):  # one batch per wake-up: the queue overflows while nobody reads
+    offered: list[int] = []
+    offer = sub.offer
+
+    def counted(records: list[Record]) -> None:
+        offer(records)
+        offered.append(records[-1].position)
+
+    sub.offer = counted  # type: ignore[method-assign]
+    for position in range(3, 15):  # one batch per wake-up: the queue overflows unread
         _gains(ledger, cid, mara, 1)
-        time.sleep(0.12)
+        wait_until(lambda: position in offered, f"the hub to offer position {position}")  # noqa: B023
     assert _collect(sub, until=14) == list(range(3, 15))
 
 

@@ -14,6 +14,7 @@ from ledger.context import Actor
 from ledger.resources import gain
 from ledger.store.base import EventStore
 from ledger.store.records import GlobalCursor
+from tests.waiting import DEADLINE_SECONDS
 
 GM = Actor(role="gm", token_id="tok-test")
 
@@ -39,8 +40,8 @@ def test_follower_sees_every_event_once_in_the_final_order_under_concurrent_writ
     def follow() -> None:
         # Another transaction anywhere in the cluster may briefly hold the horizon back,
         # so the follower stops on the count, not on the first empty read.
-        cursor, deadline = GlobalCursor(), time.time() + 60
-        while len(seen) < expected and time.time() < deadline:
+        cursor, deadline = GlobalCursor(), time.monotonic() + DEADLINE_SECONDS
+        while len(seen) < expected and time.monotonic() < deadline:
             batch = store.read_global(cursor, 50)
             for at, record in batch:
                 seen.append((at, record.campaign_id, record.position))
@@ -60,7 +61,7 @@ def test_follower_sees_every_event_once_in_the_final_order_under_concurrent_writ
     for w in writers:
         w.join()
     done.set()
-    follower.join(timeout=60)
+    follower.join(timeout=DEADLINE_SECONDS)
 
     final = [(at, r.campaign_id, r.position) for at, r in store.read_global(GlobalCursor(), 100_000)]
     assert len(final) == expected

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import time
 import uuid
 from collections.abc import Callable
 
@@ -16,6 +15,7 @@ from ledger.store.base import Cursor, EventStore
 from ledger.store.records import Record
 from projections.base import Projection
 from projections.runner import LostRace, ProjectionRunner
+from tests.waiting import settle
 
 GM = Actor(role="gm")
 
@@ -36,10 +36,7 @@ class CountGains(Projection):
 
 def _settle(runner: ProjectionRunner, expected: int) -> int:
     """Catch up until `expected` events are in (a foreign transaction can delay the horizon)."""
-    total, deadline = 0, time.time() + 30
-    while total < expected and time.time() < deadline:
-        total += runner.catch_up()
-    return total
+    return settle(runner.catch_up, expected, f"the runner to catch up {expected} events")
 
 
 def _count(store: EventStore, cid: str) -> int:

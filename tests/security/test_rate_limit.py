@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from api.limits import RateLimiter
 from ledger.config import Config
+from tests.api_client import ApiClient
 from tests.security.conftest import MakeApi
 
 
@@ -13,6 +14,11 @@ class FakeClock:
 
     def __call__(self) -> float:
         return self.now
+
+
+def _stopped_clock(api: ApiClient, per_minute: int) -> None:
+    """Refills follow the clock: stopped, a slow machine cannot refill a token mid-test."""
+    api.client.application.extensions["rate_limiter"] = RateLimiter(per_minute, clock=FakeClock())
 
 
 def test_bucket_allows_a_minutes_worth_then_refills_at_the_rate() -> None:
@@ -44,6 +50,7 @@ def test_idle_clients_are_forgotten_when_there_are_too_many() -> None:
 
 def test_a_token_over_its_limit_gets_429_with_retry_after(make_api: MakeApi) -> None:
     api = make_api(rate_limit_per_minute=5)
+    _stopped_clock(api, 5)
     api.new_campaign()  # anonymous: counted against the address, not the GM token
     statuses = [api.get(api.c()).status for _ in range(6)]
     assert statuses == [200] * 5 + [429]
@@ -55,6 +62,7 @@ def test_a_token_over_its_limit_gets_429_with_retry_after(make_api: MakeApi) -> 
 
 def test_each_token_has_its_own_budget_and_probes_have_none(make_api: MakeApi) -> None:
     api = make_api(rate_limit_per_minute=3)
+    _stopped_clock(api, 3)
     api.new_campaign()
     observer = api.new_token("observer")
     gm = api.token
