@@ -43,7 +43,7 @@ def test_the_feed_ends_with_unauthorized_when_its_token_is_revoked(served: Serve
     gm, campaign = new_campaign(served)
     issued = campaign.issue_token("observer")
     watcher = gm.with_token(issued.token).campaign(campaign.id)
-    with watcher.feed(after=0, read_timeout=10) as feed:
+    with watcher.feed(after=0, read_timeout=120) as feed:
         assert next(feed).position == 1
         campaign.revoke_token(issued.id)
         with pytest.raises(Unauthorized) as revoked:
@@ -53,8 +53,8 @@ def test_the_feed_ends_with_unauthorized_when_its_token_is_revoked(served: Serve
 
 def _follow(campaign: Campaign, until: int) -> list[int]:
     positions: list[int] = []
-    with campaign.feed(after=0, read_timeout=10) as feed:
-        watchdog = threading.Timer(90, feed.close)  # a hang fails the test, never blocks it
+    with campaign.feed(after=0, read_timeout=120) as feed:
+        watchdog = threading.Timer(150, feed.close)  # a hang fails the test, never blocks it
         watchdog.start()
         for event in feed:
             positions.append(event.position)

@@ -12,7 +12,6 @@ import json
 import os
 import subprocess
 import sys
-import time
 import urllib.request
 from collections.abc import Iterator
 from contextlib import ExitStack, contextmanager
@@ -26,8 +25,7 @@ import pytest
 from ledger.config import Config
 from tests.conftest import PG
 from tests.live_server import _wait_ready, free_port, http
-
-DEADLINE_SECONDS = 60
+from tests.waiting import wait_until
 
 
 @dataclass
@@ -60,11 +58,7 @@ def human_lines(served: Served) -> list[str]:
 
 
 def wait_for_start_line(served: Served) -> str:
-    deadline = time.monotonic() + DEADLINE_SECONDS
-    while not (lines := human_lines(served)) and time.monotonic() < deadline:
-        time.sleep(0.1)
-    assert lines, "serve printed no start line"
-    return lines[0]
+    return wait_until(lambda: human_lines(served), "serve to print its start line")[0]
 
 
 def store_location(config: Config) -> str:

@@ -32,6 +32,7 @@ from tests.faults.conftest import PATIENCE_SECONDS, FaultStore, answered, at_sec
 from tests.faults.filesystem import fill, immutable, small_tmpfs
 from tests.faults.server import Server
 from tests.live_server import http
+from tests.waiting import wait_until
 
 Step = tuple[float, Callable[[], object]]
 
@@ -112,10 +113,18 @@ def test_postgres_read_only_or_revoked_insert_answers_503_and_half_writes_nothin
     pg_store.config = msgspec.structs.replace(pg_store.config, pg_user="ledger_app")
 
     def read_only(setting: str) -> Callable[[], object]:
-        # New sessions take the database's default: end the app's pooled ones.
-        return lambda: [cluster.sql(f"ALTER DATABASE ledger {setting}"),
-                        cluster.sql("SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
-                                    "WHERE usename = 'ledger_app'")]
+        # New sessions take the database's default: end the app's pooled ones, and wait
+        # until they are gone (pg_terminate_backend only signals), so the fault is in place
+        # when the step is done rather than some time after.
+        def change() -> None:
+            cluster.sql(f"ALTER DATABASE ledger {setting}")
+            ((since,),) = cluster.sql("SELECT now()")
+            cluster.sql("SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+                        "WHERE usename = 'ledger_app'")
+            wait_until(lambda: not cluster.sql(
+                "SELECT 1 FROM pg_stat_activity WHERE usename = 'ledger_app' "
+                f"AND backend_start < '{since}'::timestamptz"), "the app's old sessions to end")
+        return change
 
     def insert(verb: str) -> Callable[[], object]:
         return lambda: cluster.sql(f"{verb} INSERT ON ALL TABLES IN SCHEMA public "
