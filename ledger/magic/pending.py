@@ -81,9 +81,9 @@ def refusal_as_recorded(refusal: DomainError, before: list[dict[str, Any]]) -> D
     """A command refused for a block that only settling made (accepting the failure owes a
     roll): nothing is recorded, so the refusal names the decisions still pending as
     recorded, `before` settling, and the commands that resolve them."""
-    already = {c for d in before for c in d["commands"]}
     settled = [d for d in before if d["kind"] in SETTLED_KINDS]
-    if not settled or not refusal.resolve or set(refusal.resolve) <= already:
+    blocked_before = any(d["commands"] == refusal.resolve for d in before)
+    if not settled or not refusal.resolve or blocked_before:
         return refusal
     failure = next((d for d in settled if d["kind"] == "magic-test-failure"), None)
     rule = "magic-test-failure-pending" if failure else "backlash-choice-pending"
