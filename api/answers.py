@@ -122,7 +122,6 @@ def write(
     campaign_id: str,
     decide: Decide,
     *,
-    character_id: str | None = None,
     view: StateView | None = None,
     status: int = 200,
     extra: Callable[[Outcome], dict[str, Any]] | None = None,
@@ -130,15 +129,17 @@ def write(
     replay_fix: Callable[[dict[str, Any]], dict[str, Any]] | None = None,
     tokens: Sequence[TokenRow] = (),
 ) -> Response:
-    """Run one command and answer {position, events, state}; replays answer as first time."""
-    chosen_view = view or (character_view(character_id) if character_id else whole_state)
+    """Run one command and answer {position, events, state}; replays answer as first time.
+    Whether the command first settles a character's pending decisions is the ledger's
+    to know (ledger/decision.py), never the route's."""
+    chosen_view = view or whole_state
 
     def render(outcome: Outcome) -> dict[str, Any]:
         return write_body(outcome, chosen_view, extra(outcome) if extra else None)
 
     spec = answer_spec(status, render)
     outcome = ledger().execute(campaign_id, actor_of(current_token()), decide,
-                               character_id=character_id, answer=spec, if_match=_if_match(),
+                               answer=spec, if_match=_if_match(),
                                creating=creating, tokens=tokens)
     stored = outcome.replayed
     if stored is not None and not outcome.records:

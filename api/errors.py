@@ -60,6 +60,8 @@ def install(app: Flask) -> None:
         extra: dict[str, Any] = {}
         if exc.field:
             extra["errors"] = {exc.field: [exc.detail]}
+        if exc.resolve:
+            extra["resolve"] = exc.resolve
         return problem(status, exc.rule, _title(exc.rule), exc.detail, **extra)
 
     @app.errorhandler(ApiError)

@@ -187,7 +187,6 @@ class Ledger:
         actor: Actor,
         decide: Decide,
         *,
-        character_id: str | None = None,
         answer: AnswerSpec | None = None,
         if_match: int | None = None,
         creating: bool = False,
@@ -207,7 +206,7 @@ class Ledger:
                 if if_match is not None and state.position != if_match:
                     raise StaleState(if_match, state.position)
                 try:
-                    return self._attempt(state, actor, decide, character_id, answer, tokens)
+                    return self._attempt(state, actor, decide, answer, tokens)
                 except PositionTaken:
                     pass  # someone else recorded first: fast-forward and decide again
                 except IdempotencyKeyTaken:
@@ -240,7 +239,6 @@ class Ledger:
         state: CampaignState,
         actor: Actor,
         decide: Decide,
-        character_id: str | None,
         answer: AnswerSpec | None,
         tokens: Sequence[TokenRow] = (),
     ) -> Outcome:
@@ -276,7 +274,7 @@ class Ledger:
             if done.position % self.checkpoint_every == 0:
                 checkpoints.append((scratch.id, done.position, encode_state(scratch)))
 
-        events = run_decision(scratch, ctx, decide, character_id, on_applied=record)
+        events = run_decision(scratch, ctx, decide, on_applied=record)
         outcome = Outcome(scratch.id, scratch.position, records, events, scratch)
         stored_answer = None
         if answer is not None:

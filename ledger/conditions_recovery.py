@@ -22,7 +22,7 @@ from ledger.conditions_treatment import (
     stored_condition,
 )
 from ledger.context import Context
-from ledger.decision import Decide
+from ledger.decision import Decide, action_of
 from ledger.errors import RuleViolation
 from ledger.events import DomainEvent, evolves
 from ledger.reactions import reacts_to
@@ -119,6 +119,7 @@ def recovery_roll(
                     label=f"recovery from {condition.name}")
 
 
+@action_of("character_id")
 def recover(
     character_id: str, condition_id: str, reported: list[int] | None = None, modifier: int = 0
 ) -> Decide:

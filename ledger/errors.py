@@ -2,17 +2,22 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 
 class DomainError(Exception):
-    """A command refused by a rule (409 unless a subclass says otherwise)."""
+    """A command refused by a rule (409 unless a subclass says otherwise). `resolve` names
+    the commands that clear what blocks it (a pending decision), relative to the character."""
 
     kind = "rule-violation"
 
-    def __init__(self, rule: str, detail: str, *, field: str | None = None) -> None:
+    def __init__(self, rule: str, detail: str, *, field: str | None = None,
+                 resolve: Sequence[str] = ()) -> None:
         super().__init__(detail)
         self.rule = rule
         self.detail = detail
         self.field = field
+        self.resolve = list(resolve)
 
 
 class NotFound(DomainError):

@@ -12,7 +12,7 @@ from __future__ import annotations
 from ledger.characters import CharacterDied, require_alive
 from ledger.clock import NewDay
 from ledger.context import Context
-from ledger.decision import Decide
+from ledger.decision import Decide, action_of
 from ledger.errors import RuleViolation
 from ledger.events import DomainEvent, evolves
 from ledger.items import check_magical, require_item
@@ -89,6 +89,7 @@ def check_can_study(item: Item, character: Character) -> None:
                             f"studying {item.name}; it completes at the next new day")
 
 
+@action_of("character_id")
 def identify(item_id: str, character_id: str) -> Decide:
     def decide(state: CampaignState, ctx: Context) -> list[DomainEvent]:
         item = require_item(state, item_id)

@@ -20,7 +20,7 @@ from __future__ import annotations
 from ledger.characters import CharacterDied, require_alive, require_character
 from ledger.clock import advance
 from ledger.context import Context
-from ledger.decision import Decide, Later
+from ledger.decision import Decide, Later, action_of
 from ledger.errors import InvalidInput, RuleViolation
 from ledger.events import DomainEvent, evolves
 from ledger.items import check_magical, require_item
@@ -126,6 +126,7 @@ def link_ended_events(state: CampaignState, item: Item, why: str,
     return [ended, *release_events(user, f"item:{item.id}")]
 
 
+@action_of("character_id")
 def link(item_id: str, character_id: str, helper_id: str | None = None,
          pool: str | None = None) -> Decide:
     def decide(state: CampaignState, ctx: Context) -> list[DomainEvent]:
@@ -148,6 +149,7 @@ def link(item_id: str, character_id: str, helper_id: str | None = None,
     return decide
 
 
+@action_of("character_id")
 def unlink(item_id: str, character_id: str | None = None, helper_id: str | None = None) -> Decide:
     """An hour of careful meditation; the item need not be present."""
 

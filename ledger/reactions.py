@@ -1,10 +1,10 @@
-"""Events caused by other events, and work done before a character's next command.
+"""Events caused by other events, and work done before a character's next action.
 
 A reaction runs after its event is applied (a scene's end returns the scene's
 Effort; a sunrise adds Backlash to everyone still over their Mana). A prelude
-runs before any command that concerns a character (a pending failed Magic Test
-is accepted when the character acts again). Both are pure and recorded under
-the command's correlation id.
+runs before a command that is an action of a character (a pending failed Magic
+Test is accepted when the character acts again; ledger/decision.py decides which).
+Both are pure and recorded under the command's correlation id.
 """
 
 from __future__ import annotations

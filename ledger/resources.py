@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from ledger.characters import require_alive, require_character
 from ledger.context import Context
-from ledger.decision import Decide
+from ledger.decision import Decide, action_of
 from ledger.errors import RuleViolation
 from ledger.events import DomainEvent, evolves
 from ledger.state import CampaignState, Character, Pool
@@ -142,6 +142,7 @@ def heal_event(character: Character, amount: int, reason: str, *, magical: bool 
                   reason=reason, magical=magical)
 
 
+@action_of("character_id")
 def spend(character_id: str, resource: str, amount: int, reason: str) -> Decide:
     def decide(state: CampaignState, ctx: Context) -> list[DomainEvent]:
         return [spend_event(require_alive(state, character_id), resource, amount, reason)]

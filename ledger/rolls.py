@@ -7,7 +7,7 @@ import msgspec
 
 from ledger.characters import require_alive
 from ledger.context import Context
-from ledger.decision import Decide
+from ledger.decision import Decide, action_of
 from ledger.dice import DiceExhausted, DiceSource, ReportedDice
 from ledger.errors import InvalidInput, RuleViolation
 from ledger.events import DomainEvent, evolves
@@ -240,6 +240,7 @@ def age_roll(
     )
 
 
+@action_of("character_id")
 def age_test(
     character_id: str,
     *,
@@ -284,6 +285,7 @@ def notation_rolled(
                   success=None if tn is None else total >= tn, **prov)  # type: ignore[arg-type]
 
 
+@action_of("character_id")
 def notation_roll(
     character_id: str, expression: str, reported: list[int] | None = None, label: str = ""
 ) -> Decide:

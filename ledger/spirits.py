@@ -25,7 +25,7 @@ import msgspec
 
 from ledger.characters import require_alive
 from ledger.context import Context
-from ledger.decision import Decide
+from ledger.decision import Decide, action_of
 from ledger.errors import InvalidInput, RuleViolation
 from ledger.events import DomainEvent
 from ledger.magic.effort import commit_event
@@ -131,6 +131,7 @@ def earlier_immediate(state: CampaignState, summoner_id: str) -> int:
                if done.mode == "immediate" and done.scene == state.clock.scene)
 
 
+@action_of("character_id")
 def summon(character_id: str, order: SummonOrder) -> Decide:
     def decide(state: CampaignState, ctx: Context) -> list[DomainEvent]:
         summoner = require_alive(state, character_id)

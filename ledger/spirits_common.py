@@ -23,6 +23,12 @@ def require_spirit(state: CampaignState, spirit_id: str) -> Spirit:
     return spirit
 
 
+def summoner_of(state: CampaignState, spirit_id: str) -> str | None:
+    """Who acts when a spirit is dismissed, called, dispelled or compelled: its summoner."""
+    spirit = state.spirits.get(spirit_id)
+    return spirit.summoner_id if spirit else None
+
+
 def has_summoner_edge(character: Character) -> bool:
     return any(edge.strip().lower() == SUMMONER_EDGE for edge in character.edges)
 

@@ -8,7 +8,7 @@ from flask import Response
 from flask_smorest import Blueprint
 
 from api import auth, schemas
-from api.answers import json_response, write
+from api.answers import character_view, json_response, write
 from api.errors import ApiError
 from api.timetravel import character_for, state_for
 from ledger import characters, resources, rolls
@@ -55,7 +55,8 @@ def get_character(query: dict[str, Any], campaign_id: str, character_id: str) ->
 def update(body: dict[str, Any], campaign_id: str, character_id: str) -> Response:
     """Update the sheet (GM)."""
     auth.require_gm(campaign_id)
-    return write(campaign_id, characters.update_sheet(character_id, body), character_id=character_id)
+    return write(campaign_id, characters.update_sheet(character_id, body),
+                 view=character_view(character_id))
 
 
 @blp.route("/<character_id>/rolls", methods=["POST"])
@@ -76,7 +77,7 @@ def roll(body: dict[str, Any], campaign_id: str, character_id: str) -> Response:
                            errors={"expression": ["required for kind notation"]})
         decide = rolls.notation_roll(character_id, body["expression"], body.get("dice"),
                                      body["label"])
-    return write(campaign_id, decide, character_id=character_id, status=201)
+    return write(campaign_id, decide, view=character_view(character_id), status=201)
 
 
 @blp.route("/<character_id>/<any(mana,conviction):resource>/<any(spend,gain):action>",
@@ -88,7 +89,7 @@ def resource(body: dict[str, Any], campaign_id: str, character_id: str, resource
     auth.require_gm_or_player(campaign_id, character_id)
     change = resources.spend if action == "spend" else resources.gain
     return write(campaign_id, change(character_id, resource, body["amount"], body["reason"]),
-                 character_id=character_id)
+                 view=character_view(character_id))
 
 
 @blp.route("/<character_id>/health/damage", methods=["POST"])
@@ -97,7 +98,8 @@ def damage(body: dict[str, Any], campaign_id: str, character_id: str) -> Respons
     """Take damage: never refused; Health stops at 0 (Dying for wounds, Unconscious for stun)."""
     auth.require_gm_or_player(campaign_id, character_id)
     return write(campaign_id, resources.damage(character_id, body["amount"], body["type"],
-                                               body["reason"]), character_id=character_id)
+                                               body["reason"]),
+                 view=character_view(character_id))
 
 
 @blp.route("/<character_id>/health/heal", methods=["POST"])
@@ -106,7 +108,8 @@ def heal(body: dict[str, Any], campaign_id: str, character_id: str) -> Response:
     """Heal Health, up to the maximum."""
     auth.require_gm_or_player(campaign_id, character_id)
     return write(campaign_id, resources.heal(character_id, body["amount"], body["reason"],
-                                             body["magical"]), character_id=character_id)
+                                             body["magical"]),
+                 view=character_view(character_id))
 
 
 @blp.route("/<character_id>/corrections", methods=["POST"])
@@ -119,7 +122,8 @@ def correction(body: dict[str, Any], campaign_id: str, character_id: str) -> Res
     """
     auth.require_gm(campaign_id)
     return write(campaign_id, characters.correct(character_id, body["field"], body["value"],
-                                                 body["reason"]), character_id=character_id)
+                                                 body["reason"]),
+                 view=character_view(character_id))
 
 
 @blp.route("/<character_id>/death", methods=["POST"])
@@ -128,4 +132,4 @@ def death(body: dict[str, Any], campaign_id: str, character_id: str) -> Response
     """Record a character's death (GM)."""
     auth.require_gm(campaign_id)
     return write(campaign_id, characters.record_death(character_id, body["cause"]),
-                 character_id=character_id)
+                 view=character_view(character_id))

@@ -8,7 +8,7 @@ from flask import Response
 from flask_smorest import Blueprint
 
 from api import auth, schemas
-from api.answers import json_response, write
+from api.answers import character_view, json_response, write
 from api.schemas_conditions import ConditionIn, MagicalHealingIn, RecoverIn
 from api.timetravel import character_for
 from ledger import conditions, conditions_recovery, conditions_treatment
@@ -53,7 +53,7 @@ def add(body: dict[str, Any], campaign_id: str, character_id: str) -> Response:
         decide = conditions.instead_of_damage(character_id, request, exchange["damage"],
                                               exchange["type"], exchange["reduction"],
                                               exchange["reason"])
-    return write(campaign_id, decide, character_id=character_id, status=201, extra=_added)
+    return write(campaign_id, decide, view=character_view(character_id), status=201, extra=_added)
 
 
 @blp.route("", methods=["GET"])
@@ -81,7 +81,7 @@ def recover(body: dict[str, Any], campaign_id: str, character_id: str,
     auth.require_gm_or_player(campaign_id, character_id)
     return write(campaign_id, conditions_recovery.recover(character_id, condition_id,
                                                           body.get("dice"), body["modifier"]),
-                 character_id=character_id)
+                 view=character_view(character_id))
 
 
 @blp.route("/<condition_id>/heal", methods=["POST"])
@@ -95,7 +95,7 @@ def heal(body: dict[str, Any], campaign_id: str, character_id: str,
     """
     auth.require_gm_or_player(campaign_id, character_id)
     return write(campaign_id, conditions_recovery.heal(character_id, condition_id, body["points"]),
-                 character_id=character_id)
+                 view=character_view(character_id))
 
 
 @blp.route("/<condition_id>/treat", methods=["POST"])
@@ -109,4 +109,4 @@ def treat(body: dict[str, Any], campaign_id: str, character_id: str,
     """
     auth.require_gm_or_player(campaign_id, character_id)
     return write(campaign_id, conditions_treatment.start_treatment(character_id, condition_id),
-                 character_id=character_id)
+                 view=character_view(character_id))

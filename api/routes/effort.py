@@ -12,7 +12,7 @@ from flask import Response
 from flask_smorest import Blueprint
 
 from api import auth
-from api.answers import StateView, json_response, write
+from api.answers import StateView, character_view, json_response, write
 from api.schemas import AtQuery
 from api.schemas_effort import (
     CastIn,
@@ -58,7 +58,7 @@ def commit(body: dict[str, Any], campaign_id: str, character_id: str) -> Respons
     auth.require_gm_or_player(campaign_id, character_id)
     decide = effort.commit(character_id, body["pool"], body["amount"], body["duration"],
                            body["label"])
-    return write(campaign_id, decide, character_id=character_id, view=effort_view(character_id))
+    return write(campaign_id, decide, view=effort_view(character_id))
 
 
 @blp.route("/<character_id>/effort/<commitment_id>/reclaim", methods=["POST"])
@@ -70,7 +70,7 @@ def reclaim(campaign_id: str, character_id: str, commitment_id: str) -> Response
     """
     auth.require_gm_or_player(campaign_id, character_id)
     return write(campaign_id, effort.reclaim(character_id, commitment_id),
-                 character_id=character_id, view=effort_view(character_id))
+                 view=effort_view(character_id))
 
 
 @blp.route("/<character_id>/effort", methods=["GET"])
@@ -99,7 +99,7 @@ def prepare(body: dict[str, Any], campaign_id: str, character_id: str) -> Respon
     """
     auth.require_gm_or_player(campaign_id, character_id)
     return write(campaign_id, spell_preparation.prepare(character_id, body["spells"]),
-                 character_id=character_id)
+                 view=character_view(character_id))
 
 
 @blp.route("/<character_id>/spells/cast", methods=["POST"])
@@ -132,7 +132,8 @@ def cast(body: dict[str, Any], campaign_id: str, character_id: str) -> Response:
         spell=body["spell"], duration=body["duration"], effort=body["effort"],
         target=body["target"], lost=body["lost"], overcast_die=over.get("die"),
         overcast_strain=over.get("strain"), label=body["label"])
-    return write(campaign_id, spells.cast(character_id, request), character_id=character_id)
+    return write(campaign_id, spells.cast(character_id, request),
+                 view=character_view(character_id))
 
 
 @blp.route("/<character_id>/spells/use", methods=["POST"])
@@ -146,7 +147,7 @@ def use_effect(body: dict[str, Any], campaign_id: str, character_id: str) -> Res
     """
     auth.require_gm_or_player(campaign_id, character_id)
     return write(campaign_id, spells.use_effect(character_id, body["spell"]),
-                 character_id=character_id)
+                 view=character_view(character_id))
 
 
 @blp.route("/<character_id>/spells", methods=["GET"])
@@ -172,7 +173,7 @@ def change_strain(body: dict[str, Any], campaign_id: str, character_id: str,
     auth.require_gm_or_player(campaign_id, character_id)
     change = strain.gain if action == "gain" else strain.recover
     return write(campaign_id, change(character_id, body["amount"], body["reason"]),
-                 character_id=character_id)
+                 view=character_view(character_id))
 
 
 @blp.route("/<character_id>/strain", methods=["GET"])

@@ -150,7 +150,7 @@ def trust_test(body: dict[str, Any], campaign_id: str, item_id: str) -> Response
                                  ammo_bonus=body["ammo_bonus"], modifier=body["modifier"],
                                  focus=body["focus"], reported=body["dice"],
                                  damage_dice=body["damage_dice"])
-    return write(campaign_id, decide, character_id=body["character"], view=item_state(item_id))
+    return write(campaign_id, decide, view=item_state(item_id))
 
 
 @blp.route("/<item_id>/maintain", methods=["POST"])
@@ -174,7 +174,7 @@ def identify(body: dict[str, Any], campaign_id: str, item_id: str) -> Response:
     """
     auth.require_gm_or_player(campaign_id, body["character"])
     decide = items_identification.identify(item_id, body["character"])
-    return write(campaign_id, decide, character_id=body["character"], view=item_state(item_id))
+    return write(campaign_id, decide, view=item_state(item_id))
 
 
 @blp.route("/<item_id>/link", methods=["POST"])
@@ -192,7 +192,7 @@ def link(body: dict[str, Any], campaign_id: str, item_id: str) -> Response:
     """
     auth.require_gm_or_player(campaign_id, body["character"])
     decide = linkage.link(item_id, body["character"], body["helper"], body["pool"])
-    return write(campaign_id, decide, character_id=body["character"], view=item_state(item_id))
+    return write(campaign_id, decide, view=item_state(item_id))
 
 
 @blp.route("/<item_id>/unlink", methods=["POST"])
@@ -211,4 +211,4 @@ def unlink(body: dict[str, Any], campaign_id: str, item_id: str) -> Response:
     else:
         auth.require_gm_or_player(campaign_id, body["character"])
     decide = linkage.unlink(item_id, body["character"], body["helper"])
-    return write(campaign_id, decide, character_id=body["character"], view=item_state(item_id))
+    return write(campaign_id, decide, view=item_state(item_id))

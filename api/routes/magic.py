@@ -5,7 +5,8 @@ consequence_roll, consequences, harm); docs/rules/magic-test.md lists each rule
 and our readings. Every command records all it causes under one correlation id
 and answers `{magic, position, events, state}`, where `magic` shows Mana,
 Backlash, what is owed and the pending decisions with the commands that resolve
-them. The commands that resolve a pending decision do not settle it first.
+them. Which commands settle a pending decision first is the ledger's to know
+(ledger/decision.py); the commands that resolve one do not settle it first.
 """
 
 from __future__ import annotations
@@ -51,11 +52,9 @@ def _magic(character_id: str) -> Callable[[Outcome], dict[str, Any]]:
     return extra
 
 
-def _run(campaign_id: str, character_id: str, decide: Decide, *, settle: bool,
-         status: int = 200) -> Response:
-    """`settle`: run as the character's next command (a pending failure is accepted first)."""
-    return write(campaign_id, decide, character_id=character_id if settle else None,
-                 view=character_view(character_id), extra=_magic(character_id), status=status)
+def _run(campaign_id: str, character_id: str, decide: Decide, status: int = 200) -> Response:
+    return write(campaign_id, decide, view=character_view(character_id),
+                 extra=_magic(character_id), status=status)
 
 
 def _gm_only(row: Any, asked: bool, rule: str, detail: str) -> None:
@@ -86,17 +85,19 @@ def magic_test(body: dict[str, Any], campaign_id: str, character_id: str) -> Res
     When 3 + ability + focus (+2) + bonus + modifier reaches the TN the test
     succeeds with no roll. Otherwise 3d6 (reported `dice` or server dice); doubles
     on a success give Stunt Points equal to the Stunt Die. A failure is pending:
-    `…/magic-tests/{tid}/fix` or `…/accept`; the character's next command accepts
+    `…/magic-tests/{tid}/fix` or `…/accept`; the character's next action accepts
     it, and first banks a bank-or-roll choice left unanswered (our reading of
     "immediately roll or bank"). 409 `backlash-consequence-roll-owed` while a
     Consequence roll is owed; 409 `backlash-consequences-pending` while a failed
-    roll's Consequences are unrecorded.
+    roll's Consequences are unrecorded; `magic-test-failure-pending` when accepting
+    the pending failure first would owe a roll (nothing is recorded). Each of these
+    409s lists the commands that resolve it in `resolve`.
     """
     row = auth.require_gm_or_player(campaign_id, character_id)
     _gm_only(row, body["auto_backlash"] is not None, "auto-backlash-override-gm-only",
              "Only the GM may override the automatic Backlash.")
     request = msgspec.convert(body, test.MagicTestRequest)
-    return _run(campaign_id, character_id, test.make_test(character_id, request), settle=True,
+    return _run(campaign_id, character_id, test.make_test(character_id, request),
                 status=201)
 
 
@@ -114,7 +115,7 @@ def fix(body: dict[str, Any], campaign_id: str, character_id: str, test_id: str)
     """
     auth.require_gm_or_player(campaign_id, character_id)
     return _run(campaign_id, character_id,
-                failure.fix(character_id, test_id, body["mana"], body["backlash"]), settle=False)
+                failure.fix(character_id, test_id, body["mana"], body["backlash"]))
 
 
 @blp.route("/characters/<character_id>/magic-tests/<test_id>/accept", methods=["POST"])
@@ -126,7 +127,7 @@ def accept(campaign_id: str, character_id: str, test_id: str) -> Response:
     roll if total Backlash first exceeds Mana.
     """
     auth.require_gm_or_player(campaign_id, character_id)
-    return _run(campaign_id, character_id, failure.accept(character_id, test_id), settle=False)
+    return _run(campaign_id, character_id, failure.accept(character_id, test_id))
 
 
 @blp.route("/characters/<character_id>/backlash/bank", methods=["POST"])
@@ -137,7 +138,7 @@ def bank(campaign_id: str, character_id: str) -> Response:
     one). An owed roll stays owed.
     """
     auth.require_gm_or_player(campaign_id, character_id)
-    return _run(campaign_id, character_id, backlash.bank(character_id), settle=False)
+    return _run(campaign_id, character_id, backlash.bank(character_id))
 
 
 @blp.route("/characters/<character_id>/backlash/consequence-roll", methods=["POST"])
@@ -158,7 +159,7 @@ def roll(body: dict[str, Any], campaign_id: str, character_id: str) -> Response:
     auth.require_gm_or_player(campaign_id, character_id)
     decide = consequence_roll.consequence_roll(character_id, body["dice"],
                                                body["fail_deliberately"])
-    return _run(campaign_id, character_id, decide, settle=False)
+    return _run(campaign_id, character_id, decide)
 
 
 @blp.route("/characters/<character_id>/backlash/consequences/draw", methods=["POST"])
@@ -171,8 +172,7 @@ def draw(body: dict[str, Any], campaign_id: str, character_id: str) -> Response:
     Record it with `{"drawn": true, "description": …}` in `…/backlash/consequences`.
     """
     auth.require_gm_or_player(campaign_id, character_id)
-    return _run(campaign_id, character_id, consequence_roll.draw(character_id, body["dice"]),
-                settle=False)
+    return _run(campaign_id, character_id, consequence_roll.draw(character_id, body["dice"]))
 
 
 @blp.route("/characters/<character_id>/backlash/consequences", methods=["POST"])
@@ -197,7 +197,7 @@ def suffer(body: dict[str, Any], campaign_id: str, character_id: str) -> Respons
     items = msgspec.convert(body["consequences"], list[consequences.ConsequenceInput])
     decide = consequences.record(character_id, items, body["amount"], body["roll_amount"],
                                  body["amount_dice"])
-    return _run(campaign_id, character_id, decide, settle=False)
+    return _run(campaign_id, character_id, decide)
 
 
 @blp.route("/characters/<character_id>/backlash/superhuman", methods=["POST"])
@@ -210,7 +210,7 @@ def superhuman(body: dict[str, Any], campaign_id: str, character_id: str) -> Res
     """
     auth.require_gm_or_player(campaign_id, character_id)
     return _run(campaign_id, character_id,
-                backlash.superhuman_use(character_id, body["ability"], body["note"]), settle=True)
+                backlash.superhuman_use(character_id, body["ability"], body["note"]))
 
 
 @blp.route("/characters/<character_id>/magic", methods=["GET"])

@@ -63,7 +63,7 @@ def _by_summoner(campaign_id: str, spirit_id: str, decide: Decide) -> Response:
     """A command only the spirit's summoner (their player, or the GM) may give."""
     summoner = _summoner_of(campaign_id, spirit_id)
     auth.require_gm_or_player(campaign_id, summoner)
-    return write(campaign_id, decide, character_id=summoner, view=_spirit_view(spirit_id))
+    return write(campaign_id, decide, view=_spirit_view(spirit_id))
 
 
 @blp.route("/characters/<character_id>/spirits", methods=["POST"])
@@ -91,7 +91,7 @@ def summon(body: dict[str, Any], campaign_id: str, character_id: str) -> Respons
         found = [e.spirit_id for e in outcome.events if isinstance(e, SpiritSummoned)]
         return {"spirit_id": found[0] if found else None}
 
-    return write(campaign_id, spirits.summon(character_id, order), character_id=character_id,
+    return write(campaign_id, spirits.summon(character_id, order),
                  status=201, extra=extra, view=lambda state: holdings(state, character_id))
 
 
@@ -188,8 +188,7 @@ def banish(body: dict[str, Any], campaign_id: str, spirit_id: str) -> Response:
     decide = spirits_control.banish(
         spirit_id, body["by"], dice=body["dice"], opposing_dice=body["opposing_dice"],
         damage_dice=body["damage_dice"], skill_bonus=body["skill_bonus"])
-    return write(campaign_id, decide, character_id=body["by"],
-                 view=_spirit_view(spirit_id, body["by"]))
+    return write(campaign_id, decide, view=_spirit_view(spirit_id, body["by"]))
 
 
 @blp.route("/spirits/<spirit_id>/fade", methods=["POST"])

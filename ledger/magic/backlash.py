@@ -5,7 +5,7 @@ Rules (002 "Backlash"; the README's "Magic Tests and Backlash"):
 - Total Backlash = temporary + permanent; only temporary Backlash is ever spent.
 - Backlash gained from magic offers a choice: roll for Consequences now, or bank
   it for +1 Backlash (`bank`). Our reading: a character who acts again without
-  choosing has banked (the next command banks it, see ledger/magic/test.py).
+  choosing has banked (the next action banks it, see ledger/magic/failure.py).
 - When total Backlash first exceeds current Mana, one Consequence roll is owed
   at once (`owe_roll_on_crossing`). Until it is resolved no new Magic Test is
   accepted. While the excess remains nothing more is owed, until the next
@@ -22,9 +22,10 @@ from __future__ import annotations
 from ledger.characters import require_alive
 from ledger.clock import SunMarked
 from ledger.context import Context
-from ledger.decision import Decide
+from ledger.decision import Decide, action_of
 from ledger.errors import RuleViolation
 from ledger.events import DomainEvent, evolves
+from ledger.magic.pending import resolving
 from ledger.magic.permanent import PermanentBacklashChanged
 from ledger.reactions import reacts_to
 from ledger.resources import ResourceSpent
@@ -86,7 +87,8 @@ def check_no_roll_owed(character: Character) -> None:
             "backlash-consequence-roll-owed",
             f"{character.name} owes a Consequence roll ({owed.reason}): total Backlash "
             f"{character.backlash.total} against Mana {character.mana.current}. Roll it "
-            "(POST …/backlash/consequence-roll) before a new Magic Test")
+            "(POST …/backlash/consequence-roll) before a new Magic Test",
+            resolve=resolving(character, "consequence-roll-owed"))
 
 
 def check_no_consequences_due(character: Character) -> None:
@@ -94,7 +96,8 @@ def check_no_consequences_due(character: Character) -> None:
         raise RuleViolation(
             "backlash-consequences-pending",
             f"{character.name} failed a Consequence roll: record its Consequences "
-            "(POST …/backlash/consequences) before a new Magic Test")
+            "(POST …/backlash/consequences) before a new Magic Test",
+            resolve=resolving(character, "consequences"))
 
 
 def check_choice_pending(character: Character) -> None:
@@ -119,6 +122,7 @@ def bank(character_id: str) -> Decide:
     return decide
 
 
+@action_of("character_id")
 def superhuman_use(character_id: str, ability: str, note: str = "") -> Decide:
     """An ability raised above 5 by a temporary source was used: +1 temporary Backlash."""
 

@@ -23,6 +23,7 @@ from ledger.context import Context
 from ledger.decision import Decide
 from ledger.errors import InvalidInput, RuleViolation
 from ledger.events import DomainEvent, evolves
+from ledger.magic.pending import resolving
 from ledger.magic.test import magic_ability
 from ledger.rolls import Rolled, age_roll, notation_rolled
 from ledger.state import CampaignState, Character
@@ -79,7 +80,8 @@ def check_roll_offered(character: Character) -> None:
 def check_last_consequences_recorded(character: Character) -> None:
     if character.backlash.consequences_due is not None:
         raise RuleViolation("consequences-of-last-roll-pending",
-                            "record the Consequences of the last failed roll first")
+                            "record the Consequences of the last failed roll first",
+                            resolve=resolving(character, "consequences"))
 
 
 def require_due(character: Character) -> ConsequencesDue:

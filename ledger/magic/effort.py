@@ -24,7 +24,7 @@ import msgspec
 from ledger.characters import require_alive
 from ledger.clock import NewDay, SceneEnded
 from ledger.context import Context
-from ledger.decision import Decide
+from ledger.decision import Decide, action_of
 from ledger.errors import InvalidInput, NotFound, RuleViolation
 from ledger.events import DomainEvent, evolves
 from ledger.reactions import reacts_to
@@ -143,6 +143,7 @@ def release_events(character: Character, source: str) -> list[DomainEvent]:
 COMMANDABLE = ("day", "scene", "duration")
 
 
+@action_of("character_id")
 def commit(character_id: str, pool: str, amount: int, duration: str, label: str = "") -> Decide:
     """Commit Effort for the day, the scene or the duration (e.g. a spell's cost)."""
 
@@ -158,6 +159,7 @@ def commit(character_id: str, pool: str, amount: int, duration: str, label: str 
     return decide
 
 
+@action_of("character_id")
 def reclaim(character_id: str, commitment_id: str) -> Decide:
     def decide(state: CampaignState, ctx: Context) -> list[DomainEvent]:
         character = require_alive(state, character_id)

@@ -1,5 +1,5 @@
 """After a failed Magic Test (002): the after-the-fact fix, accepting the failure,
-and what the character's next command settles.
+and what the character's next action settles.
 
 Rules (002 "Backlash"; the README's "Fixing a failure after the fact", our reading):
 - Fix: each Mana or each point of Backlash adds +1 to the roll; the fix must
@@ -9,9 +9,10 @@ Rules (002 "Backlash"; the README's "Fixing a failure after the fact", our readi
   Backlash paid for a fix still counts towards exceeding Mana.
 - Accept: Backlash 1 + (TN - total) + the carried penalty, then the choice to
   roll for Consequences or bank.
-- The character's next command accepts a pending failure (the issue's rule), and
-  first banks Backlash whose bank-or-roll choice was not made (our reading of
-  "immediately roll ... or bank it").
+- The character's next action (a command marked `@action_of`, ledger/decision.py)
+  accepts a pending failure (the issue's rule), and first banks Backlash whose
+  bank-or-roll choice was not made (our reading of "immediately roll ... or bank
+  it"). Commands about the character that are not their action settle nothing.
 """
 
 from __future__ import annotations

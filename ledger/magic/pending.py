@@ -11,6 +11,7 @@ from typing import Any
 
 import msgspec
 
+from ledger.errors import DomainError, RuleViolation
 from ledger.events import DomainEvent, evolve
 from ledger.state import CampaignState, Character
 
@@ -66,6 +67,32 @@ def pending_decisions(character: Character) -> list[dict[str, Any]]:
                     "drawn": due.drawn, "blocks_magic_tests": True,
                     "commands": ["backlash/consequences", "backlash/consequences/draw"]})
     return out
+
+
+def resolving(character: Character, kind: str) -> list[str]:
+    """The commands that resolve `character`'s pending decision of `kind`."""
+    return next((d["commands"] for d in pending_decisions(character) if d["kind"] == kind), [])
+
+
+SETTLED_KINDS = ("bank-or-roll", "magic-test-failure")
+
+
+def refusal_as_recorded(refusal: DomainError, before: list[dict[str, Any]]) -> DomainError:
+    """A command refused for a block that only settling made (accepting the failure owes a
+    roll): nothing is recorded, so the refusal names the decisions still pending as
+    recorded, `before` settling, and the commands that resolve them."""
+    settled = [d for d in before if d["kind"] in SETTLED_KINDS]
+    blocked_before = any(d["commands"] == refusal.resolve for d in before)
+    if not settled or not refusal.resolve or blocked_before:
+        return refusal
+    failure = next((d for d in settled if d["kind"] == "magic-test-failure"), None)
+    rule = "magic-test-failure-pending" if failure else "backlash-choice-pending"
+    first = (f"Magic Test {failure['test_id']} failed: fix or accept it first" if failure
+             else "Backlash just gained awaits the choice to bank it or roll: make it first")
+    commands = [c for d in settled for c in d["commands"]]
+    return RuleViolation(rule, f"{first} ({', '.join(commands)}); settling it as part of "
+                         f"this command would leave it refused: {refusal.detail}",
+                         resolve=commands)
 
 
 def magic_summary(character: Character) -> dict[str, Any]:

@@ -18,7 +18,7 @@ import msgspec
 from ledger.characters import require_alive
 from ledger.clock import NewDay
 from ledger.context import Context
-from ledger.decision import Decide
+from ledger.decision import Decide, action_of
 from ledger.errors import InvalidInput, RuleViolation
 from ledger.events import DomainEvent, evolves
 from ledger.magic import spell_rules as rules
@@ -65,6 +65,7 @@ def check_preparation(character: Character, spells: list[str]) -> int:
     return limit
 
 
+@action_of("character_id")
 def prepare(character_id: str, spells: list[str]) -> Decide:
     def decide(state: CampaignState, ctx: Context) -> list[DomainEvent]:
         character = require_alive(state, character_id)

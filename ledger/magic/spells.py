@@ -24,7 +24,7 @@ import msgspec
 
 from ledger.characters import require_alive
 from ledger.context import Context
-from ledger.decision import Decide
+from ledger.decision import Decide, action_of
 from ledger.errors import InvalidInput, RuleViolation
 from ledger.events import DomainEvent, evolves
 from ledger.magic import spell_rules as rules
@@ -152,6 +152,7 @@ def _strain(state: CampaignState, caster: Character, target: Character | None, s
     return events
 
 
+@action_of("character_id")
 def cast(character_id: str, req: CastRequest) -> Decide:
     def decide(state: CampaignState, ctx: Context) -> list[DomainEvent]:
         caster = require_alive(state, character_id)
@@ -175,6 +176,7 @@ def cast(character_id: str, req: CastRequest) -> Decide:
     return decide
 
 
+@action_of("character_id")
 def use_effect(character_id: str, spell: str) -> Decide:
     """The character uses a spell's effect (Haste's bonus action, a Combat Precognition reroll)."""
 

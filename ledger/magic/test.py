@@ -15,7 +15,7 @@ Rules (002 "The Magic Test", "Careful Magic", "Resistance", "Backlash"; the READ
 - Otherwise 3d6 + ability + focus + bonus; doubles on a success give SP = Stunt Die.
 - A failure is pending (`MagicTestState.failure`): Backlash 1 + (TN - total) +
   the penalty carried from earlier fixes, unless it is fixed.
-- Fixing, accepting, and what the next command settles: ledger/magic/failure.py.
+- Fixing, accepting, and what the next action settles: ledger/magic/failure.py.
 """
 
 from __future__ import annotations
@@ -26,11 +26,11 @@ import msgspec
 
 from ledger.characters import require_alive
 from ledger.context import Context
-from ledger.decision import Decide
+from ledger.decision import Decide, action_of
 from ledger.errors import InvalidInput, RuleViolation
 from ledger.events import DomainEvent
 from ledger.magic.backlash import check_no_consequences_due, check_no_roll_owed, gained_event
-from ledger.magic.pending import Sequence
+from ledger.magic.pending import Sequence, resolving
 from ledger.magic.resistance import automatic_backlash, resistance_total
 from ledger.magic.test_events import Costs, MagicTestMade, TargetNumber
 from ledger.resources import check_can_spend, spend_event
@@ -128,7 +128,8 @@ def check_no_failure_pending(character: Character) -> None:
     failure = character.magic_tests.failure
     if failure is not None:
         raise RuleViolation("magic-test-failure-pending",
-                            f"Magic Test {failure.test_id} failed: fix or accept it first")
+                            f"Magic Test {failure.test_id} failed: fix or accept it first",
+                            resolve=resolving(character, "magic-test-failure"))
 
 
 def check_ready_for_magic(character: Character) -> None:
@@ -157,6 +158,7 @@ def focus_bonus(character: Character, focus: str | None) -> int:
     return FOCUS_BONUS
 
 
+@action_of("character_id")
 def make_test(character_id: str, request: MagicTestRequest) -> Decide:
     """A Magic Test: costs paid, then automatic success or the roll; a failure is pending."""
 

@@ -120,7 +120,8 @@ def mana_noir_magic(rec: Recorder, mara: str, player: str) -> None:
     rec.post("bank-backlash", f"{mara}/backlash/bank", token=player)
     rec.post("superhuman", f"{mara}/backlash/superhuman", {"ability": "Willpower"})
     rec.post("consequence-roll-owed", f"{mara}/backlash/consequence-roll", {"dice": [6, 6, 6]})
-    # A failure left pending while others write about Mara: today these settle it.
+    # A failure left pending while the GM writes about Mara: these settled it when the fixture
+    # was recorded; now only her own next action does (allowed.py lists the difference).
     failed("magic-test-left-pending")
     rec.post("gm-damage-while-pending", f"{mara}/health/damage", {"amount": 1})
     rec.post("gm-correction-while-pending", f"{mara}/corrections",

@@ -47,7 +47,6 @@ SETTINGS = settings(max_examples=EXAMPLES, deadline=None, database=None,
                     suppress_health_check=[HealthCheck.function_scoped_fixture,
                                            HealthCheck.too_slow])
 
-CAMPAIGN_WIDE = {"start-scene", "end-scene", "start-session", "end-session", "new-day"}
 small = st.integers(min_value=1, max_value=8)
 commands = st.lists(st.one_of(
     st.tuples(st.sampled_from(["spend", "gain"]), st.sampled_from(["mana", "conviction"]), small),
@@ -95,8 +94,7 @@ def play(led: Ledger, sequence: list[tuple[str, Any, int]],
     for command in sequence:
         # A refusal records nothing: the properties must hold all the same.
         with contextlib.suppress(DomainError):
-            led.execute(campaign, GM, decision(led.state(campaign), chid, command),
-                        character_id=None if command[0] in CAMPAIGN_WIDE else chid)
+            led.execute(campaign, GM, decision(led.state(campaign), chid, command))
         if after_each is not None:
             after_each(campaign, chid)
     return campaign, chid

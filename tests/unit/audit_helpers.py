@@ -47,7 +47,7 @@ class Table:
         self.records: list[Record] = []
         self.run(create_campaign("Mana Noir"))
 
-    def run(self, decide: Decide, character_id: str | None = None) -> list[DomainEvent]:
+    def run(self, decide: Decide) -> list[DomainEvent]:
         scratch = clone(self.state)
         seed = self.seeds.seeds.get(scratch.dice_epoch, b"\0" * 32)
         ctx = Context(SeededDice(seed, scratch.id, scratch.dice_epoch, scratch.position + 1),
@@ -66,7 +66,7 @@ class Table:
             scratch.position, scratch.head_hash = done.position, done.hash
             self.states[done.position] = clone(scratch)
 
-        events = run_decision(scratch, ctx, decide, character_id, on_applied=record)
+        events = run_decision(scratch, ctx, decide, on_applied=record)
         self.state = scratch
         return events
 

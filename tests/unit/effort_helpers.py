@@ -46,13 +46,11 @@ class Table:
         return Context(ReportedDice(dice or []), actor=actor, seeds=FixedSeeds(),
                        new_id=lambda prefix: f"{prefix}_{next(self._ids)}")
 
-    def do(self, decide: Decide, character_id: str | None = None, dice: list[int] | None = None,
-           actor: Actor = GM) -> list[Any]:
+    def do(self, decide: Decide, dice: list[int] | None = None, actor: Actor = GM) -> list[Any]:
         def positioned(event: DomainEvent) -> None:
             self.state.position += 1
 
-        return run_decision(self.state, self.ctx(dice, actor), decide, character_id,
-                            on_applied=positioned)
+        return run_decision(self.state, self.ctx(dice, actor), decide, on_applied=positioned)
 
     def character(self, name: str = "Mara", **sheet: Any) -> str:
         (event,) = self.do(register_character({"name": name, **sheet}))
@@ -91,8 +89,7 @@ class Table:
              active: bool = True) -> int:
         """An AGE test with reported dice; answers the Rolled event's position."""
         before = self.state.position
-        self.do(age_test(character_id, ability="willpower", tn=tn, active=active, reported=dice),
-                character_id)
+        self.do(age_test(character_id, ability="willpower", tn=tn, active=active, reported=dice))
         return before + 1
 
 

@@ -8,7 +8,7 @@ from typing import Any, TypeVar
 import ledger.domain  # noqa: F401  (registers every event, evolver, reaction and prelude)
 from ledger.characters import register_character
 from ledger.context import Actor, Context
-from ledger.decision import Decide, run_decision
+from ledger.decision import Action, Decide, run_decision
 from ledger.events import DomainEvent
 from ledger.magic.test import MagicTestRequest, make_test
 from ledger.state import CampaignState, Character
@@ -37,10 +37,9 @@ def ctx(dice: list[int] | None = None) -> Context:
                    new_id=lambda prefix: f"{prefix}_{next(_ids)}")
 
 
-def run(state: CampaignState, decide: Decide, dice: list[int] | None = None,
-        character_id: str | None = None) -> list[DomainEvent]:
-    """Run one command on `state` itself, with reactions (and preludes for `character_id`)."""
-    return run_decision(state, ctx(dice), decide, character_id)
+def run(state: CampaignState, decide: Decide, dice: list[int] | None = None) -> list[DomainEvent]:
+    """Run one command on `state` itself, with reactions (and settling, for an action)."""
+    return run_decision(state, ctx(dice), decide)
 
 
 def campaign(**settings: Any) -> CampaignState:
@@ -74,10 +73,12 @@ def of_type(events: list[DomainEvent], kind: type[E]) -> list[E]:
 
 def cast(state: CampaignState, chid: str, dice: list[int] | None = None,
          prelude: bool = False, **request: Any) -> list[DomainEvent]:
-    """A Magic Test; base TN 12 unless given. `prelude` runs it as the character's command."""
+    """A Magic Test; base TN 12 unless given. `prelude` runs it as the action it is (settling
+    first); without it, only its decision runs."""
     request.setdefault("base_tn", 12)
-    return run(state, make_test(chid, MagicTestRequest(**request)), dice,
-               character_id=chid if prelude else None)
+    action = make_test(chid, MagicTestRequest(**request))
+    assert isinstance(action, Action)
+    return run(state, action if prelude else action.decide, dice)
 
 
 def set_backlash(state: CampaignState, chid: str, temporary: int) -> None:

@@ -40,10 +40,9 @@ def ctx(dice: list[int] | None = None) -> Context:
     return Context(ScriptedDice(dice or []), new_id=lambda prefix: f"{prefix}_{next(_ids)}")
 
 
-def run(state: CampaignState, decide: Decide, dice: list[int] | None = None,
-        character_id: str | None = None) -> list[DomainEvent]:
+def run(state: CampaignState, decide: Decide, dice: list[int] | None = None) -> list[DomainEvent]:
     """Run one command on `state` itself (the events are applied to it)."""
-    return run_decision(state, ctx(dice), decide, character_id)
+    return run_decision(state, ctx(dice), decide)
 
 
 def sheet(name: str = "Mara", *, level: int = 5, summon: int = 2, cha: int = 2,
@@ -70,7 +69,7 @@ def order(**kw: Any) -> SummonOrder:
 
 def summoned(state: CampaignState, character_id: str, **kw: Any) -> str:
     """Summon a spirit and answer its id."""
-    events = run(state, summon(character_id, order(**kw)), character_id=character_id)
+    events = run(state, summon(character_id, order(**kw)))
     return first(events, SpiritSummoned).spirit_id
 
 

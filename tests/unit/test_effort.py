@@ -58,17 +58,17 @@ def test_committing_more_effort_than_available_is_refused() -> None:
     table = Table()
     mara = table.mage(cast=1, int_mod=1)
     with pytest.raises(RuleViolation) as refused:
-        table.do(effort.commit(mara, "mage", 3, "scene"), mara)
+        table.do(effort.commit(mara, "mage", 3, "scene"))
     assert refused.value.rule == "effort-exhausted"
 
 
 def test_effort_pools_never_mix() -> None:
     table = Table()
     mara = table.mage(cast=1, int_mod=1)  # 2 Mage, 1 Summoner Effort
-    table.do(effort.commit(mara, "mage", 2, "day"), mara)
+    table.do(effort.commit(mara, "mage", 2, "day"))
     with pytest.raises(RuleViolation):
-        table.do(effort.commit(mara, "mage", 1, "day"), mara)
-    table.do(effort.commit(mara, "summoner", 1, "day"), mara)
+        table.do(effort.commit(mara, "mage", 1, "day"))
+    table.do(effort.commit(mara, "summoner", 1, "day"))
     assert effort.available(table.get(mara), "summoner") == 0
 
 
@@ -76,14 +76,14 @@ def test_the_commit_command_offers_day_scene_and_duration_only() -> None:
     table = Table()
     mara = table.mage()
     with pytest.raises(InvalidInput):
-        table.do(effort.commit(mara, "mage", 1, "bound"), mara)
+        table.do(effort.commit(mara, "mage", 1, "bound"))
 
 
 def test_scene_effort_returns_at_the_scenes_end() -> None:
     table = Table()
     mara = table.mage()
     table.scene()
-    table.do(effort.commit(mara, "mage", 2, "scene"), mara)
+    table.do(effort.commit(mara, "mage", 2, "scene"))
     table.end_scene()
     assert effort.available(table.get(mara), "mage") == 2
 
@@ -91,8 +91,8 @@ def test_scene_effort_returns_at_the_scenes_end() -> None:
 def test_day_effort_returns_at_a_new_day_only_for_casters_who_rested() -> None:
     table = Table()
     mara, ovid = table.mage("Mara"), table.mage("Ovid")
-    table.do(effort.commit(mara, "mage", 1, "day"), mara)
-    table.do(effort.commit(ovid, "mage", 1, "day"), ovid)
+    table.do(effort.commit(mara, "mage", 1, "day"))
+    table.do(effort.commit(ovid, "mage", 1, "day"))
     table.new_day(mara)
     assert effort.available(table.get(mara), "mage") == 2
     assert effort.available(table.get(ovid), "mage") == 1
@@ -102,7 +102,7 @@ def test_day_effort_survives_the_scenes_end() -> None:
     table = Table()
     mara = table.mage()
     table.scene()
-    table.do(effort.commit(mara, "mage", 1, "day"), mara)
+    table.do(effort.commit(mara, "mage", 1, "day"))
     table.end_scene()
     assert effort.available(table.get(mara), "mage") == 1
 
@@ -110,12 +110,12 @@ def test_day_effort_survives_the_scenes_end() -> None:
 def test_duration_effort_returns_when_reclaimed() -> None:
     table = Table()
     mara = table.mage()
-    (committed,) = table.do(effort.commit(mara, "mage", 1, "duration"), mara)
+    (committed,) = table.do(effort.commit(mara, "mage", 1, "duration"))
     table.new_day(mara)
     table.scene()
     table.end_scene()
     assert effort.available(table.get(mara), "mage") == 1  # held through scene and day
-    (returned,) = table.do(effort.reclaim(mara, committed.commitment.id), mara)
+    (returned,) = table.do(effort.reclaim(mara, committed.commitment.id))
     assert returned.why == "reclaimed"
     assert effort.available(table.get(mara), "mage") == 2
 
@@ -123,9 +123,9 @@ def test_duration_effort_returns_when_reclaimed() -> None:
 def test_only_duration_effort_is_reclaimed_at_will() -> None:
     table = Table()
     mara = table.mage()
-    (committed,) = table.do(effort.commit(mara, "mage", 1, "scene"), mara)
+    (committed,) = table.do(effort.commit(mara, "mage", 1, "scene"))
     with pytest.raises(RuleViolation) as refused:
-        table.do(effort.reclaim(mara, committed.commitment.id), mara)
+        table.do(effort.reclaim(mara, committed.commitment.id))
     assert refused.value.rule == "only-duration-effort-reclaimed"
 
 
@@ -133,7 +133,7 @@ def test_reclaiming_an_unknown_commitment_is_not_found() -> None:
     table = Table()
     mara = table.mage()
     with pytest.raises(NotFound):
-        table.do(effort.reclaim(mara, "eff_nope"), mara)
+        table.do(effort.reclaim(mara, "eff_nope"))
 
 
 def test_bound_effort_returns_at_the_first_new_day_after_its_release() -> None:
@@ -144,10 +144,10 @@ def test_bound_effort_returns_at_the_first_new_day_after_its_release() -> None:
         return [effort.commit_event(ctx, state.characters[mara], "mage", 1, "bound",
                                     source="item:ring")]
 
-    table.do(bind, mara)
+    table.do(bind)
     table.new_day(mara)
     assert effort.available(table.get(mara), "mage") == 1  # still linked: held
-    table.do(lambda state, ctx: effort.release_events(state.characters[mara], "item:ring"), mara)
+    table.do(lambda state, ctx: effort.release_events(state.characters[mara], "item:ring"))
     assert effort.available(table.get(mara), "mage") == 1  # released, back the next day
     table.new_day()
     assert effort.available(table.get(mara), "mage") == 2
@@ -156,7 +156,7 @@ def test_bound_effort_returns_at_the_first_new_day_after_its_release() -> None:
 def test_effort_summary_lists_max_available_and_each_commitment_per_pool() -> None:
     table = Table()
     mara = table.mage(cast=2, int_mod=1)
-    events = table.do(effort.commit(mara, "mage", 2, "scene", "Blast"), mara)
+    events = table.do(effort.commit(mara, "mage", 2, "scene", "Blast"))
     summary = effort.summary(table.get(mara))
     mage = summary.pools["mage"]
     assert (mage.max, mage.committed, mage.available) == (3, 2, 1)

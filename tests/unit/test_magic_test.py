@@ -371,7 +371,7 @@ def test_next_command_of_the_character_accepts_a_pending_failure() -> None:
     state = campaign()
     chid = mage(state, mana=10)
     test_id = made(cast(state, chid, FAIL_BY_3)).test_id
-    events = run(state, spend(chid, "mana", 1, "anything"), character_id=chid)
+    events = run(state, spend(chid, "mana", 1, "anything"))
     accepted = only(events, MagicTestFailureAccepted)
     assert accepted.test_id == test_id
     assert accepted.automatic
@@ -382,7 +382,7 @@ def test_next_command_banks_a_bank_or_roll_choice_left_unanswered() -> None:
     state = campaign()
     chid = mage(state)
     run(state, accept(chid, made(cast(state, chid, FAIL_BY_3)).test_id))
-    events = run(state, spend(chid, "mana", 1, "anything"), character_id=chid)
+    events = run(state, spend(chid, "mana", 1, "anything"))
     banked = only(events, BacklashGained)
     assert (banked.source, banked.amount, banked.automatic) == ("bank", 1, True)
     assert character(state, chid).backlash.temporary == 5
@@ -414,10 +414,13 @@ def test_magic_test_refused_while_a_consequence_roll_is_owed() -> None:
 def test_failure_accepted_by_a_new_test_that_then_owes_a_roll_refuses_the_test() -> None:
     state = campaign()
     chid = mage(state, mana=2)
-    cast(state, chid, FAIL_BY_3)
+    test_id = made(cast(state, chid, FAIL_BY_3)).test_id
     with pytest.raises(RuleViolation) as err:
         cast(state, chid, [6, 6, 6], prelude=True)
-    assert err.value.rule == "backlash-consequence-roll-owed"
+    # Nothing is recorded, so the roll is not owed yet: the refusal names the failure.
+    assert err.value.rule == "magic-test-failure-pending"
+    assert err.value.resolve == [f"magic-tests/{test_id}/fix", f"magic-tests/{test_id}/accept"]
+    assert "owes a Consequence roll" in err.value.detail
 
 
 def test_magic_test_needs_a_magic_ability() -> None:

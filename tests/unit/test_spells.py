@@ -12,7 +12,7 @@ from tests.unit.effort_helpers import Table, of_type
 
 
 def casting(table: Table, caster: str, spell: str, **kw: object) -> list:  # type: ignore[type-arg]
-    return table.do(cast(caster, CastRequest(spell=spell, **kw)), caster)  # type: ignore[arg-type]
+    return table.do(cast(caster, CastRequest(spell=spell, **kw)))  # type: ignore[arg-type]
 
 
 def strain(table: Table, character_id: str) -> int:
@@ -31,14 +31,14 @@ def test_preparing_more_spells_than_the_limit_is_refused() -> None:
     table = Table()
     mara = table.mage(level=1, cast=1)
     with pytest.raises(RuleViolation) as refused:
-        table.do(spell_preparation.prepare(mara, ["Blast", "Stun", "Haste"]), mara)
+        table.do(spell_preparation.prepare(mara, ["Blast", "Stun", "Haste"]))
     assert refused.value.rule == "too-many-prepared-spells"
 
 
 def test_the_first_preparation_is_allowed_before_any_new_day() -> None:
     table = Table()
     mara = table.mage()
-    (prepared,) = table.do(spell_preparation.prepare(mara, ["blast", "STUN"]), mara)
+    (prepared,) = table.do(spell_preparation.prepare(mara, ["blast", "STUN"]))
     assert prepared.spells == ["Blast", "Stun"]
     assert table.get(mara).spells.prepared == ["Blast", "Stun"]
 
@@ -47,10 +47,10 @@ def test_prepared_spells_change_only_after_a_new_day_the_caster_rested_through()
     table = Table()
     mara = table.mage(prepared=("Blast",))
     with pytest.raises(RuleViolation) as refused:
-        table.do(spell_preparation.prepare(mara, ["Stun"]), mara)
+        table.do(spell_preparation.prepare(mara, ["Stun"]))
     assert refused.value.rule == "prepare-at-new-day"
     table.new_day(mara)
-    table.do(spell_preparation.prepare(mara, ["Stun"]), mara)
+    table.do(spell_preparation.prepare(mara, ["Stun"]))
     assert table.get(mara).spells.prepared == ["Stun"]
 
 
@@ -59,16 +59,16 @@ def test_a_new_day_without_rest_does_not_allow_changing_prepared_spells() -> Non
     mara = table.mage(prepared=("Blast",))
     table.new_day()
     with pytest.raises(RuleViolation):
-        table.do(spell_preparation.prepare(mara, ["Stun"]), mara)
+        table.do(spell_preparation.prepare(mara, ["Stun"]))
 
 
 def test_only_detect_target_may_be_prepared_twice() -> None:
     table = Table()
     mara = table.mage(level=5, cast=2)
-    table.do(spell_preparation.prepare(mara, ["Detect Target", "Detect Target"]), mara)
+    table.do(spell_preparation.prepare(mara, ["Detect Target", "Detect Target"]))
     table.new_day(mara)
     with pytest.raises(InvalidInput):
-        table.do(spell_preparation.prepare(mara, ["Blast", "Blast"]), mara)
+        table.do(spell_preparation.prepare(mara, ["Blast", "Blast"]))
 
 
 # --- casting and Effort ---------------------------------------------------------------
@@ -243,11 +243,11 @@ def test_haste_adds_0_1_2_strain_for_each_use_that_day() -> None:
     ovid = table.character("Ovid")
     gained = []
     for _ in range(4):
-        table.do(use_effect(ovid, "Haste"), ovid)
+        table.do(use_effect(ovid, "Haste"))
         gained.append(strain(table, ovid))
     assert gained == [0, 1, 3, 6]
     table.new_day()
-    table.do(use_effect(ovid, "haste"), ovid)
+    table.do(use_effect(ovid, "haste"))
     assert strain(table, ovid) == 6  # the first use of a new day adds 0
 
 
@@ -255,7 +255,7 @@ def test_combat_precognition_adds_strain_equal_to_the_uses_that_day() -> None:
     table = Table()
     ovid = table.character("Ovid")
     for _ in range(3):
-        table.do(use_effect(ovid, "Combat Precognition"), ovid)
+        table.do(use_effect(ovid, "Combat Precognition"))
     assert strain(table, ovid) == 1 + 2 + 3
 
 
@@ -263,7 +263,7 @@ def test_only_haste_and_combat_precognition_count_effect_uses() -> None:
     table = Table()
     ovid = table.character("Ovid")
     with pytest.raises(InvalidInput):
-        table.do(use_effect(ovid, "Blast"), ovid)
+        table.do(use_effect(ovid, "Blast"))
 
 
 # --- lost spells --------------------------------------------------------------------

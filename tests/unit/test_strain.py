@@ -15,13 +15,13 @@ def overcast(table: Table, caster: str, spell: str, die: int, inflicted: int,
              duration: str = "scene") -> list:  # type: ignore[type-arg]
     request = CastRequest(spell=spell, duration=duration, overcast_die=die,
                           overcast_strain=inflicted)
-    return table.do(cast(caster, request), caster)
+    return table.do(cast(caster, request))
 
 
 def test_gaining_strain_is_never_refused_and_says_when_it_passes_the_maximum() -> None:
     table = Table()
     mara = table.mage(strain={"current": 11, "permanent": 0, "max": 12})
-    (gained,) = table.do(strain.gain(mara, 3, "drug"), mara)
+    (gained,) = table.do(strain.gain(mara, 3, "drug"))
     assert (gained.before, gained.after, gained.over_max) == (11, 14, True)
     assert table.get(mara).strain.current == 14
 
@@ -29,30 +29,30 @@ def test_gaining_strain_is_never_refused_and_says_when_it_passes_the_maximum() -
 def test_strain_recovery_is_the_amount_given() -> None:
     table = Table()
     mara = table.mage(strain={"current": 5, "permanent": 0, "max": 12})
-    table.do(strain.recover(mara, 2, "a night's rest"), mara)
+    table.do(strain.recover(mara, 2, "a night's rest"))
     assert table.get(mara).strain.current == 3
 
 
 def test_strain_never_recovers_below_its_permanent_part() -> None:
     table = Table()
     mara = table.mage(strain={"current": 4, "permanent": 2, "max": 12})
-    (recovered,) = table.do(strain.recover(mara, 5, "rest"), mara)
+    (recovered,) = table.do(strain.recover(mara, 5, "rest"))
     assert (recovered.requested, recovered.amount, recovered.after) == (5, 2, 2)
 
 
 def test_a_permanent_strain_point_raises_current_and_permanent() -> None:
     table = Table()
     mara = table.mage(strain={"current": 1, "permanent": 0, "max": 12})
-    table.do(lambda s, c: [strain.permanent_event(s.characters[mara], 1, "linked ring")], mara)
+    table.do(lambda s, c: [strain.permanent_event(s.characters[mara], 1, "linked ring")])
     assert (table.get(mara).strain.current, table.get(mara).strain.permanent) == (2, 1)
 
 
 def test_a_permanent_point_that_ends_heals_as_ordinary_strain() -> None:
     table = Table()
     mara = table.mage(strain={"current": 2, "permanent": 1, "max": 12})
-    table.do(lambda s, c: [strain.permanent_event(s.characters[mara], -1, "unlinked")], mara)
+    table.do(lambda s, c: [strain.permanent_event(s.characters[mara], -1, "unlinked")])
     assert (table.get(mara).strain.current, table.get(mara).strain.permanent) == (2, 0)
-    table.do(strain.recover(mara, 2, "rest"), mara)
+    table.do(strain.recover(mara, 2, "rest"))
     assert table.get(mara).strain.current == 0
 
 
@@ -61,7 +61,7 @@ def test_a_permanent_point_that_ends_heals_as_ordinary_strain() -> None:
 def test_overcasting_costs_no_effort() -> None:
     table = Table()
     mara = table.mage(cast=0, int_mod=0, prepared=("Cloak",))
-    table.do(effort.commit(mara, "mage", 1, "day"), mara)  # nothing left
+    table.do(effort.commit(mara, "mage", 1, "day"))  # nothing left
     events = overcast(table, mara, "Cloak", die=4, inflicted=1)
     assert of_type(events, "EffortCommitted") == []
     assert of_type(events, "SpellCast")[0].effort == 0
@@ -109,7 +109,7 @@ def test_strain_above_the_maximum_without_overcasting_knocks_no_one_out() -> Non
     table = Table()
     mara = table.mage(cast=2, prepared=("Blastwave",),
                       strain={"current": 12, "permanent": 0, "max": 12})
-    events = table.do(cast(mara, CastRequest(spell="Blastwave", duration="scene")), mara)
+    events = table.do(cast(mara, CastRequest(spell="Blastwave", duration="scene")))
     assert of_type(events, "StrainGained")[0].over_max
     assert of_type(events, "OvercastCollapsed") == []
 
@@ -145,7 +145,7 @@ def test_an_overcast_names_both_its_die_and_its_strain() -> None:
     table = Table()
     mara = table.mage(prepared=("Cloak",))
     with pytest.raises(InvalidInput):
-        table.do(cast(mara, CastRequest(spell="Cloak", duration="scene", overcast_die=3)), mara)
+        table.do(cast(mara, CastRequest(spell="Cloak", duration="scene", overcast_die=3)))
 
 
 def test_an_overcast_spell_is_never_lost() -> None:
@@ -154,4 +154,4 @@ def test_an_overcast_spell_is_never_lost() -> None:
     request = CastRequest(spell="Cloak", duration="scene", overcast_die=3, overcast_strain=1,
                           lost=True)
     with pytest.raises(InvalidInput):
-        table.do(cast(mara, request), mara)
+        table.do(cast(mara, request))

@@ -1,0 +1,63 @@
+"""Which commands are actions of a character, declared once beside their decide functions."""
+
+from __future__ import annotations
+
+import pytest
+
+import ledger.fold  # noqa: F401  (imports every rule module, so every declaration is made)
+from ledger.characters import correct
+from ledger.decision import ACTIONS, Decide, action_of
+from ledger.magic.test_events import MagicTestFailureAccepted
+from ledger.resources import damage, spend
+from tests.unit.magic_helpers import campaign, cast, mage, of_type, run
+
+FAIL_BY_3 = [1, 2, 3]  # 6 + Willpower 3 = 9 against TN 12
+
+# The table in docs/rules/magic-test.md ("Settling, per command") shows these; a new
+# action changes both.
+DECLARED = {
+    "ledger.conditions_recovery.recover": "character_id",
+    "ledger.firearms.trust_test": "character_id",
+    "ledger.items_identification.identify": "character_id",
+    "ledger.linkage.link": "character_id",
+    "ledger.linkage.unlink": "character_id",
+    "ledger.magic.backlash.superhuman_use": "character_id",
+    "ledger.magic.effort.commit": "character_id",
+    "ledger.magic.effort.reclaim": "character_id",
+    "ledger.magic.spell_preparation.prepare": "character_id",
+    "ledger.magic.spells.cast": "character_id",
+    "ledger.magic.spells.use_effect": "character_id",
+    "ledger.magic.test.make_test": "character_id",
+    "ledger.resources.spend": "character_id",
+    "ledger.rolls.age_test": "character_id",
+    "ledger.rolls.notation_roll": "character_id",
+    "ledger.spirits.summon": "character_id",
+    "ledger.spirits_actions.call": "summoner_of(spirit_id)",
+    "ledger.spirits_actions.dismiss": "summoner_of(spirit_id)",
+    "ledger.spirits_actions.dispel": "summoner_of(spirit_id)",
+    "ledger.spirits_control.banish": "by",
+    "ledger.spirits_control.compel": "summoner_of(spirit_id)",
+}
+
+
+def test_the_actions_of_a_character_are_the_documented_ones() -> None:
+    assert ACTIONS == DECLARED
+
+
+def test_an_action_must_name_a_parameter_its_factory_has() -> None:
+    with pytest.raises(TypeError, match="no parameter 'who'"):
+        @action_of("who")
+        def factory(character_id: str) -> Decide:
+            raise AssertionError
+
+
+def test_an_action_of_the_character_settles_and_anything_else_settles_nobody() -> None:
+    state = campaign()
+    chid = mage(state, mana=10)
+    cast(state, chid, FAIL_BY_3)
+    assert of_type(run(state, damage(chid, 1, "wound", "a hit")), MagicTestFailureAccepted) == []
+    assert of_type(run(state, correct(chid, "mana.current", 9, "typo")),
+                   MagicTestFailureAccepted) == []
+    assert state.characters[chid].magic_tests.failure is not None
+    assert of_type(run(state, spend(chid, "mana", 1, "lamp")), MagicTestFailureAccepted) != []
+    assert state.characters[chid].magic_tests.failure is None
