@@ -46,8 +46,6 @@ def create_app(config: Config | None = None) -> Flask:
         OPENAPI_VERSION="3.1.0",
         OPENAPI_URL_PREFIX="/",
         OPENAPI_JSON_PATH="openapi.json",
-        OPENAPI_SWAGGER_UI_PATH="/docs",
-        OPENAPI_SWAGGER_UI_URL="https://cdn.jsdelivr.net/npm/swagger-ui-dist/",
         API_SPEC_OPTIONS={"info": {"description": API_DESCRIPTION}},
         TESTING=config.testing,
     )

@@ -6,10 +6,7 @@ the browser tests skip locally and fail in CI (CI=true).
 
 from __future__ import annotations
 
-import os
 import re
-import shutil
-import tempfile
 import threading
 import urllib.request
 from collections.abc import Iterator
@@ -24,12 +21,9 @@ from ledger.config import Config
 from tests.api_client import ApiClient
 from tests.e2e.audit_browser import (
     ARTIFACTS,
-    CHROMEDRIVER,
-    CHROMIUM,
-    CHROMIUM_FLAGS,
+    chromium,
     csp_complaints,
     draw_chart,
-    missing_browser,
     move_slider_to,
     open_with_form,
     stat,
@@ -40,24 +34,8 @@ from tests.e2e.audit_browser import (
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
-    missing = missing_browser()
-    if missing:
-        if os.environ.get("CI") == "true":
-            pytest.fail(f"CI needs the browser test: {missing}")
-        pytest.skip(missing)
-    from selenium import webdriver
-    from selenium.webdriver.chrome.service import Service
-
-    profile = tempfile.mkdtemp(prefix="audit-chromium-")
-    options = webdriver.ChromeOptions()
-    options.binary_location = str(CHROMIUM)
-    for flag in [*CHROMIUM_FLAGS, f"--user-data-dir={profile}"]:
-        options.add_argument(flag)
-    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
-    driver = webdriver.Chrome(service=Service(str(CHROMEDRIVER)), options=options)
-    yield driver
-    driver.quit()
-    shutil.rmtree(profile, ignore_errors=True)
+    with chromium() as driver:
+        yield driver
 
 
 @pytest.fixture
