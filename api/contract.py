@@ -25,7 +25,7 @@ def obj(required: tuple[str, ...] = (), **properties: Schema) -> Schema:
 
 INT = {"type": "integer"}
 STR = {"type": "string"}
-NULL_STR = {"type": "string", "nullable": True}
+NULL_STR = {"type": ["string", "null"]}
 ANY_OBJECT = {"type": "object"}
 EVENT = obj(
     ("position", "type", "version", "data", "recorded_at", "actor", "correlation_id",
@@ -48,7 +48,7 @@ def write(state: Schema | None = None, **extra: Schema) -> Schema:
     """The answer of every command: {position, events, state} (and route extras)."""
     return obj(("position", "events", "state"), position=INT,
                events={"type": "array", "items": ref("Event")},
-               state=state or {"type": "object", "nullable": True}, **extra)
+               state=state or {"type": ["object", "null"]}, **extra)
 
 
 def at(**fields: Schema) -> Schema:
@@ -70,7 +70,7 @@ SUCCESS: dict[str, tuple[int, Schema]] = {
     "campaigns.campaign_state": (200, at(view=STR, state=ref("CampaignState"))),
     "campaigns.events": (200, obj(("events", "next"), events={"type": "array",
                                                               "items": ref("Event")},
-                                  next={"type": "integer", "nullable": True})),
+                                  next={"type": ["integer", "null"]})),
     "characters.register": (201, CHAR_WRITE),
     "characters.list_characters": (200, at(characters={"type": "array", "items": CHARACTER})),
     "characters.get_character": (200, at(character=CHARACTER)),

@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import shutil
+import tempfile
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
+
+from tests.needs import missing
 
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMEDRIVER = Path("/usr/bin/chromedriver")
@@ -24,6 +29,30 @@ def missing_browser() -> str | None:
     except ImportError:
         return "selenium is not installed (pip install -e '.[dev]')"
     return None
+
+
+@contextmanager
+def chromium(*extra_flags: str) -> Iterator[Any]:
+    """A headless Chromium with its own profile, logging the console; skips (fails in CI)
+    without the browser."""
+    lacking = missing_browser()
+    if lacking:
+        missing(lacking)
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+
+    profile = tempfile.mkdtemp(prefix="ledger-chromium-")
+    options = webdriver.ChromeOptions()
+    options.binary_location = str(CHROMIUM)
+    for flag in [*CHROMIUM_FLAGS, *extra_flags, f"--user-data-dir={profile}"]:
+        options.add_argument(flag)
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+    driver = webdriver.Chrome(service=Service(str(CHROMEDRIVER)), options=options)
+    try:
+        yield driver
+    finally:
+        driver.quit()
+        shutil.rmtree(profile, ignore_errors=True)
 
 
 def wait_for(browser: Any, check: Callable[[Any], Any]) -> Any:

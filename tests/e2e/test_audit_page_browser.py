@@ -7,8 +7,6 @@ the browser tests skip locally and fail in CI (CI=true).
 from __future__ import annotations
 
 import re
-import shutil
-import tempfile
 import threading
 import urllib.request
 from collections.abc import Iterator
@@ -23,39 +21,21 @@ from ledger.config import Config
 from tests.api_client import ApiClient
 from tests.e2e.audit_browser import (
     ARTIFACTS,
-    CHROMEDRIVER,
-    CHROMIUM,
-    CHROMIUM_FLAGS,
+    chromium,
     csp_complaints,
     draw_chart,
-    missing_browser,
     move_slider_to,
     open_with_form,
     stat,
     text_of,
     wait_for,
 )
-from tests.needs import missing
 
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
-    lacking = missing_browser()
-    if lacking:
-        missing(lacking)
-    from selenium import webdriver
-    from selenium.webdriver.chrome.service import Service
-
-    profile = tempfile.mkdtemp(prefix="audit-chromium-")
-    options = webdriver.ChromeOptions()
-    options.binary_location = str(CHROMIUM)
-    for flag in [*CHROMIUM_FLAGS, f"--user-data-dir={profile}"]:
-        options.add_argument(flag)
-    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
-    driver = webdriver.Chrome(service=Service(str(CHROMEDRIVER)), options=options)
-    yield driver
-    driver.quit()
-    shutil.rmtree(profile, ignore_errors=True)
+    with chromium() as driver:
+        yield driver
 
 
 @pytest.fixture

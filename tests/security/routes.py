@@ -25,7 +25,7 @@ BODY_OVERRIDES: dict[tuple[str, str], dict[str, Any]] = {
     ("POST", "/v1/campaigns/{campaign_id}/webhooks"): {"url": "http://127.0.0.1:9/hook",
                                                        "types": ["*"]},
 }
-STATIC_FILES = {"filename": "audit.css"}
+STATIC_FILES = {"filename": "audit.css", "swagger_file": "swagger-ui.css"}
 
 
 def template(rule: str) -> str:
@@ -64,6 +64,8 @@ def smallest(spec: dict[str, Any], schema: dict[str, Any], name: str, ids: dict[
     """The smallest value of `schema`, with real ids for fields that name characters."""
     schema = resolve(spec, schema)
     kind = schema.get("type")
+    if isinstance(kind, list):  # OpenAPI 3.1 writes a nullable field as ["array", "null"]
+        kind = next(k for k in kind if k != "null")
     if "enum" in schema:
         return schema["enum"][0]
     if kind == "object":

@@ -26,6 +26,7 @@ EXPECTATIONS: dict[tuple[str, str], str] = {
     ("GET", "/healthz/runners"): "public", ("GET", "/metrics"): "public",  # no metrics token set
     ("GET", "/openapi.json"): "public", ("GET", "/docs"): "public",
     ("GET", "/static/{filename}"): "public", ("GET", "/audit-assets/{filename}"): "public",
+    ("GET", "/docs-assets/{swagger_file}"): "public",
     ("GET", "/campaigns/{campaign_id}/audit"): "public", ("GET", "/v1/signing-key"): "public",
     ("POST", "/v1/campaigns"): "public",
     # Campaign, clock, history and audit.
