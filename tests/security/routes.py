@@ -7,6 +7,7 @@ instead of a 422; ids are real ones from the seeded campaign.
 
 from __future__ import annotations
 
+import copy
 import re
 from collections.abc import Iterator
 from typing import Any
@@ -87,8 +88,9 @@ def smallest(spec: dict[str, Any], schema: dict[str, Any], name: str, ids: dict[
 def body_for(spec: dict[str, Any], method: str, path: str, ids: dict[str, str],
              other: str) -> Any:
     override = BODY_OVERRIDES.get((method, path))
-    if override is not None:
-        return {k: ids["character_id"] if v == "<own>" else v for k, v in override.items()}
+    if override is not None:  # a deep copy: callers may change the body they are given
+        return {k: ids["character_id"] if v == "<own>" else copy.deepcopy(v)
+                for k, v in override.items()}
     operation = spec["paths"].get(path, {}).get(method.lower(), {})
     content = operation.get("requestBody", {}).get("content", {}).get("application/json")
     if content is None:
