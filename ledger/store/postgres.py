@@ -117,8 +117,9 @@ class PostgresStore(EventStore):
                     with conn.cursor(row_factory=tuple_row) as cur:
                         yield cur
                     return
-                with conn.pipeline(), conn.transaction(), conn.cursor(row_factory=tuple_row) as cur:
-                    yield cur
+                with conn.pipeline() as pipe, conn.transaction(), \
+                        conn.cursor(row_factory=tuple_row) as cur:
+                    yield _PipelinedCursor(cur, pipe)
         except PersistenceError as exc:
             _raise_if_unavailable(exc)
             raise
@@ -272,3 +273,25 @@ def _append_statement(
     if not records:  # nothing but side rows: still one statement
         main = "SELECT 1"
     return ("WITH " + ", ".join(ctes) + " " if ctes else "") + main, params
+
+
+class _PipelinedCursor:
+    """A write transaction's cursor. In pipeline mode an earlier statement's result may
+    reach the cursor after a later statement was sent, and a fetch would then read that
+    result (seen as a 500 when workers started together: "the last operation didn't
+    produce records (command status: CREATE TABLE)"). A fetch first syncs the pipeline, so
+    every result has arrived in order and the cursor holds its last statement's."""
+
+    def __init__(self, cursor: psycopg.Cursor[Any], pipeline: psycopg.Pipeline) -> None:
+        self._cursor, self._pipeline = cursor, pipeline
+
+    def execute(self, query: Any, params: Any = None) -> Any:
+        return self._cursor.execute(query, params)
+
+    def fetchone(self) -> Any:
+        self._pipeline.sync()
+        return self._cursor.fetchone()
+
+    def fetchall(self) -> Any:
+        self._pipeline.sync()
+        return self._cursor.fetchall()
