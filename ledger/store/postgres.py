@@ -163,15 +163,11 @@ class PostgresStore(EventStore):
             raise StoreUnavailable(str(exc)) from exc
 
     def setup(self) -> None:
-        try:
-            with self.datastore.get_connection() as conn:
-                conn.execute(f'CREATE SCHEMA IF NOT EXISTS "{self.schema}"')
-        except PersistenceError as exc:  # e.g. a worker starting while the database is down
-            _raise_if_unavailable(exc)
-            raise
         with self.transaction(write=True) as c:
-            # Concurrent first starts must not race to create the same tables.
+            # Concurrent first starts must not race to create the same schema or tables
+            # (two CREATE SCHEMA IF NOT EXISTS at once: one fails on a unique key).
             c.execute("SELECT pg_advisory_xact_lock(hashtext('ledger-setup'))")
+            c.execute(f'CREATE SCHEMA IF NOT EXISTS "{self.schema}"')
             for statement in self.ddl():
                 c.execute(statement)
             # Stores made by an older version lack the newer token columns.
