@@ -18,6 +18,7 @@ import os
 import threading
 import time
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from api.feed_subscription import (
     CATCH_UP_BATCH,
@@ -26,7 +27,11 @@ from api.feed_subscription import (
     Subscription,
 )
 from api.feed_wake import ChangeSource
+from ledger.state.audit import RewindState
 from ledger.store.base import EventStore
+
+if TYPE_CHECKING:
+    from ledger.app import Ledger
 
 __all__ = ["FeedClosedError", "FeedFullError", "FeedHub", "Subscription", "close_all_hubs", "hub"]
 log = logging.getLogger(__name__)
@@ -36,8 +41,10 @@ _build_lock = threading.Lock()
 
 class FeedHub:
     def __init__(self, store: EventStore, source: ChangeSource, *, capacity: int,
-                 interval: float = 0.25, on_count: Callable[[int], None] | None = None) -> None:
+                 interval: float = 0.25, on_count: Callable[[int], None] | None = None,
+                 voids: Callable[[str], RewindState] = lambda _: RewindState()) -> None:
         self.store = store
+        self.voids = voids  # a campaign's voided ranges as of its head (api/voids.py)
         self.source = source
         self.capacity = capacity
         # At most one fan-out per interval: under a heavy write load each subscriber wakes
@@ -125,8 +132,9 @@ class FeedHub:
                 return  # the last subscriber left meanwhile
             self._heads[campaign_id] = records[-1].position
             subs = list(self._subs.get(campaign_id, ()))
+        voids = self.voids(campaign_id)  # read after the records: it covers them all
         for sub in subs:
-            sub.offer(records)
+            sub.offer(records, voids)
         if len(records) == CATCH_UP_BATCH:
             self._fan_out(campaign_id)
 
@@ -159,9 +167,14 @@ def hub() -> FeedHub:
                 source = change_source(store, config.feed_poll_seconds, config.feed_sweep_seconds)
                 built = FeedHub(store, source, capacity=config.feed_streams_per_worker,
                                 interval=config.feed_poll_seconds,
-                                on_count=observability.FEED_SUBSCRIBERS.set)
+                                on_count=observability.FEED_SUBSCRIBERS.set,
+                                voids=_head_voids(ledger()))
                 ext["feed_hub"] = built
     return built
+
+
+def _head_voids(led: Ledger) -> Callable[[str], RewindState]:
+    return lambda campaign_id: led.state(campaign_id).rewind
 
 
 def close_all_hubs() -> None:
