@@ -127,12 +127,14 @@ class FeedHub:
         records = self.store.read(campaign_id, after=after, limit=CATCH_UP_BATCH)
         if not records:
             return
+        # Read after the records, so it covers them all; before the head moves, so a
+        # failure here leaves the batch to the next wake-up.
+        voids = self.voids(campaign_id)
         with self._lock:
             if self._heads.get(campaign_id) != after:
                 return  # the last subscriber left meanwhile
             self._heads[campaign_id] = records[-1].position
             subs = list(self._subs.get(campaign_id, ()))
-        voids = self.voids(campaign_id)  # read after the records: it covers them all
         for sub in subs:
             sub.offer(records, voids)
         if len(records) == CATCH_UP_BATCH:

@@ -18,6 +18,8 @@ from ledger.state import CampaignState
 from ledger.state.audit import RewindState
 from ledger.store.records import Record
 
+READ_BATCH = 200
+
 
 def voids(campaign_id: str) -> RewindState:
     """What rewinds voided, as of the head."""
@@ -40,14 +42,15 @@ def page(read: Callable[[int, int], list[Record]], keep: Callable[[Record], bool
     the end). Left-out events still move the cursor, so every page is full but the last."""
     taken: list[Record] = []
     cursor = after
+    size = max(limit, READ_BATCH)  # a long voided range costs a few reads, not one per event
     while True:
-        batch = read(cursor, limit)
+        batch = read(cursor, size)
         for r in batch:
             if keep(r):
                 taken.append(r)
                 if len(taken) == limit:
                     return taken, r.position
-        if len(batch) < limit:
+        if len(batch) < size:
             return taken, None
         cursor = batch[-1].position
 
