@@ -42,9 +42,11 @@ _build_lock = threading.Lock()
 class FeedHub:
     def __init__(self, store: EventStore, source: ChangeSource, *, capacity: int,
                  interval: float = 0.25, on_count: Callable[[int], None] | None = None,
-                 voids: Callable[[str], RewindState] = lambda _: RewindState()) -> None:
+                 voids: Callable[[str, int], RewindState] = lambda _c, _p: RewindState(),
+                 ) -> None:
         self.store = store
-        self.voids = voids  # a campaign's voided ranges as of its head (api/voids.py)
+        # A campaign's voided ranges as of a head at or past a position (api/voids.py).
+        self.voids = voids
         self.source = source
         self.capacity = capacity
         # At most one fan-out per interval: under a heavy write load each subscriber wakes
@@ -127,9 +129,8 @@ class FeedHub:
         records = self.store.read(campaign_id, after=after, limit=CATCH_UP_BATCH)
         if not records:
             return
-        # Read after the records, so it covers them all; before the head moves, so a
-        # failure here leaves the batch to the next wake-up.
-        voids = self.voids(campaign_id)
+        # Before the head moves, so a failure here leaves the batch to the next wake-up.
+        voids = self.voids(campaign_id, records[-1].position)
         with self._lock:
             if self._heads.get(campaign_id) != after:
                 return  # the last subscriber left meanwhile
@@ -175,8 +176,17 @@ def hub() -> FeedHub:
     return built
 
 
-def _head_voids(led: Ledger) -> Callable[[str], RewindState]:
-    return lambda campaign_id: led.state(campaign_id).rewind
+def _head_voids(led: Ledger) -> Callable[[str, int], RewindState]:
+    """Voided ranges covering `position`: from the cached head when it is that far (the
+    usual case: the writer cached it), else from the head read again."""
+
+    def voids(campaign_id: str, position: int) -> RewindState:
+        cached = led.cached_state(campaign_id)
+        if cached is not None and cached.position >= position:
+            return cached.rewind
+        return led.state(campaign_id).rewind
+
+    return voids
 
 
 def close_all_hubs() -> None:

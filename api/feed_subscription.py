@@ -82,5 +82,5 @@ class Subscription:
                 self._behind = True  # more to read before the queue is useful again
         if records:
             self.last = records[-1].position
-            self.voids = self.hub.voids(self.campaign_id)  # read after the records: newer
+            self.voids = self.hub.voids(self.campaign_id, self.last)
         return records
