@@ -34,7 +34,14 @@ EVENT = obj(
     actor=obj(("role", "token_id", "character_id"), role=STR, token_id=NULL_STR,
               character_id=NULL_STR),
     correlation_id=STR, character_id=NULL_STR, session=INT, scene=INT, hash=STR,
+    # In `/events` and the feed (not in write answers): the rewind that voided it, or null.
+    voided_by={"type": "integer", "nullable": True},
 )
+VOIDED = {"type": "object", "nullable": True, "required": ["by"],
+          "properties": {"by": {"type": "integer"}},
+          "description": "Set when the state is as recorded at a position that a later rewind "
+                         "voided: `by` is that rewind's position. Null otherwise; never with "
+                         "`view=canon` or at the head."}
 SUMMARY = obj(("id", "name", "settings", "clock", "position", "head_hash", "dice"),
               id=STR, name=STR, settings=ANY_OBJECT, clock=ref("Clock"), position=INT,
               head_hash=STR, dice=obj(("epoch", "commitment"), epoch=INT, commitment=STR))
@@ -52,8 +59,9 @@ def write(state: Schema | None = None, **extra: Schema) -> Schema:
 
 
 def at(**fields: Schema) -> Schema:
-    """A read of state: the position it reflects, and what was asked for."""
-    return obj(("position", *fields), position=INT, **fields)
+    """A read of state: the position it reflects, whether a rewind voided it, and what was
+    asked for."""
+    return obj(("position", "voided", *fields), position=INT, voided=VOIDED, **fields)
 
 
 CHARACTER = ref("Character")
@@ -99,6 +107,14 @@ WRITES = ("effort.commit", "effort.reclaim", "effort.prepare", "effort.cast", "e
           "stunts.set_members", "stunts.contribute", "stunts.spend", "audit.rewind", "audit.redo")
 SUCCESS.update({name: (200, write()) for name in WRITES})
 SUCCESS["magic.magic_test"] = (201, write(CHARACTER))
+# The other reads at the head or `?at=`: their resources, each under its key.
+AT_READS = {"effort.get_effort": ("effort", "strain"), "effort.get_spells": ("spells",),
+            "effort.get_strain": ("strain",), "stunts.get_pool": ("stunt_pool",),
+            "magic.summary": ("magic",), "items.list_items": ("items", "by_character"),
+            "items.get_item": ("item",), "spirits.list_spirits": ("spirits", "summoners"),
+            "spirits.character_spirits": (),
+            "conditions.list_conditions": ("character_id", "conditions", "movement", "speed")}
+SUCCESS.update({name: (200, at(**{key: {} for key in keys})) for name, keys in AT_READS.items()})
 
 ERRORS = {"400": "Malformed request or JSON nested too deeply",
           "401": "No valid bearer token", "403": "This role may not do this",

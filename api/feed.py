@@ -18,6 +18,7 @@ import os
 import threading
 import time
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from api.feed_subscription import (
     CATCH_UP_BATCH,
@@ -26,7 +27,11 @@ from api.feed_subscription import (
     Subscription,
 )
 from api.feed_wake import ChangeSource
+from ledger.state.audit import RewindState
 from ledger.store.base import EventStore
+
+if TYPE_CHECKING:
+    from ledger.app import Ledger
 
 __all__ = ["FeedClosedError", "FeedFullError", "FeedHub", "Subscription", "close_all_hubs", "hub"]
 log = logging.getLogger(__name__)
@@ -36,8 +41,12 @@ _build_lock = threading.Lock()
 
 class FeedHub:
     def __init__(self, store: EventStore, source: ChangeSource, *, capacity: int,
-                 interval: float = 0.25, on_count: Callable[[int], None] | None = None) -> None:
+                 interval: float = 0.25, on_count: Callable[[int], None] | None = None,
+                 voids: Callable[[str, int], RewindState] = lambda _c, _p: RewindState(),
+                 ) -> None:
         self.store = store
+        # A campaign's voided ranges as of a head at or past a position (api/voids.py).
+        self.voids = voids
         self.source = source
         self.capacity = capacity
         # At most one fan-out per interval: under a heavy write load each subscriber wakes
@@ -120,13 +129,15 @@ class FeedHub:
         records = self.store.read(campaign_id, after=after, limit=CATCH_UP_BATCH)
         if not records:
             return
+        # Before the head moves, so a failure here leaves the batch to the next wake-up.
+        voids = self.voids(campaign_id, records[-1].position)
         with self._lock:
             if self._heads.get(campaign_id) != after:
                 return  # the last subscriber left meanwhile
             self._heads[campaign_id] = records[-1].position
             subs = list(self._subs.get(campaign_id, ()))
         for sub in subs:
-            sub.offer(records)
+            sub.offer(records, voids)
         if len(records) == CATCH_UP_BATCH:
             self._fan_out(campaign_id)
 
@@ -159,9 +170,23 @@ def hub() -> FeedHub:
                 source = change_source(store, config.feed_poll_seconds, config.feed_sweep_seconds)
                 built = FeedHub(store, source, capacity=config.feed_streams_per_worker,
                                 interval=config.feed_poll_seconds,
-                                on_count=observability.FEED_SUBSCRIBERS.set)
+                                on_count=observability.FEED_SUBSCRIBERS.set,
+                                voids=_head_voids(ledger()))
                 ext["feed_hub"] = built
     return built
+
+
+def _head_voids(led: Ledger) -> Callable[[str, int], RewindState]:
+    """Voided ranges covering `position`: from the cached head when it is that far (the
+    usual case: the writer cached it), else from the head read again."""
+
+    def voids(campaign_id: str, position: int) -> RewindState:
+        cached = led.cached_state(campaign_id)
+        if cached is not None and cached.position >= position:
+            return cached.rewind
+        return led.state(campaign_id).rewind
+
+    return voids
 
 
 def close_all_hubs() -> None:

@@ -11,6 +11,7 @@ import threading
 from collections import deque
 from typing import TYPE_CHECKING
 
+from ledger.state.audit import RewindState
 from ledger.store.records import Record
 
 if TYPE_CHECKING:
@@ -34,18 +35,20 @@ class Subscription:
         self.campaign_id = campaign_id
         self.last = after
         self._cond = threading.Condition()
-        self._queue: deque[list[Record]] = deque()
+        self._queue: deque[tuple[list[Record], RewindState]] = deque()
+        # What rewinds voided, as of a head at or after the last batch handed out.
+        self.voids = RewindState()
         self._behind = True  # first catch up from the store
         self._closed = False
 
-    def offer(self, records: list[Record]) -> None:
+    def offer(self, records: list[Record], voids: RewindState) -> None:
         """Called by the hub thread; never blocks on a slow client."""
         with self._cond:
             if len(self._queue) >= QUEUE_LIMIT:
                 self._queue.clear()
                 self._behind = True
             else:
-                self._queue.append(records)
+                self._queue.append((records, voids))
             self._cond.notify()
 
     def close(self) -> None:
@@ -61,13 +64,15 @@ class Subscription:
             if self._closed:
                 raise FeedClosedError
             behind, self._behind = self._behind, False
-            queued = [r for batch in self._queue for r in batch]
+            queued = [r for batch, _ in self._queue for r in batch]
+            voids = self._queue[-1][1] if self._queue else self.voids
             self._queue.clear()
         fresh = [r for r in queued if r.position > self.last]
         if behind or (fresh and fresh[0].position != self.last + 1):
             return self._catch_up()
         if fresh:
             self.last = fresh[-1].position
+            self.voids = voids
         return fresh
 
     def _catch_up(self) -> list[Record]:
@@ -77,4 +82,5 @@ class Subscription:
                 self._behind = True  # more to read before the queue is useful again
         if records:
             self.last = records[-1].position
+            self.voids = self.hub.voids(self.campaign_id, self.last)
         return records

@@ -170,3 +170,5 @@ class EventsQuery(Schema):
     type = fields.String(load_default=None)
     session = fields.Integer(load_default=None, validate=validate.Range(min=0, max=MAX_COUNTER))
     scene = fields.Integer(load_default=None, validate=validate.Range(min=0, max=MAX_COUNTER))
+    view = fields.String(load_default="recorded", validate=validate.OneOf(["recorded", "canon"]),
+                         metadata={"description": "`canon` leaves out the events a rewind voided."})

@@ -101,6 +101,11 @@ class Ledger:
         self._remember(state)
         return state
 
+    def cached_state(self, campaign_id: str) -> CampaignState | None:
+        """The newest head this process has seen, without reading the store (it may be
+        behind). Callers must not mutate it."""
+        return self._cache.get(campaign_id)
+
     def _nearest(self, campaign_id: str, position: int) -> CampaignState:
         """The newest checkpoint at or below `position` that this code can read, else a blank
         state. Any checkpoint above it is stale or broken: `_fold_repairing` rebuilds it."""

@@ -5,6 +5,11 @@
 
     #3 Mara rolled AGE test Willpower (Courage) vs TN 11: 6 5 [1] = 16, success
     #4 Mara rolled 1d20+5: 17 = 22 (reported dice)
+    undone: #4 Mara rolled 1d20+5: 17 = 22 (reported dice)
+
+A GM's rewind voids events the bot already announced: the feed then sends a `Retract`
+naming the voided positions, and the bot says "undone: …" for each roll it had
+announced there (a redo's `Restore` brings them back: "restored: …").
 
 The token comes from the environment (a command line shows in `ps`); an observer
 token is enough. The feed resumes by itself after a disconnect and never repeats or
@@ -19,7 +24,7 @@ import os
 import sys
 from typing import Any
 
-from campaign_ledger_client import Campaign, Client, Event
+from campaign_ledger_client import Campaign, Client, Event, Restore, Retract
 
 
 def describe(event: Event, who: str) -> str:
@@ -56,6 +61,30 @@ class Names:
         return self.known.get(character_id, character_id)
 
 
+class Announced:
+    """The lines said for rolls, by position, so a rewind can take them back."""
+
+    def __init__(self) -> None:
+        self.lines: dict[int, str] = {}
+        self.undone_by: dict[int, int] = {}  # position -> the rewind that undid it
+
+    def said(self, position: int, line: str) -> None:
+        self.lines[position] = line
+        print(line, flush=True)
+
+    def undo(self, rewind: Retract) -> None:
+        # A position an earlier rewind already voided stays with that one.
+        for position in sorted(self.lines):
+            if rewind.voided_from <= position <= rewind.voided_to and position not in self.undone_by:
+                self.undone_by[position] = rewind.position
+                print(f"undone: {self.lines[position]}", flush=True)
+
+    def restore(self, redo: Restore) -> None:
+        for position in sorted(p for p, by in self.undone_by.items() if by == redo.rewind_position):
+            del self.undone_by[position]
+            print(f"restored: {self.lines[position]}", flush=True)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--url", default=os.environ.get("LEDGER_URL", "http://127.0.0.1:8000"))
@@ -69,10 +98,12 @@ def main(argv: list[str] | None = None) -> int:
     campaign = Client(args.url, token).campaign(args.campaign)
     after = args.after if args.after is not None else int(campaign.get()["position"])
     names = Names(campaign)
-    with campaign.feed(after=after) as feed:
+    announced = Announced()
+    with campaign.feed(after=after, on_retract=announced.undo,
+                       on_restore=announced.restore) as feed:
         for event in feed:
             if event.type == "Rolled":
-                print(describe(event, names(event.character_id)), flush=True)
+                announced.said(event.position, describe(event, names(event.character_id)))
             if args.stop_at is not None and event.position >= args.stop_at:
                 break
     return 0

@@ -10,13 +10,15 @@ from flask import Response, current_app, request
 from flask_smorest import Blueprint
 
 from api import auth, schemas
-from api.answers import event_json, json_response, write
+from api.answers import json_response, write
 from api.errors import ApiError
 from api.runtime import ledger
 from api.timetravel import state_for
+from api.voids import event_with_void, page, voided_field
 from ledger import campaign, clock, tokens
 from ledger.app import Outcome
 from ledger.decision import Decide
+from ledger.store.records import Record
 
 blp = Blueprint("campaigns", __name__, url_prefix="/v1/campaigns",
                 description="Campaigns, rule settings, the game clock and history")
@@ -123,20 +125,31 @@ def campaign_state(query: dict[str, Any], campaign_id: str) -> Response:
     """The whole campaign at the head or `?at=` a position or time (`view=canon` drops voided)."""
     auth.require_reader(campaign_id)
     state = state_for(campaign_id, query["at"], query["view"])
-    return json_response({"position": state.position, "view": query["view"], "state": state})
+    return json_response({"position": state.position, "view": query["view"],
+                          "voided": voided_field(campaign_id, state), "state": state})
 
 
 @blp.route("/<campaign_id>/events")
 @blp.arguments(schemas.EventsQuery, location="query")
 def events(query: dict[str, Any], campaign_id: str) -> Response:
-    """The events after a position, filtered; `next` is the cursor for the following page."""
+    """The events after a position, filtered; `next` is the cursor for the following page.
+
+    Each event's `voided_by` is the position of the rewind that voided it, or null;
+    `view=canon` leaves voided events out (pages still end at `next`)."""
     auth.require_reader(campaign_id)
     led = ledger()
-    led.state(campaign_id)  # 404 for an unknown campaign
+    head = led.state(campaign_id)  # 404 for an unknown campaign; voids as of this head
     types = [t for t in (query["type"] or "").split(",") if t]
-    records = led.store.read_filtered(
-        campaign_id, after=query["after"], limit=query["limit"], character=query["character"],
-        types=types, session=query["session"], scene=query["scene"],
-    )
-    cursor = records[-1].position if len(records) == query["limit"] else None
-    return json_response({"events": [event_json(r) for r in records], "next": cursor})
+
+    def read(after: int, limit: int) -> list[Record]:
+        return led.store.read_filtered(
+            campaign_id, after=after, limit=limit, upto=head.position,
+            character=query["character"], types=types, session=query["session"],
+            scene=query["scene"])
+
+    def keep(r: Record) -> bool:
+        return query["view"] == "recorded" or head.rewind.voided_by(r.position) is None
+
+    records, cursor = page(read, keep, query["after"], query["limit"])
+    return json_response({"events": [event_with_void(r, head.rewind) for r in records],
+                          "next": cursor})

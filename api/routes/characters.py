@@ -11,6 +11,7 @@ from api import auth, schemas
 from api.answers import character_view, json_response, write
 from api.errors import ApiError
 from api.timetravel import character_for, state_for
+from api.voids import at_fields
 from ledger import characters, resources, rolls
 from ledger.state import CampaignState
 
@@ -38,7 +39,7 @@ def list_characters(query: dict[str, Any], campaign_id: str) -> Response:
     """Every character, at the head or `?at=`."""
     auth.require_reader(campaign_id)
     state = state_for(campaign_id, query["at"], query["view"])
-    return json_response({"position": state.position, "characters": list(state.characters.values())})
+    return json_response({**at_fields(campaign_id, state), "characters": list(state.characters.values())})
 
 
 @blp.route("/<character_id>", methods=["GET"])
@@ -47,7 +48,7 @@ def get_character(query: dict[str, Any], campaign_id: str, character_id: str) ->
     """One character's state, at the head or `?at=`."""
     auth.require_reader(campaign_id)
     state, character = character_for(campaign_id, character_id, query["at"], query["view"])
-    return json_response({"position": state.position, "character": character})
+    return json_response({**at_fields(campaign_id, state), "character": character})
 
 
 @blp.route("/<character_id>", methods=["PATCH"])

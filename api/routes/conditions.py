@@ -11,6 +11,7 @@ from api import auth, schemas
 from api.answers import character_view, json_response, write
 from api.schemas_conditions import ConditionIn, MagicalHealingIn, RecoverIn
 from api.timetravel import character_for
+from api.voids import at_fields
 from ledger import conditions, conditions_recovery, conditions_treatment
 from ledger.app import Outcome
 
@@ -62,7 +63,7 @@ def list_conditions(query: dict[str, Any], campaign_id: str, character_id: str) 
     """A character's Conditions and Speed after them (`movement`), at the head or `?at=`."""
     auth.require_reader(campaign_id)
     state, character = character_for(campaign_id, character_id, query["at"], query["view"])
-    return json_response({"position": state.position, "character_id": character_id,
+    return json_response({**at_fields(campaign_id, state), "character_id": character_id,
                           "conditions": character.conditions, "movement": character.movement,
                           "speed": character.speed})
 

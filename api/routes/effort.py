@@ -22,6 +22,7 @@ from api.schemas_effort import (
     StrainChangeIn,
 )
 from api.timetravel import character_for
+from api.voids import at_fields
 from ledger.magic import effort, spell_preparation, spells, strain
 from ledger.state import CampaignState, Character
 
@@ -81,7 +82,7 @@ def get_effort(query: dict[str, Any], campaign_id: str, character_id: str) -> Re
     `?at=` (a position or an RFC 3339 time) shows them as they were then.
     """
     state, character = _character_at(query, campaign_id, character_id)
-    return json_response({"position": state.position, "effort": effort.summary(character),
+    return json_response({**at_fields(campaign_id, state), "effort": effort.summary(character),
                           "strain": strain.summary(character)})
 
 
@@ -155,7 +156,7 @@ def use_effect(body: dict[str, Any], campaign_id: str, character_id: str) -> Res
 def get_spells(query: dict[str, Any], campaign_id: str, character_id: str) -> Response:
     """Prepared spells, the preparation limit, and this scene's casts and today's uses."""
     state, character = _character_at(query, campaign_id, character_id)
-    return json_response({"position": state.position,
+    return json_response({**at_fields(campaign_id, state),
                           "spells": spell_preparation.summary(character, state)})
 
 
@@ -181,4 +182,4 @@ def change_strain(body: dict[str, Any], campaign_id: str, character_id: str,
 def get_strain(query: dict[str, Any], campaign_id: str, character_id: str) -> Response:
     """System Strain (current, permanent, max, recoverable) at the head or `?at=`."""
     state, character = _character_at(query, campaign_id, character_id)
-    return json_response({"position": state.position, "strain": strain.summary(character)})
+    return json_response({**at_fields(campaign_id, state), "strain": strain.summary(character)})

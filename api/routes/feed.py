@@ -14,11 +14,12 @@ from flask import Response, current_app, g, request
 from flask_smorest import Blueprint
 
 from api import auth
-from api.answers import event_json
 from api.errors import ApiError
 from api.feed import FeedClosedError, FeedFullError, Subscription, hub
 from api.runtime import ledger
 from api.schemas_webhooks import FeedQuery
+from api.voids import feed_message
+from ledger.state.audit import RewindState
 from ledger.store.base import EventStore, StoreUnavailable
 from ledger.store.records import Record, TokenRow
 
@@ -32,18 +33,22 @@ _encoded: OrderedDict[str, bytes] = OrderedDict()
 _encoded_lock = threading.Lock()
 
 
-def sse(records: list[Record]) -> bytes:
-    """One SSE message per event: the id is its position, the data its JSON."""
-    return b"".join(_message(r) for r in records)
+def sse(records: list[Record], voids: RewindState) -> bytes:
+    """One SSE message per event: the id is its position, the data its JSON; a `Rewound`
+    is an `event: retract`, a `Redone` an `event: restore` (api/voids.py)."""
+    return b"".join(_message(r, voids.voided_by(r.position), voids) for r in records)
 
 
-def _message(r: Record) -> bytes:
+def _message(r: Record, voided_by: int | None, voids: RewindState) -> bytes:
     # Every subscriber of a campaign sends the same bytes: encode each event once.
-    found = _encoded.get(r.hash)
+    key = f"{r.hash}:{voided_by}"
+    found = _encoded.get(key)
     if found is None:
-        found = b"id: %d\ndata: %s\n\n" % (r.position, _encoder.encode(event_json(r)))
+        name, body = feed_message(r, voids)
+        kind = b"event: %s\n" % name.encode() if name else b""
+        found = b"%sid: %d\ndata: %s\n\n" % (kind, r.position, _encoder.encode(body))
         with _encoded_lock:
-            _encoded[r.hash] = found
+            _encoded[key] = found
             while len(_encoded) > ENCODED_CACHE:
                 _encoded.popitem(last=False)
     return found
@@ -66,12 +71,18 @@ def _resume_from(query_after: int) -> int:
 @blp.route("/<campaign_id>/feed")
 @blp.arguments(FeedQuery, location="query")
 @blp.response(200, description="`text/event-stream`: one message per event, `id` = position, "
-              "`data` = the event as in `/events`; `: heartbeat` comments keep it alive.")
+              "`data` = the event as in `/events` (with `voided_by`); a `Rewound` comes as "
+              "`event: retract` (data adds `voided: {from, to}`), a `Redone` as "
+              "`event: restore` (data adds `restored: {from, to}`); `: heartbeat` comments "
+              "keep it alive.")
 def feed(query: dict[str, Any], campaign_id: str) -> Response:
     """Stream the campaign's events after `?after=` (or `Last-Event-ID`) as they are recorded.
 
     Each message's `id` is the event's position and its `data` the event's JSON
-    (the same shape as `GET /events`). Reconnecting with `Last-Event-ID` (browsers
+    (the same shape as `GET /events`, `voided_by` as of the head when it is sent). A
+    rewind comes as `event: retract` and a redo as `event: restore`, with their own
+    position as `id`: an event already sent cannot change, so these tell subscribers
+    which range was voided or brought back. Reconnecting with `Last-Event-ID` (browsers
     do it by themselves) resumes right after the last event received, so across
     disconnects, resumes and concurrent writers a consumer sees every event exactly
     once and in order. A comment line (`: heartbeat`) is sent when nothing else was
@@ -113,7 +124,7 @@ def _stream(sub: Subscription, store: EventStore, token: TokenRow, heartbeat: fl
             batch = sub.next_batch(max(0.0, min(beat_at, recheck_at) - time.monotonic()))
             now = time.monotonic()
             if batch:
-                yield sse(batch)
+                yield sse(batch, sub.voids)
                 beat_at = now + heartbeat
             elif now >= beat_at:
                 yield b": heartbeat\n\n"

@@ -13,6 +13,7 @@ from api.answers import StateView, json_response, write
 from api.errors import ApiError
 from api.schemas import AtQuery
 from api.timetravel import state_for
+from api.voids import at_fields
 from ledger import firearms, items, items_damage, items_identification, linkage
 from ledger.state import CampaignState
 
@@ -67,7 +68,7 @@ def list_items(query: dict[str, Any], campaign_id: str) -> Response:
     """
     auth.require_reader(campaign_id)
     state = state_for(campaign_id, query["at"], query["view"])
-    return json_response({"position": state.position,
+    return json_response({**at_fields(campaign_id, state),
                           "items": [items.item_view(i) for i in state.items.values()],
                           "by_character": items.holdings(state)})
 
@@ -81,7 +82,7 @@ def get_item(query: dict[str, Any], campaign_id: str, item_id: str) -> Response:
     item = state.items.get(item_id)
     if item is None:
         raise ApiError(404, "item-not-found", f"No item {item_id!r} at that position.")
-    return json_response({"position": state.position, "item": items.item_view(item)})
+    return json_response({**at_fields(campaign_id, state), "item": items.item_view(item)})
 
 
 @blp.route("/<item_id>/damage", methods=["POST"])

@@ -31,6 +31,7 @@ from api.schemas_magic import (
     SuperhumanIn,
 )
 from api.timetravel import character_for
+from api.voids import at_fields
 from ledger.app import Outcome
 from ledger.decision import Decide
 from ledger.magic import backlash, consequence_roll, consequences, failure, test
@@ -219,7 +220,7 @@ def summary(query: dict[str, Any], campaign_id: str, character_id: str) -> Respo
     """Mana, Backlash (temporary, permanent, total), what is owed and pending, at `?at=`."""
     auth.require_reader(campaign_id)
     state, character = character_for(campaign_id, character_id, query["at"], query["view"])
-    return json_response({"position": state.position, "magic": magic_summary(character)})
+    return json_response({**at_fields(campaign_id, state), "magic": magic_summary(character)})
 
 
 @blp.route("/magic/resistance-factors", methods=["GET"])

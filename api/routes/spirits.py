@@ -19,6 +19,7 @@ from api.errors import ApiError
 from api.runtime import ledger
 from api.schemas_spirits import BanishIn, CompelIn, FadeIn, SpiritDamageIn, SummonIn
 from api.timetravel import character_for, state_for
+from api.voids import at_fields
 from ledger import spirits, spirits_actions, spirits_control
 from ledger.app import Outcome
 from ledger.decision import Decide
@@ -106,7 +107,7 @@ def list_spirits(query: dict[str, Any], campaign_id: str) -> Response:
     auth.require_reader(campaign_id)
     state = state_for(campaign_id, query["at"], query["view"])
     summoners = sorted({s.summoner_id for s in state.spirits.values()})
-    return json_response({"position": state.position, "spirits": list(state.spirits.values()),
+    return json_response({**at_fields(campaign_id, state), "spirits": list(state.spirits.values()),
                           "summoners": {c: holdings(state, c) for c in summoners}})
 
 
@@ -116,7 +117,7 @@ def character_spirits(query: dict[str, Any], campaign_id: str, character_id: str
     """One summoner's spirits (held now, and all ever summoned), at the head or `?at=`."""
     auth.require_reader(campaign_id)
     state, _ = character_for(campaign_id, character_id, query["at"], query["view"])
-    return json_response({"position": state.position, **holdings(state, character_id)})
+    return json_response({**at_fields(campaign_id, state), **holdings(state, character_id)})
 
 
 @blp.route("/spirits/<spirit_id>/dismiss", methods=["POST"])

@@ -12,6 +12,7 @@ from api.answers import json_response, write
 from api.schemas import AtQuery
 from api.schemas_stunts import BondIn, MembersIn, PoolUseIn
 from api.timetravel import state_for
+from api.voids import at_fields
 from ledger import stunts
 
 blp = Blueprint("stunts", __name__, url_prefix="/v1/campaigns/<campaign_id>",
@@ -87,4 +88,4 @@ def get_pool(query: dict[str, Any], campaign_id: str) -> Response:
     """
     auth.require_reader(campaign_id)
     state = state_for(campaign_id, query["at"], query["view"])
-    return json_response({"position": state.position, "stunt_pool": stunts.summary(state)})
+    return json_response({**at_fields(campaign_id, state), "stunt_pool": stunts.summary(state)})

@@ -40,6 +40,8 @@ from campaign_ledger_client.models import (
     Event,
     EventPage,
     IssuedToken,
+    Restore,
+    Retract,
     WriteResult,
 )
 from campaign_ledger_client.verify import ExportFormatError, ExportReport, verify_export
@@ -49,7 +51,7 @@ __all__ = [
     "ConsequenceSpec", "CreatedCampaign", "Event", "EventPage", "ExportFormatError",
     "ExportReport", "Feed", "FeedGap", "Forbidden", "IssuedToken", "ItemSpec", "LedgerError",
     "MagicTestSpec", "NotFound", "PayloadTooLarge", "PreconditionFailed", "ProblemError",
-    "RateLimited", "RuleViolation", "ServerError", "ServiceUnavailable", "Sheet", "SummonSpec",
-    "TransportError", "Unauthorized", "ValidationFailed", "Webhook", "WriteResult",
+    "RateLimited", "Restore", "Retract", "RuleViolation", "ServerError", "ServiceUnavailable",
+    "Sheet", "SummonSpec", "TransportError", "Unauthorized", "ValidationFailed", "Webhook", "WriteResult",
     "verify_export", "webhook_signature_ok",
 ]

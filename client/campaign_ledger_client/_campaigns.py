@@ -71,10 +71,13 @@ class CampaignCore(Scope):
     @endpoint("GET", CAMPAIGN + "/events", _events, "read")
     def events(self, after: int = 0, limit: int = 100, *, character: str | None = None,
                types: list[str] | None = None, session: int | None = None,
-               scene: int | None = None) -> Call:
-        """One page of events after a position; `next` is the following page's `after`."""
+               scene: int | None = None, view: View = "recorded") -> Call:
+        """One page of events after a position; `next` is the following page's `after`.
+        Each event's `voided_by` names the rewind that voided it; `view="canon"` leaves
+        those out."""
         return query(after=after, limit=limit, character=character, session=session,
-                     scene=scene, type=",".join(types) if types else None)
+                     scene=scene, type=",".join(types) if types else None,
+                     view=None if view == "recorded" else view)
 
     def iter_events(self, after: int = 0, page: int = 500, **filters: Any) -> Iterator[Event]:
         """Every event after `after` (filtered like `events`), page after page."""

@@ -10,6 +10,11 @@ else. After a disconnect it reconnects with `Last-Event-ID: <last>` (and
 jump past `last + 1` (a gap) is filled from `GET …/events` before going on.
 Reconnection: at once after a connection that delivered events, else after the
 server's `retry:` delay (or a 503's Retry-After), doubling up to 30 s.
+
+Rewinds: an event already delivered never changes. A rewind arrives in its place in
+the order as a `Retract` (the server's `event: retract`) naming the positions it
+voided, and a redo as a `Restore` (`event: restore`); `on_retract` / `on_restore`,
+when given, are called with each just before it is yielded.
 """
 
 from __future__ import annotations
@@ -31,7 +36,7 @@ from campaign_ledger_client.errors import (
     TransportError,
     Unauthorized,
 )
-from campaign_ledger_client.models import Event
+from campaign_ledger_client.models import Event, Restore, Retract
 
 MAX_DELAY = 30.0
 BACKFILL_PAGE = 1000
@@ -73,8 +78,12 @@ class Feed:
     """An iterator over a campaign's events; `close()` ends it, from any thread."""
 
     def __init__(self, transport: Transport, campaign_path: str, after: int = 0, *,
-                 read_timeout: float = 60.0, max_failures: int | None = None) -> None:
+                 read_timeout: float = 60.0, max_failures: int | None = None,
+                 on_retract: Callable[[Retract], None] | None = None,
+                 on_restore: Callable[[Restore], None] | None = None) -> None:
         self.last = after  # the last position yielded
+        self._on_retract = on_retract
+        self._on_restore = on_restore
         self.connections = 0
         self._transport = transport
         self._path = campaign_path
@@ -113,6 +122,7 @@ class Feed:
                 try:
                     for event in self._read(stream):
                         delivered = True
+                        self._announce(event)
                         yield event
                 except (OSError, http.client.HTTPException):
                     pass  # the connection broke: resume after self.last
@@ -140,6 +150,12 @@ class Feed:
             stream.close()
         return stream, None
 
+    def _announce(self, event: Event) -> None:
+        if isinstance(event, Retract) and self._on_retract is not None:
+            self._on_retract(event)
+        elif isinstance(event, Restore) and self._on_restore is not None:
+            self._on_restore(event)
+
     def _delay(self, failures: int) -> float:
         return min(MAX_DELAY, self._retry * 2.0 ** (failures - 1))
 
@@ -150,7 +166,7 @@ class Feed:
             if message.event == "token-revoked":
                 raise Unauthorized(401, {"rule": "token-revoked", "title": "Token revoked",
                                          "detail": "The feed's token was revoked."}, {})
-            if message.event in ("", "message") and message.data:
+            if message.event in ("", "message", "retract", "restore") and message.data:
                 yield from self._in_order(Event.from_json(json.loads(message.data)))
 
     def _in_order(self, event: Event) -> Iterator[Event]:
@@ -180,11 +196,14 @@ class Feed:
 class Following(Scope):
     @covers("GET", CAMPAIGN + "/feed")
     def feed(self, after: int = 0, *, read_timeout: float = 60.0,
-             max_failures: int | None = None) -> Feed:
+             max_failures: int | None = None,
+             on_retract: Callable[[Retract], None] | None = None,
+             on_restore: Callable[[Restore], None] | None = None) -> Feed:
         """Follow the campaign's events after `after`, live (see the module's docstring).
 
         `max_failures`: give up (TransportError) after that many connection attempts
-        in a row that delivered nothing; None retries forever, as a bot should."""
+        in a row that delivered nothing; None retries forever, as a bot should.
+        `on_retract` / `on_restore`: called with each rewind / redo as it arrives."""
         path = CAMPAIGN.format(campaign_id=urllib.parse.quote(self._ids["campaign_id"], safe=""))
         return Feed(self._transport, path, after, read_timeout=read_timeout,
-                    max_failures=max_failures)
+                    max_failures=max_failures, on_retract=on_retract, on_restore=on_restore)

@@ -37,18 +37,56 @@ class Event:
     session: int
     scene: int
     hash: str
+    # The position of the rewind that voided it (in the events list and the feed), or None.
+    voided_by: int | None = None
 
     @classmethod
     def from_json(cls, raw: JSON) -> Event:
+        """The event, or a `Retract` for a `Rewound` and a `Restore` for a `Redone`."""
+        kind: type[Event] = {"Rewound": Retract, "Redone": Restore}.get(str(raw["type"]), Event)
         actor = raw.get("actor") or {}
-        return cls(position=int(raw["position"]), type=str(raw["type"]),
-                   version=int(raw.get("version", 1)), data=raw.get("data") or {},
+        data = raw.get("data") or {}
+        return kind(position=int(raw["position"]), type=str(raw["type"]),
+                   version=int(raw.get("version", 1)), data=data,
                    recorded_at=str(raw.get("recorded_at", "")),
                    actor=Actor(str(actor.get("role", "")), actor.get("token_id"),
                                actor.get("character_id")),
                    correlation_id=str(raw.get("correlation_id", "")),
                    character_id=raw.get("character_id"), session=int(raw.get("session") or 0),
-                   scene=int(raw.get("scene") or 0), hash=str(raw.get("hash", "")))
+                   scene=int(raw.get("scene") or 0), hash=str(raw.get("hash", "")),
+                   voided_by=raw.get("voided_by"), **kind._ranges(data))
+
+    @staticmethod
+    def _ranges(data: JSON) -> JSON:
+        return {}
+
+
+@dataclass(frozen=True)
+class Retract(Event):
+    """A rewind (`Rewound`): positions `voided_from`..`voided_to` no longer count. The feed
+    already delivered them; this is how a follower learns they were undone."""
+
+    voided_from: int = 0
+    voided_to: int = 0
+
+    @staticmethod
+    def _ranges(data: JSON) -> JSON:
+        return {"voided_from": int(data["voided_from"]), "voided_to": int(data["voided_to"])}
+
+
+@dataclass(frozen=True)
+class Restore(Event):
+    """A redo (`Redone`): the rewind at `rewind_position` is undone, and positions
+    `restored_from`..`restored_to` count again."""
+
+    rewind_position: int = 0
+    restored_from: int = 0
+    restored_to: int = 0
+
+    @staticmethod
+    def _ranges(data: JSON) -> JSON:
+        return {"rewind_position": int(data["rewind_position"]),
+                "restored_from": int(data["restored_from"]), "restored_to": int(data["restored_to"])}
 
 
 @dataclass(frozen=True)
