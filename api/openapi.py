@@ -18,7 +18,10 @@ PROBLEM = {
         "status": {"type": "integer"},
         "detail": {"type": "string"},
         "rule": {"type": "string"},
-        "errors": {"type": "object"},
+        "errors": {"type": "object", "additionalProperties": {"type": "array",
+                                                              "items": {"type": "string"}}},
+        # A refusal that a pending decision caused names the commands that resolve it.
+        "resolve": {"type": "array", "items": {"type": "string"}},
     },
 }
 
