@@ -18,8 +18,7 @@ PROBLEM = {
         "status": {"type": "integer"},
         "detail": {"type": "string"},
         "rule": {"type": "string"},
-        "errors": {"type": "object", "additionalProperties": {"type": "array",
-                                                              "items": {"type": "string"}}},
+        "errors": {"type": "object"},
         # A refusal that a pending decision caused names the commands that resolve it.
         "resolve": {"type": "array", "items": {"type": "string"}},
     },

@@ -166,8 +166,12 @@ def test_deliveries_are_signed_ordered_retried_until_the_receiver_recovers_and_n
         (5, "delivered", 4), (6, "delivered", 1), (7, "delivered", 1), (8, "delivered", 1),
         (9, "delivered", 1)]
     assert [a["http_status"] for a in log[0]["attempt_log"]] == [500, 500, 500, 204]
+    # A webhook carries the event as recorded: `voided_by` is a read-time view of /events
+    # and the feed that a delivery made once cannot follow (docs/changes.md).
     events = api.get(api.c("/events?after=4"))["events"]
-    assert [b["event"] for b in accepted] == [e for e in events if e["type"] == "ResourceGained"]
+    assert [b["event"] for b in accepted] == [
+        {k: v for k, v in e.items() if k != "voided_by"} for e in events
+        if e["type"] == "ResourceGained"]
 
 
 def test_a_delivery_that_keeps_failing_is_given_up_and_the_next_event_goes(

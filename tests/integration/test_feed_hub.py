@@ -18,6 +18,7 @@ from ledger.campaign import create_campaign
 from ledger.characters import register_character
 from ledger.context import Actor
 from ledger.resources import gain
+from ledger.state.audit import RewindState
 from ledger.store.base import EventStore
 from ledger.store.pg_notifier import PAYLOAD_LIMIT, decode_payload, encode_payloads
 from ledger.store.records import Record
@@ -114,8 +115,8 @@ def test_a_subscriber_that_fell_behind_catches_up_from_the_store(
     offered: list[int] = []
     offer = sub.offer
 
-    def counted(records: list[Record]) -> None:
-        offer(records)
+    def counted(records: list[Record], voids: RewindState) -> None:
+        offer(records, voids)
         offered.append(records[-1].position)
 
     sub.offer = counted  # type: ignore[method-assign]
