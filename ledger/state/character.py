@@ -7,6 +7,7 @@ import msgspec
 from ledger.state.conditions import Movement
 from ledger.state.magic import BacklashState, EffortState, MagicTestState, StrainExtras
 from ledger.state.spells import SpellState
+from ledger.state.unconscious import Knockout
 
 
 class Pool(msgspec.Struct):
@@ -91,6 +92,8 @@ class Character(msgspec.Struct):
     dying: bool = False
     unconscious: bool = False
     dead: bool = False
+    # Each way this character is unconscious, with when it ends (ledger/unconscious.py).
+    knockouts: list[Knockout] = msgspec.field(default_factory=list)
     # Magic (issue: magic) lives in its own structs so that module stays self-contained.
     backlash: BacklashState = msgspec.field(default_factory=BacklashState)
     effort: EffortState = msgspec.field(default_factory=EffortState)
