@@ -94,6 +94,10 @@ class Character(msgspec.Struct):
     dead: bool = False
     # Each way this character is unconscious, with when it ends (ledger/unconscious.py).
     knockouts: list[Knockout] = msgspec.field(default_factory=list)
+    # Limited Mana Recovery (002): its severity, set by the GM, and the Mana recovered so
+    # far towards the next point kept (ledger/mana_recovery.py).
+    mana_recovery_limit: int = 0
+    mana_recovery_progress: int = 0
     # Magic (issue: magic) lives in its own structs so that module stays self-contained.
     backlash: BacklashState = msgspec.field(default_factory=BacklashState)
     effort: EffortState = msgspec.field(default_factory=EffortState)
