@@ -3,7 +3,10 @@ every gain (002; issue 12, bug 5)."""
 
 from __future__ import annotations
 
+import pytest
+
 from ledger import campaign, characters, resources
+from ledger.errors import InvalidInput
 from tests.unit.effort_helpers import Table
 
 
@@ -42,3 +45,20 @@ def test_limited_mana_recovery_at_3_keeps_1_mana_per_4_recovered() -> None:
     assert table.get(mara).mana.current == 1
     table.do(resources.gain(mara, "mana", 2, "blood"))  # 2 carried + 2 = 4 more: keeps 1
     assert table.get(mara).mana.current == 2
+
+
+def test_limited_mana_recovery_applies_to_the_recovery_rate_too() -> None:
+    table = Table()
+    table.do(campaign.change_settings({"mana_recovery": "new-day", "mana_recovery_amount": 2}))
+    mara = mana_mage(table)
+    table.do(characters.correct(mara, "mana_recovery_limit", 1, "Limited Mana Recovery at 1"))
+    table.new_day()
+    assert table.get(mara).mana.current == 1  # 2 recovered at severity 1 keep 1
+
+
+def test_a_mana_recovery_rate_needs_an_amount_of_at_least_1() -> None:
+    table = Table()
+    with pytest.raises(InvalidInput) as refused:
+        table.do(campaign.change_settings({"mana_recovery": "rest"}))
+    assert (refused.value.rule, refused.value.field) == (
+        "mana-recovery-amount-needed", "mana_recovery_amount")
