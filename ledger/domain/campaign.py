@@ -63,9 +63,19 @@ def check_settings(current: Settings, changes: dict[str, Any]) -> Settings:
             raise InvalidInput("unknown-setting", f"no rule setting named {name!r}", field=name)
     merged = msgspec.to_builtins(current) | changes
     try:
-        return msgspec.convert(merged, Settings)
+        checked = msgspec.convert(merged, Settings)
     except msgspec.ValidationError as exc:
         raise InvalidInput("setting-type", str(exc), field="settings") from None
+    check_mana_recovery(checked)
+    return checked
+
+
+def check_mana_recovery(settings: Settings) -> None:
+    """A recovery rate needs the Mana it restores; "none" restores nothing."""
+    if settings.mana_recovery != "none" and settings.mana_recovery_amount < 1:
+        raise InvalidInput("mana-recovery-amount-needed",
+                           f"Mana recovery per {settings.mana_recovery} needs "
+                           "mana_recovery_amount of at least 1", field="mana_recovery_amount")
 
 
 def change_settings(changes: dict[str, Any]) -> Decide:

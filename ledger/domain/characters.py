@@ -23,7 +23,7 @@ SHEET_FIELDS = (
 # What a GM correction may set besides the sheet (docs/rules/characters.md). The rest
 # changes only through its own command: death, Conditions, Effort, spells, spirits...
 TRACKED_CORRECTABLE = ("backlash.temporary", "backlash.permanent", "movement", "dying",
-                       "unconscious")
+                       "unconscious", "mana_recovery_limit")
 
 
 class CharacterRegistered(DomainEvent, frozen=True, kw_only=True):

@@ -49,6 +49,7 @@ BOUNDS: dict[str, Bound] = {
     "strain.current": STRAIN, "strain.permanent": STRAIN, "strain.max": STRAIN_MAX,
     "cyberware.*.strain": IMPLANT_STRAIN,
     "backlash.temporary": BACKLASH, "backlash.permanent": BACKLASH,
+    "mana_recovery_limit": BACKLASH,  # Limited Mana Recovery: its severity in Backlash points
 }
 # (lower, upper): the first never exceeds the second.
 ORDERED = (*((f"{pool}.current", f"{pool}.max") for pool in POOLS),

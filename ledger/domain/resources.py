@@ -12,6 +12,7 @@ from ledger.domain.context import Context
 from ledger.domain.decision import Decide, action_of
 from ledger.domain.errors import RuleViolation
 from ledger.domain.events import DomainEvent, evolves
+from ledger.domain.mana_recovery import limited_event
 from ledger.domain.state import CampaignState, Character, Pool
 
 SPENDABLE = ("mana", "conviction")
@@ -150,9 +151,22 @@ def spend(character_id: str, resource: str, amount: int, reason: str) -> Decide:
     return decide
 
 
+def gain_events(character: Character, resource: str, amount: int,
+                reason: str) -> list[DomainEvent]:
+    """Every Mana gain passes Limited Mana Recovery (ledger/domain/mana_recovery.py) first."""
+    limited = limited_event(character, amount) if resource == "mana" else None
+    if limited is None:
+        return [gain_event(character, resource, amount, reason)]
+    out: list[DomainEvent] = [limited]
+    if limited.kept:
+        out.append(gain_event(character, resource, limited.kept,
+                              f"{reason} (kept {limited.kept} of {amount}: Limited Mana Recovery)"))
+    return out
+
+
 def gain(character_id: str, resource: str, amount: int, reason: str) -> Decide:
     def decide(state: CampaignState, ctx: Context) -> list[DomainEvent]:
-        return [gain_event(require_alive(state, character_id), resource, amount, reason)]
+        return gain_events(require_alive(state, character_id), resource, amount, reason)
 
     return decide
 

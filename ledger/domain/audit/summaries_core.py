@@ -59,6 +59,24 @@ def _damaged(d: dict[str, Any], names: Names) -> str:
             f"{why(d.get('reason'))} (Health {d['before']} → {d['after']}{state})")
 
 
+@summarizes("KnockedOut")
+def _knocked_out(d: dict[str, Any], names: Names) -> str:
+    until = (f" for {d['minutes']} minutes (until minute {d['until_minute']})"
+             if d.get("until_minute") is not None else "")
+    return f"{names(d['character_id'])} was knocked out by {d['cause']}{until}"
+
+
+@summarizes("UnconsciousEnded")
+def _unconscious_ended(d: dict[str, Any], names: Names) -> str:
+    return f"{names(d['character_id'])} came to from {d['cause']}{why(d.get('why'))}"
+
+
+@summarizes("ManaRecoveryLimited")
+def _mana_limited(d: dict[str, Any], names: Names) -> str:
+    return (f"{names(d['character_id'])} recovered {d['recovered']} Mana under Limited Mana "
+            f"Recovery {d['limit']} and keeps {d['kept']} ({d['progress_after']} carried)")
+
+
 @summarizes("Healed")
 def _healed(d: dict[str, Any], names: Names) -> str:
     how = " magically" if d.get("magical") else ""
@@ -126,7 +144,8 @@ def _effort_committed(d: dict[str, Any], names: Names) -> str:
 
 @summarizes("EffortReleased")
 def _effort_released(d: dict[str, Any], names: Names) -> str:
-    return f"{names(d['character_id'])}'s bound Effort released; it returns at the next new day"
+    return (f"{names(d['character_id'])}'s bound Effort released; it returns at the next new "
+            "day they rest")
 
 
 @summarizes("EffortReturned")

@@ -11,7 +11,9 @@ Rules (001 6.1.1, 6.1.2, 6.2, 6.4 and the README's reading):
 - Scene commitments return at the scene's end; day commitments at the new day,
   only for a caster who rested; duration commitments when reclaimed.
 - Bound commitments (spirits, linked items) return at the first new day after
-  their release. A merely dismissed spirit still holds its Effort.
+  their release that the character rested through (Summoner Effort "refreshes
+  completely each morning in the same way as Mage Effort"). A merely dismissed
+  spirit still holds its Effort.
 """
 
 from __future__ import annotations
@@ -71,9 +73,19 @@ def _returned(state: CampaignState, e: EffortReturned) -> None:
     effort.commitments = [c for c in effort.commitments if c.id != e.commitment_id]
 
 
+# The Edge that grants each skill as a bonus skill (001: "Spellcaster" gains Cast,
+# "Summoner" gains Summon).
+GRANTING_EDGES = {"cast": "spellcaster", "summon": "summoner"}
+
+
 def skill(character: Character, name: str) -> int:
-    # A skill not on the sheet is untrained: -1 in CWN.
-    return character.skills.get(name, character.skills.get(name.title(), -1))
+    """The one skill level every rule reads. A skill not on the sheet is untrained: -1 in
+    CWN. An Edge that grants the skill makes it at least 0 (max(recorded level, 0))."""
+    recorded = character.skills.get(name, character.skills.get(name.title(), -1))
+    edge = GRANTING_EDGES.get(name.lower())
+    if edge and any(e.strip().lower() == edge for e in character.edges):
+        return max(recorded, 0)
+    return recorded
 
 
 def attribute_mod(character: Character, attribute: str) -> int:
@@ -194,9 +206,10 @@ def return_daily_effort(
     if not isinstance(event, NewDay):
         return []
     out: list[DomainEvent] = []
-    for ch in state.characters.values():
+    # Day and released bound Effort alike come back only to a character who rested.
+    for ch in (c for c in state.characters.values() if c.id in event.rested):
         for c in ch.effort.commitments:
-            if c.duration == "day" and ch.id in event.rested:
+            if c.duration == "day":
                 out.append(EffortReturned(character_id=ch.id, commitment_id=c.id, pool=c.pool,
                                           amount=c.amount, why="new-day"))
             elif c.duration == "bound" and c.released_at is not None:

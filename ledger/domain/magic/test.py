@@ -2,10 +2,11 @@
 and a failure's after-the-fact fix or acceptance.
 
 Rules (002 "The Magic Test", "Careful Magic", "Resistance", "Backlash"; the README):
-- TN = base + the "-1 Mana cost for +1 TN" trade + Resistance; then each careful
-  option (slower casting, tools, gestures, spoken words, consumed materials) takes
-  1 off, never below TN 8. Our reading: careful magic applies last, and a TN the
-  other terms already put below 8 is not lowered further.
+- TN = base + Resistance; then each careful option (slower casting, tools,
+  gestures, spoken words, consumed materials) takes 1 off, never below TN 8; then
+  the "-1 Mana cost for +1 TN" trade adds +1 per point, after the floor (the rules
+  README). A TN that Resistance already put below 8 is not lowered further by
+  careful magic, and is not raised to 8 either (docs/rules/magic-test.md).
 - Bonus before the roll: 1 Mana = +1; 1 Backlash = 2 effective Mana (+2).
 - The spell's Mana cost (less the trade) is paid with chosen Backlash (2 Mana
   each), then Mana; a shortfall of n Mana costs ceil(n / 2) Backlash.
@@ -63,10 +64,13 @@ class MagicTestRequest(msgspec.Struct, frozen=True, kw_only=True):
 # --- the target number and the costs -----------------------------------------------
 
 def target_number(request: MagicTestRequest, resistance: int) -> TargetNumber:
-    raised = request.base_tn + request.mana_for_tn + resistance
-    tn = max(min(raised, TN_FLOOR), raised - len(request.careful))
+    """Base + Resistance, less careful magic down to the floor of 8 at most; then +1 per
+    point of the Mana trade, so each trade always costs its +1 TN (the rules README)."""
+    before_careful = request.base_tn + resistance
+    floored = max(min(before_careful, TN_FLOOR), before_careful - len(request.careful))
+    tn = floored + request.mana_for_tn
     return TargetNumber(base=request.base_tn, trade=request.mana_for_tn, resistance=resistance,
-                        careful=list(request.careful), careful_applied=raised - tn, tn=tn)
+                        careful=list(request.careful), careful_applied=before_careful - floored, tn=tn)
 
 
 def check_careful_options(careful: list[str]) -> None:

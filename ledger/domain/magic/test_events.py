@@ -10,7 +10,8 @@ from ledger.domain.state.backlash import PendingFailure
 
 
 class TargetNumber(msgspec.Struct, frozen=True, kw_only=True):
-    """How the final TN was reached: base + trade + Resistance - careful (never below 8)."""
+    """How the final TN was reached: base + Resistance - careful (the floor of 8 limits what
+    careful magic takes off), then + trade. Before issue 12 the trade came first."""
 
     base: int
     trade: int

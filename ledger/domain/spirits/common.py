@@ -41,8 +41,9 @@ def check_summoner_edge(character: Character) -> None:
 
 
 def summon_level(character: Character) -> int:
-    """Summon skill; the Summoner Edge grants it, so a summoner is at least Summon-0."""
-    return max(0, skill(character, "summon"))
+    """Summon skill, read as every rule reads it (`effort.skill`): the Summoner Edge grants
+    it, so a summoner is at least Summon-0."""
+    return skill(character, "summon")
 
 
 def cha_summon(character: Character) -> int:
@@ -72,13 +73,15 @@ def check_present(spirit: Spirit, doing: str) -> None:
 
 
 def release_effort(state: CampaignState, spirit: Spirit) -> list[DomainEvent]:
-    """The summoning Effort is released; it returns at the first new day after this."""
+    """The summoning Effort is released; it returns at the first new day after this that
+    the summoner rested through."""
     summoner = state.characters.get(spirit.summoner_id)
     return release_events(summoner, spirit_source(spirit.id)) if summoner else []
 
 
 def release_and_return(state: CampaignState, spirit: Spirit) -> list[DomainEvent]:
-    """Released before a new day that is being recorded now: it returns with that day."""
+    """Released before a new day that is being recorded now, which the summoner rested
+    through: it returns with that day."""
     summoner = state.characters.get(spirit.summoner_id)
     if summoner is None:
         return []

@@ -3,8 +3,10 @@
 Rules:
 - An immediate spirit serves for up to an hour: once game time reaches 60
   minutes after its summoning, it vanishes and its Effort is released (it returns
-  at the first new day after). A new day also ends every immediate spirit still
-  here: it vanished before that morning, so its Effort returns with that new day.
+  at the first new day after that the summoner rested through). A new day also
+  ends every immediate spirit still here: it vanished before that morning, so its
+  Effort returns with that new day if the summoner rested (else at the first new
+  day they do).
 - An uncontrolled spirit no longer serves anyone; the hour does not bind it (it
   lasts until destroyed, banished or it fades).
 - Spirits are dispelled instantly if their summoner dies: every spirit the dead
@@ -58,7 +60,15 @@ def immediate_spirits_vanish_after_an_hour(state: CampaignState, event: DomainEv
 @reacts_to(NewDay)
 def immediate_spirits_are_gone_by_a_new_day(state: CampaignState, event: DomainEvent,
                                             ctx: Context) -> list[DomainEvent]:
-    return _vanish(state, _serving_immediate(state), "new-day", release_and_return)
+    rested = event.rested if isinstance(event, NewDay) else []
+
+    def release(now: CampaignState, spirit: Spirit) -> list[DomainEvent]:
+        # The Effort returns with this day only to a summoner who rested through it.
+        if spirit.summoner_id in rested:
+            return release_and_return(now, spirit)
+        return release_effort(now, spirit)
+
+    return _vanish(state, _serving_immediate(state), "new-day", release)
 
 
 @reacts_to(CharacterDied)

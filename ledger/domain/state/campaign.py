@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Annotated, Literal
+
 import msgspec
 
 from ledger.domain.state.audit import RewindState
@@ -20,6 +22,11 @@ class Settings(msgspec.Struct):
     auto_backlash_over_resistance_5: bool = True
     # Max distinct dice and characters in a roll expression (hostile input guard).
     max_dice_per_roll: int = 100
+    # How Mana returns (the texts fix no rate): "none" (only recorded gains), "new-day"
+    # (every character at each new day) or "rest" (those who rested through it), by
+    # `mana_recovery_amount` Mana each time (ledger/domain/mana_recovery.py).
+    mana_recovery: Literal["none", "new-day", "rest"] = "none"
+    mana_recovery_amount: Annotated[int, msgspec.Meta(ge=0)] = 0
 
 
 class Clock(msgspec.Struct):

@@ -7,6 +7,7 @@ import msgspec
 from ledger.domain.state.conditions import Movement
 from ledger.domain.state.magic import BacklashState, EffortState, MagicTestState, StrainExtras
 from ledger.domain.state.spells import SpellState
+from ledger.domain.state.unconscious import Knockout
 
 
 class Pool(msgspec.Struct):
@@ -91,6 +92,12 @@ class Character(msgspec.Struct):
     dying: bool = False
     unconscious: bool = False
     dead: bool = False
+    # Each way this character is unconscious, with when it ends (ledger/domain/unconscious.py).
+    knockouts: list[Knockout] = msgspec.field(default_factory=list)
+    # Limited Mana Recovery (002): its severity, set by the GM, and the Mana recovered so
+    # far towards the next point kept (ledger/domain/mana_recovery.py).
+    mana_recovery_limit: int = 0
+    mana_recovery_progress: int = 0
     # Magic (issue: magic) lives in its own structs so that module stays self-contained.
     backlash: BacklashState = msgspec.field(default_factory=BacklashState)
     effort: EffortState = msgspec.field(default_factory=EffortState)
