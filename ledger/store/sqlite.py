@@ -26,6 +26,7 @@ from ledger.store.records import (
     Record,
     record_from_row,
 )
+from ledger.store.tree import TREE_DDL
 
 LOCK_TIMEOUT_SECONDS = 15
 
@@ -116,6 +117,7 @@ class SQLiteStore(EventStore):
             " id TEXT PRIMARY KEY, campaign_id TEXT NOT NULL, role TEXT NOT NULL,"
             " character_id TEXT, label TEXT NOT NULL, secret_hash TEXT NOT NULL UNIQUE,"
             " created_at TEXT NOT NULL, revoked_at TEXT)",
+            TREE_DDL.format(blob="BLOB"),
             *ops_ddl(self.kind),
         ]
 
