@@ -7,9 +7,9 @@ import threading
 
 from flask import current_app
 
-from ledger.app import Ledger
-from ledger.audit.signing import HeadSigner
-from ledger.wiring import build_ledger
+from ledger.adapters.signing import HeadSigner
+from ledger.service.ledger import Ledger
+from ledger.service.wiring import build_ledger
 
 _lock = threading.Lock()
 

@@ -19,11 +19,12 @@ from api.feed import FeedClosedError, FeedFullError, Subscription, hub
 from api.runtime import ledger, signer
 from api.schemas_webhooks import FeedQuery
 from api.voids import feed_message
-from ledger.audit import receipts
-from ledger.audit.signing import HeadSigner
-from ledger.state.audit import RewindState
-from ledger.store.base import EventStore, StoreUnavailable
-from ledger.store.records import Record, TokenRow
+from ledger.adapters.signing import HeadSigner
+from ledger.adapters.store.base import EventStore, StoreUnavailable
+from ledger.adapters.store.records import TokenRow
+from ledger.domain.record import Record
+from ledger.domain.state.audit import RewindState
+from ledger.service.audit import receipts
 
 blp = Blueprint("feed", __name__, url_prefix="/v1/campaigns",
                 description="The live change feed (Server-Sent Events)")

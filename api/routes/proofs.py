@@ -14,7 +14,7 @@ from flask_smorest import Blueprint
 from api import auth, schemas_audit
 from api.answers import json_response
 from api.runtime import ledger
-from ledger.audit import receipts
+from ledger.service.audit import receipts
 
 blp = Blueprint("proofs", __name__, url_prefix="/v1/campaigns/<campaign_id>/proofs",
                 description="Merkle inclusion and consistency proofs (RFC 9162)")

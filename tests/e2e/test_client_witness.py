@@ -12,10 +12,10 @@ import msgspec
 import pytest
 from campaign_ledger_client import Client, HistoryRewritten, Witness
 
-from ledger.audit import receipts
-from ledger.audit.signing import HeadSigner
-from ledger.chain import GENESIS, chain_hash
-from ledger.secrets_box import SecretBox
+from ledger.adapters.secrets_box import SecretBox
+from ledger.adapters.signing import HeadSigner
+from ledger.domain.chain import GENESIS, chain_hash
+from ledger.service.audit import receipts
 from tests.conftest import SECRET_KEY, make_store
 from tests.e2e.client_fixtures import Served, served
 from tests.waiting import wait_until

@@ -16,8 +16,8 @@ import msgspec
 import pytest
 
 from api import create_app
-from ledger.audit.signing import TreeHead, tree_head_ok
-from ledger.config import Config
+from ledger.adapters.signing import TreeHead, tree_head_ok
+from ledger.service.config import Config
 from tests.api_client import ApiClient
 from tests.live_server import http, live_server
 from tests.waiting import DEADLINE_SECONDS

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ledger.audit.signing import TreeHead, tree_head_ok
+from ledger.adapters.signing import TreeHead, tree_head_ok
 from tests import rfc9162
 from tests.api_client import ApiClient
 

@@ -6,13 +6,13 @@ from __future__ import annotations
 
 import msgspec
 
-from ledger.audit import receipts
-from ledger.audit.export import read_history
-from ledger.audit.importing import import_history
-from ledger.audit.signing import HeadSigner, tree_head_ok
-from ledger.chain import GENESIS, chain_hash
-from ledger.secrets_box import SecretBox
-from ledger.store.base import EventStore
+from ledger.adapters.export_format import read_history
+from ledger.adapters.secrets_box import SecretBox
+from ledger.adapters.signing import HeadSigner, tree_head_ok
+from ledger.adapters.store.base import EventStore
+from ledger.domain.chain import GENESIS, chain_hash
+from ledger.service.audit import receipts
+from ledger.service.audit.importing import import_history
 from tests import rfc9162
 from tests.golden.harness import SERVER_KEY
 from tests.golden.record import HISTORY

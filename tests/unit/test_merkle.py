@@ -7,7 +7,7 @@ import hashlib
 
 import pytest
 
-from ledger import merkle
+from ledger.domain import merkle
 from tests import rfc9162
 
 
