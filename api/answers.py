@@ -15,10 +15,11 @@ from flask import Response, request
 
 from api.auth import actor_of, current_token
 from api.errors import ApiError
-from api.runtime import ledger
+from api.runtime import ledger, signer
 from ledger.adapters.store.records import IdempotentAnswer, TokenRow
 from ledger.domain.decision import Decide
 from ledger.domain.state import CampaignState
+from ledger.service.audit import receipts
 from ledger.service.idempotency import KeyedRequest, anonymous_request, write_once
 from ledger.service.ledger import AnswerSpec, Outcome
 from ledger.service.wire import event_json
@@ -131,7 +132,22 @@ def write(
         body = msgspec.json.decode(stored.body)
         if replay_fix:
             body = replay_fix(body)
-        return json_response(body, stored.status, {"Idempotent-Replayed": "true"})
+        return json_response(with_receipt(campaign_id, body), stored.status,
+                             {"Idempotent-Replayed": "true"})
     # With an Idempotency-Key the answer was already rendered to be stored: send those bytes.
-    fresh = msgspec.Raw(stored.body) if stored is not None else render(outcome)
-    return json_response(fresh, status, {"ETag": f'"{outcome.position}"'})
+    fresh = msgspec.json.decode(stored.body) if stored is not None else render(outcome)
+    return json_response(with_receipt(campaign_id, fresh), status,
+                         {"ETag": f'"{outcome.position}"'})
+
+
+def with_receipt(campaign_id: str, body: dict[str, Any]) -> dict[str, Any]:
+    """Add the write's receipt (docs/trust.md). It is derived from the history alone, so it
+    is not stored with an Idempotency-Key's answer: a replay derives the same one."""
+    events = body.get("events") or []
+    if not events:
+        return body
+    led = ledger()
+    found = receipts.receipt(led.store, signer(), campaign_id,
+                             body["position"], [e["position"] for e in events],
+                             [e["hash"] for e in events])
+    return {**body, "receipt": found}

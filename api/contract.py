@@ -51,11 +51,25 @@ TOKEN = obj(("id", "role", "character_id", "label"), id=STR, role=STR,
             issued_by=obj(("role", "token_id"), role=NULL_STR, token_id=NULL_STR))
 
 
+HEX = {"type": "string", "pattern": "^[0-9a-f]*$"}
+TREE_HEAD = obj(("campaign_id", "tree_size", "root_hash", "head_hash", "timestamp", "key_id",
+                 "algorithm", "signature"),
+                campaign_id=STR, tree_size=INT, root_hash=HEX, head_hash=HEX, timestamp=STR,
+                key_id=HEX, algorithm=STR, signature=HEX)
+INCLUSION = obj(("position", "tree_size", "leaf_index", "chain_hash", "path"),
+                position=INT, tree_size=INT, leaf_index=INT, chain_hash=HEX,
+                path={"type": "array", "items": HEX})
+RECEIPT = {**obj(("tree_head", "inclusions"), tree_head=TREE_HEAD,
+                 inclusions={"type": "array", "items": INCLUSION}),
+           "description": "The signed tree head at the write's position and the inclusion "
+                          "proof of each event it recorded (docs/trust.md)."}
+
+
 def write(state: Schema | None = None, **extra: Schema) -> Schema:
-    """The answer of every command: {position, events, state} (and route extras)."""
-    return obj(("position", "events", "state"), position=INT,
+    """The answer of every command: {position, events, state, receipt} (and route extras)."""
+    return obj(("position", "events", "state", "receipt"), position=INT,
                events={"type": "array", "items": ref("Event")},
-               state=state or {"type": ["object", "null"]}, **extra)
+               state=state or {"type": ["object", "null"]}, receipt=RECEIPT, **extra)
 
 
 def at(**fields: Schema) -> Schema:
@@ -96,6 +110,13 @@ SUCCESS: dict[str, tuple[int, Schema]] = {
     "stunts.record_bond": (201, write()),
     "items.register": (201, write()),
     "spirits.summon": (201, write()),
+    "audit.signed_head": (200, obj(("campaign_id", "position", "head_hash", "algorithm",
+                                    "public_key", "signature", "tree_head"),
+                                   campaign_id=STR, position=INT, head_hash=HEX, algorithm=STR,
+                                   public_key=HEX, signature=HEX, tree_head=TREE_HEAD)),
+    "proofs.inclusion": (200, INCLUSION),
+    "proofs.consistency": (200, obj(("first", "second", "path"), first=INT, second=INT,
+                                    path={"type": "array", "items": HEX})),
 }
 # Writes answering {position, events, state} with a route-specific state (200 unless said).
 WRITES = ("effort.commit", "effort.reclaim", "effort.prepare", "effort.cast", "effort.use_effect",

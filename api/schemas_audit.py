@@ -32,3 +32,14 @@ class RedoIn(Strict):
 class VerifyQuery(Schema):
     expect_head = fields.String(load_default=None,
                                 validate=validate.Regexp(r"^[0-9a-fA-F]{64}$"))
+
+
+class InclusionQuery(Schema):
+    position = fields.Integer(required=True, validate=validate.Range(min=1, max=MAX_POSITION))
+    size = fields.Integer(load_default=None, validate=validate.Range(min=1, max=MAX_POSITION))
+
+
+class ConsistencyQuery(Schema):
+    from_ = fields.Integer(data_key="from", required=True,
+                           validate=validate.Range(min=1, max=MAX_POSITION))
+    to = fields.Integer(load_default=None, validate=validate.Range(min=1, max=MAX_POSITION))

@@ -40,6 +40,7 @@ from campaign_ledger_client._webhooks import Webhooks
 from campaign_ledger_client.errors import ServiceUnavailable
 from campaign_ledger_client.feed import Following
 from campaign_ledger_client.models import JSON, CreatedCampaign
+from campaign_ledger_client.witness import Witness
 
 
 class Character(CharacterCore, CwnMagic, ManaNoirMagic):
@@ -66,8 +67,11 @@ class Client(Scope):
     """The service: campaigns, health, the signing key. Holds one bearer token."""
 
     def __init__(self, base_url: str, token: str | None = None, *, timeout: float = 30.0,
-                 retries: int = 3, auto_idempotency_keys: bool = True) -> None:
-        super().__init__(Transport(base_url, token, timeout, retries), {})
+                 retries: int = 3, auto_idempotency_keys: bool = True,
+                 witness: Witness | None = None) -> None:
+        """`witness` checks every signed tree head the client sees against the newest one
+        it saved (witness.py, docs/trust.md) and raises HistoryRewritten when one fails."""
+        super().__init__(Transport(base_url, token, timeout, retries, witness=witness), {})
         self._options = replace(self._options, auto_keys=auto_idempotency_keys)
 
     def with_token(self, token: str | None) -> Client:

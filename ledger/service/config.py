@@ -34,6 +34,9 @@ class Config(msgspec.Struct):
     bench_endpoints: bool = False
     # Change feed and webhooks (docs/feed-and-webhooks.md); runners (docs/operations.md).
     feed_heartbeat_seconds: float = 15.0
+    # The feed sends a signed tree head (`event: sth`) at least every this many events and
+    # with every heartbeat, so a following client witnesses the history (docs/trust.md).
+    feed_sth_every: int = 100
     # Each process's hub fans out at most once per interval (and SQLite polls at it):
     # feed latency against write throughput, see docs/feed-and-webhooks.md.
     feed_poll_seconds: float = 0.25
@@ -109,6 +112,7 @@ class Config(msgspec.Struct):
 OPS_SETTINGS: dict[str, tuple[str, type]] = {
     "body_read_timeout_seconds": ("LEDGER_BODY_READ_TIMEOUT", float),
     "feed_heartbeat_seconds": ("LEDGER_FEED_HEARTBEAT_SECONDS", float),
+    "feed_sth_every": ("LEDGER_FEED_STH_EVERY", int),
     "feed_poll_seconds": ("LEDGER_FEED_POLL_SECONDS", float),
     "feed_sweep_seconds": ("LEDGER_FEED_SWEEP_SECONDS", float),
     "feed_auth_recheck_seconds": ("LEDGER_FEED_AUTH_RECHECK_SECONDS", float),

@@ -9,6 +9,7 @@ DDL, its connections and its global order (docs/decisions/001-event-store.md).
 from __future__ import annotations
 
 import abc
+import functools
 import logging
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import AbstractContextManager
@@ -26,6 +27,8 @@ from ledger.adapters.store.records import (
     record_params,
     token_params,
 )
+from ledger.adapters.store.tree import INSERT as TREE_INSERT
+from ledger.adapters.store.tree import TreeNodes
 from ledger.domain.record import Record
 
 CHECKPOINT_UPSERT = "ON CONFLICT (campaign_id, position) DO UPDATE SET state=excluded.state"
@@ -90,6 +93,11 @@ class EventStore(abc.ABC):
             except Exception:  # the events are committed: a listener must not fail the write
                 logging.getLogger(__name__).exception("append listener failed")
 
+    @functools.cached_property
+    def tree(self) -> TreeNodes:
+        """Each campaign's Merkle nodes (ledger/store/tree.py)."""
+        return TreeNodes(self)
+
     def setup(self) -> None:
         with self.transaction(write=True) as c:
             for statement in self.ddl():
@@ -109,6 +117,7 @@ class EventStore(abc.ABC):
     ) -> None:
         """Write a command's events, answer, checkpoints, sealed seeds and tokens atomically."""
         marks = ",".join("?" * 14)
+        nodes, edges = self.tree.rows_for(records)
         try:
             with self.transaction(write=True) as c:
                 if answer is not None:
@@ -118,6 +127,8 @@ class EventStore(abc.ABC):
                 for r in records:
                     c.execute(self.q(f"INSERT INTO ledger_events ({EVENT_COLUMNS}) VALUES ({marks})"),
                               record_params(r))
+                for node in nodes:
+                    c.execute(self.q(TREE_INSERT), node)
                 for campaign_id, position, blob in checkpoints:
                     self._insert_checkpoint(c, campaign_id, position, blob)
                 for campaign_id, epoch, sealed in seeds:
@@ -125,6 +136,7 @@ class EventStore(abc.ABC):
                                      "VALUES (?,?,?)"), (campaign_id, epoch, sealed))
         except IntegrityError as exc:
             raise conflict(exc, answer) from exc
+        self.tree.committed(edges)
         self.appended(records)
 
     def _insert_answer(self, c: Cursor, a: IdempotentAnswer) -> None:

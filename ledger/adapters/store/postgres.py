@@ -38,6 +38,7 @@ from ledger.adapters.store.records import (
     record_params,
     token_params,
 )
+from ledger.adapters.store.tree import TREE_DDL, NodeRow
 from ledger.domain.record import Record
 
 # The database refuses writes for now, which is no bug of ours: read-only (25006: a
@@ -134,7 +135,8 @@ class PostgresStore(EventStore):
     ) -> None:
         """One statement, so one round trip: the other rows ride in data-modifying CTEs,
         and a single autocommit statement is atomic."""
-        statement, params = _append_statement(records, answer, checkpoints, seeds, tokens)
+        nodes, edges = self.tree.rows_for(records)
+        statement, params = _append_statement(records, answer, checkpoints, seeds, tokens, nodes)
         try:
             with self.datastore.get_connection() as conn:
                 conn.execute(statement, params)
@@ -143,6 +145,7 @@ class PostgresStore(EventStore):
         except PersistenceError as exc:
             _raise_if_unavailable(exc)
             raise
+        self.tree.committed(edges)
         if self.notifier is not None and records:
             self.notifier.push(records[-1].campaign_id, records[-1].position)
         self.appended(records)
@@ -205,6 +208,7 @@ class PostgresStore(EventStore):
             " id text PRIMARY KEY, campaign_id text NOT NULL, role text NOT NULL,"
             " character_id text, label text NOT NULL, secret_hash text NOT NULL UNIQUE,"
             " created_at text NOT NULL, revoked_at text)",
+            TREE_DDL.format(blob="bytea"),
             *ops_ddl(self.kind),
         ]
 
@@ -242,6 +246,7 @@ def _append_statement(
     checkpoints: Sequence[tuple[str, int, bytes]],
     seeds: Sequence[tuple[str, int, bytes]],
     tokens: Sequence[TokenRow] = (),
+    nodes: Sequence[NodeRow] = (),
 ) -> tuple[str, list[object]]:
     ctes: list[str] = []
     params: list[object] = []
@@ -262,6 +267,10 @@ def _append_statement(
         ctes.append(f"t{i} AS (INSERT INTO ledger_tokens ({ACCESS_COLUMNS})"
                     f" VALUES ({','.join(['%s'] * 12)}))")
         params += token_params(t)
+    if nodes:  # as arrays: four parameters however many nodes (a statement takes 65,535)
+        ctes.append("n AS (INSERT INTO ledger_tree_nodes (campaign_id, level, idx, hash) "
+                    "SELECT * FROM unnest(%s::text[], %s::int[], %s::bigint[], %s::bytea[]))")
+        params += [list(column) for column in zip(*nodes, strict=True)]
     row = "(" + ",".join(["%s"] * 14) + ")"
     main = f"INSERT INTO ledger_events ({EVENT_COLUMNS}) VALUES " + ",".join([row] * len(records))
     for r in records:

@@ -25,6 +25,7 @@ from ledger.adapters.store.records import (
     GlobalCursor,
     record_from_row,
 )
+from ledger.adapters.store.tree import TREE_DDL
 from ledger.domain.record import Record
 
 LOCK_TIMEOUT_SECONDS = 15
@@ -116,6 +117,7 @@ class SQLiteStore(EventStore):
             " id TEXT PRIMARY KEY, campaign_id TEXT NOT NULL, role TEXT NOT NULL,"
             " character_id TEXT, label TEXT NOT NULL, secret_hash TEXT NOT NULL UNIQUE,"
             " created_at TEXT NOT NULL, revoked_at TEXT)",
+            TREE_DDL.format(blob="BLOB"),
             *ops_ddl(self.kind),
         ]
 
