@@ -4,8 +4,9 @@ Every log line is one JSON object. Lines written while a request runs carry its
 `request_id` (the client's `X-Request-ID` when it sends a sane one, else a fresh
 one; always echoed back) and the `correlation_id` its command records on its
 events (ledger/correlation.py). A redaction filter on the handler removes bearer
-tokens, webhook secrets, the configured admin and metrics tokens, the server key
-and any dice seed this process holds, whatever logger wrote the line.
+tokens, feed tickets (and any `ticket=` query value), webhook secrets, the configured
+admin and metrics tokens, the server key and any dice seed this process holds, whatever
+logger wrote the line.
 """
 
 from __future__ import annotations
@@ -34,6 +35,8 @@ _request_id: ContextVar[str | None] = ContextVar("request_id", default=None)
 _SANE_ID = re.compile(r"^[A-Za-z0-9._:-]{1,128}$")
 _PATTERNS = [
     (re.compile(r"(clt_[A-Za-z0-9]+_)[0-9a-f]{8,}"), r"\1[REDACTED]"),  # API tokens
+    (re.compile(r"(clft_[A-Za-z0-9]+_[0-9]+_)[0-9a-f]{8,}"), r"\1[REDACTED]"),  # feed tickets
+    (re.compile(r"(?i)(\bticket=)[^&\s\"']+"), r"\1[REDACTED]"),  # a ticket in any URL
     (re.compile(r"whsec_[0-9a-f]+"), "whsec_[REDACTED]"),  # webhook secrets
     (re.compile(r"(?i)(bearer\s+)\S+"), r"\1[REDACTED]"),
 ]
