@@ -6,6 +6,7 @@
 - Exceptions carry the server's problem+json details (errors.py).
 """
 
+from campaign_ledger_client._access import FeedTicket, Me
 from campaign_ledger_client._webhooks import Webhook, webhook_signature_ok
 from campaign_ledger_client.bodies import (
     ConditionSpec,
@@ -49,8 +50,8 @@ from campaign_ledger_client.verify import ExportFormatError, ExportReport, verif
 __all__ = [
     "Actor", "BadRequest", "Campaign", "Character", "Client", "ConditionSpec",
     "ConsequenceSpec", "CreatedCampaign", "Event", "EventPage", "ExportFormatError",
-    "ExportReport", "Feed", "FeedGap", "Forbidden", "IssuedToken", "ItemSpec", "LedgerError",
-    "MagicTestSpec", "NotFound", "PayloadTooLarge", "PreconditionFailed", "ProblemError",
+    "ExportReport", "Feed", "FeedGap", "FeedTicket", "Forbidden", "IssuedToken", "ItemSpec", "LedgerError",
+    "MagicTestSpec", "Me", "NotFound", "PayloadTooLarge", "PreconditionFailed", "ProblemError",
     "RateLimited", "Restore", "Retract", "RuleViolation", "ServerError", "ServiceUnavailable",
     "Sheet", "SummonSpec", "TransportError", "Unauthorized", "ValidationFailed", "Webhook", "WriteResult",
     "verify_export", "webhook_signature_ok",
