@@ -74,3 +74,12 @@ def test_ticket_token_id_refuses_what_is_not_a_ticket() -> None:
     token_like = "clt_" + TOKEN + "_" + "0" * 40
     for text in ("", "clft_", token_like, "clft_tok_1_" + "g" * 40, "x" * 200):
         assert _refused(text) == "feed-ticket-invalid"
+
+
+def test_the_ticket_lifetime_is_the_ledger_feed_ticket_ttl_setting() -> None:
+    from ledger.config import Config
+
+    assert Config().feed_ticket_ttl_seconds == 60.0
+    configured = Config.from_env({"LEDGER_FEED_TICKET_TTL": "15"})
+    assert configured.feed_ticket_ttl_seconds == 15.0
+    assert Config.from_env(configured.to_env()).feed_ticket_ttl_seconds == 15.0
