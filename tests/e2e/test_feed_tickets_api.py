@@ -111,6 +111,30 @@ def test_the_ticket_of_a_revoked_token_is_refused(api: ApiClient) -> None:
     assert _refusal(_open(api, api.c(f"/feed?ticket={ticket}"))) == (401, "token-revoked")
 
 
+def test_a_stream_opened_with_a_ticket_ends_when_its_token_is_revoked(
+        store_config: Config) -> None:
+    import msgspec
+
+    app = create_app(msgspec.structs.replace(store_config, feed_auth_recheck_seconds=0.2,
+                                             feed_heartbeat_seconds=0.2))
+    try:
+        api = ApiClient(app.test_client())
+        api.new_campaign()
+        observer = api.new_token("observer")
+        response = _open(api, api.c(f"/feed?ticket={_ticket(api, observer)['ticket']}"))
+        assert response.status_code == 200
+        assert api.delete(api.c(f"/tokens/{observer.split('_')[1]}")).status == 204
+        received, deadline = b"", time.monotonic() + DEADLINE_SECONDS
+        for chunk in response.response:  # heartbeats every 0.2 s until the re-check ends it
+            received += chunk
+            assert time.monotonic() < deadline, "the stream outlived its revoked token"
+        assert received.endswith(b'event: token-revoked\ndata: {"rule":"token-revoked"}\n\n')
+    finally:
+        if "feed_hub" in app.extensions:
+            app.extensions["feed_hub"].close(wait=2.0)
+        app.extensions["ledger"].store.close()
+
+
 def test_a_ticket_opens_only_its_own_campaigns_feed(api: ApiClient) -> None:
     elsewhere = ApiClient(api.client)
     elsewhere.new_campaign("Elsewhere")
