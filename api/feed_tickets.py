@@ -1,5 +1,5 @@
 """Feed tickets on the wire: issuing one to a token, opening the feed with one, and
-refusing one anywhere else. The rules are in ledger/feed_tickets.py.
+refusing one anywhere else. The rules are in ledger/service/feed_tickets.py.
 
 A ticket rides in a URL (`…/feed?ticket=`), so it is redacted from every log line
 (api/observability.py); metrics label requests by route template, never by URL.
@@ -15,9 +15,9 @@ from flask import Flask, Response, current_app, request
 
 from api.errors import ApiError, problem
 from api.runtime import ledger
-from ledger.config import Config
-from ledger.feed_tickets import KEY_PURPOSE, FeedTicket, issue_ticket, ticket_for, ticket_token_id
-from ledger.store.records import TokenRow
+from ledger.adapters.store.records import TokenRow
+from ledger.service.config import Config
+from ledger.service.feed_tickets import KEY_PURPOSE, FeedTicket, issue_ticket, ticket_for, ticket_token_id
 
 TICKET_PARAMETER = "ticket"
 FEED_ENDPOINT = "feed.feed"  # the one route a ticket opens

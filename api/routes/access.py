@@ -11,7 +11,7 @@ from api import auth, feed_tickets, schemas
 from api.answers import json_response, keyed_write
 from api.errors import ApiError
 from api.runtime import ledger
-from ledger.idempotency import keep_answer
+from ledger.service.idempotency import keep_answer
 
 blp = Blueprint("access", __name__, url_prefix="/v1",
                 description="The caller's token, and feed tickets for browsers")

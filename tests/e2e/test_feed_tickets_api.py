@@ -12,8 +12,8 @@ import pytest
 from flask import Flask
 
 from api import create_app
-from ledger.config import Config
-from ledger.feed_tickets import KEY_PURPOSE, rfc3339, ticket_for, unix_seconds
+from ledger.service.config import Config
+from ledger.service.feed_tickets import KEY_PURPOSE, rfc3339, ticket_for, unix_seconds
 from tests.api_client import Answer, ApiClient
 from tests.security.routes import stored_rows
 from tests.waiting import DEADLINE_SECONDS

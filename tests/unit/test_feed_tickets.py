@@ -1,11 +1,12 @@
 """Feed tickets: bound to one campaign and one token, good until they expire, unforgeable
-without the server key (ledger/feed_tickets.py)."""
+without the server key (ledger/service/feed_tickets.py)."""
 
 from __future__ import annotations
 
 import pytest
 
-from ledger.feed_tickets import (
+from ledger.adapters.secrets_box import SecretBox
+from ledger.service.feed_tickets import (
     TicketRefused,
     issue_ticket,
     rfc3339,
@@ -13,7 +14,6 @@ from ledger.feed_tickets import (
     ticket_token_id,
     unix_seconds,
 )
-from ledger.secrets_box import SecretBox
 
 KEY = SecretBox(bytes(range(32))).derive("feed-tickets")
 NOW = 1_800_000_000.75
@@ -77,7 +77,7 @@ def test_ticket_token_id_refuses_what_is_not_a_ticket() -> None:
 
 
 def test_the_ticket_lifetime_is_the_ledger_feed_ticket_ttl_setting() -> None:
-    from ledger.config import Config
+    from ledger.service.config import Config
 
     assert Config().feed_ticket_ttl_seconds == 60.0
     configured = Config.from_env({"LEDGER_FEED_TICKET_TTL": "15"})
