@@ -49,6 +49,9 @@ TOKEN = obj(("id", "role", "character_id", "label"), id=STR, role=STR,
             character_id=NULL_STR, label=STR, token=STR, created_at=STR,
             revoked_at=NULL_STR, replaces=NULL_STR,
             issued_by=obj(("role", "token_id"), role=NULL_STR, token_id=NULL_STR))
+FEED_TICKET = obj(("ticket", "expires_at", "token_id"), ticket=STR, expires_at=STR, token_id=STR)
+ME = obj(("token_id", "role", "campaign_id", "character_id", "label"), token_id=STR, role=STR,
+         campaign_id=STR, character_id=NULL_STR, label=STR)
 
 
 HEX = {"type": "string", "pattern": "^[0-9a-f]*$"}
@@ -105,6 +108,8 @@ SUCCESS: dict[str, tuple[int, Schema]] = {
     "tokens.list_tokens": (200, obj(("tokens",), tokens={"type": "array", "items": ref("Token")})),
     "tokens.revoke_token": (204, {}),
     "tokens.rotate_token": (201, ref("Token")),
+    "access.me": (200, ref("Me")),
+    "access.create_feed_ticket": (201, ref("FeedTicket")),
     "health.healthz": (200, obj(("status",), status=STR)),
     "health.readyz": (200, obj(("status", "store"), status=STR, store=STR)),
     "stunts.record_bond": (201, write()),
@@ -175,6 +180,8 @@ class ContractPlugin(BasePlugin):
         spec.components.schema("Event", EVENT)
         spec.components.schema("CampaignSummary", SUMMARY)
         spec.components.schema("Token", TOKEN)
+        spec.components.schema("FeedTicket", FEED_TICKET)
+        spec.components.schema("Me", ME)
 
     def operation_helper(self, path: str | None = None,
                          operations: dict[str, Any] | None = None, **kwargs: Any) -> None:

@@ -21,6 +21,7 @@ STATUS_BY_KIND = {
     "invalid-input": 422,
     "stale": 412,
     "forbidden": 403,
+    "unauthorized": 401,
 }
 
 

@@ -13,7 +13,7 @@ import msgspec
 from flask import Response, current_app, g, request
 from flask_smorest import Blueprint
 
-from api import auth
+from api import auth, feed_tickets
 from api.errors import ApiError
 from api.feed import FeedClosedError, FeedFullError, Subscription, hub
 from api.runtime import ledger, signer
@@ -92,9 +92,14 @@ def feed(query: dict[str, Any], campaign_id: str) -> Response:
     for LEDGER_FEED_HEARTBEAT_SECONDS (15 s by default). Any token of the campaign
     may read it; the token is checked again every LEDGER_FEED_AUTH_RECHECK_SECONDS,
     and the stream ends with an `event: token-revoked` message once it is revoked.
+    A browser's `EventSource`, which cannot send `Authorization`, sends `?ticket=`
+    (POST …/feed-tickets) instead: the ticket alone authorizes, it must open the feed
+    before it expires, and the open stream then lives as long as its token.
     A worker already serving its share of streams answers 503 with Retry-After.
     """
-    token = auth.require_reader(campaign_id)
+    ticket = query.get("ticket")
+    token = feed_tickets.ticket_holder(campaign_id, ticket) if ticket is not None else \
+        auth.require_reader(campaign_id)
     after = _resume_from(query["after"])
     store = ledger().store
     head = store.head(campaign_id)

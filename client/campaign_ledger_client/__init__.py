@@ -7,6 +7,7 @@
 - Exceptions carry the server's problem+json details (errors.py).
 """
 
+from campaign_ledger_client._access import FeedTicket, Me
 from campaign_ledger_client._webhooks import Webhook, webhook_signature_ok
 from campaign_ledger_client.bodies import (
     ConditionSpec,
@@ -64,12 +65,14 @@ __all__ = [
     "ExportReport",
     "Feed",
     "FeedGap",
+    "FeedTicket",
     "Forbidden",
     "HistoryRewritten",
     "IssuedToken",
     "ItemSpec",
     "LedgerError",
     "MagicTestSpec",
+    "Me",
     "NotFound",
     "PayloadTooLarge",
     "PreconditionFailed",

@@ -43,6 +43,8 @@ class Config(msgspec.Struct):
     feed_sweep_seconds: float = 2.0  # PostgreSQL: re-read even without a NOTIFY
     feed_auth_recheck_seconds: float = 30.0
     feed_streams_per_worker: int = 100
+    # How long a feed ticket may wait before it opens the feed (an open feed stays open).
+    feed_ticket_ttl_seconds: float = 60.0
     webhook_timeout_seconds: float = 5.0
     webhook_max_attempts: int = 10
     webhook_backoff_seconds: float = 1.0
@@ -117,6 +119,7 @@ OPS_SETTINGS: dict[str, tuple[str, type]] = {
     "feed_sweep_seconds": ("LEDGER_FEED_SWEEP_SECONDS", float),
     "feed_auth_recheck_seconds": ("LEDGER_FEED_AUTH_RECHECK_SECONDS", float),
     "feed_streams_per_worker": ("LEDGER_FEED_STREAMS", int),
+    "feed_ticket_ttl_seconds": ("LEDGER_FEED_TICKET_TTL", float),
     "webhook_timeout_seconds": ("LEDGER_WEBHOOK_TIMEOUT_SECONDS", float),
     "webhook_max_attempts": ("LEDGER_WEBHOOK_MAX_ATTEMPTS", int),
     "webhook_backoff_seconds": ("LEDGER_WEBHOOK_BACKOFF_SECONDS", float),

@@ -13,9 +13,10 @@ import string
 from collections.abc import Callable
 
 import msgspec
+from eventsourcing.persistence import IntegrityError
 
 from ledger.adapters.secrets_box import hash_secret
-from ledger.adapters.store.base import EventStore, IdempotencyKeyTaken
+from ledger.adapters.store.base import EventStore, IdempotencyKeyTaken, conflict
 from ledger.adapters.store.records import IdempotentAnswer
 from ledger.domain.errors import InvalidInput
 
@@ -90,3 +91,15 @@ def write_once(store: EventStore, request: KeyedRequest | None, campaign_id: str
             if earlier is None:
                 raise
     return earlier.status, earlier.body, True
+
+
+def keep_answer(store: EventStore, answer: IdempotentAnswer | None) -> None:
+    """The `commit` of a write that stores nothing but its answer (a feed ticket is derived
+    from the server key, never stored): a retry with the key then finds the first answer."""
+    if answer is None:
+        return
+    try:
+        with store.transaction(write=True) as c:
+            store._insert_answer(c, answer)
+    except IntegrityError as exc:
+        raise conflict(exc, answer) from exc

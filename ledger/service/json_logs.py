@@ -2,8 +2,9 @@
 
 Shared by every process: the API (api/observability.py adds request ids and metrics), the
 read-model runners and the webhook sender. Every log line is one JSON object; a redaction
-filter on the handler removes bearer tokens, webhook secrets and every secret a registered
-source names (`secret_sources`), whatever logger wrote the line.
+filter on the handler removes bearer tokens, feed tickets (and any `ticket=` value in a
+URL), webhook secrets and every secret a registered source names (`secret_sources`),
+whatever logger wrote the line.
 """
 
 from __future__ import annotations
@@ -26,6 +27,8 @@ secret_sources: list[Callable[[], Iterable[str]]] = []
 
 _PATTERNS = [
     (re.compile(r"(clt_[A-Za-z0-9]+_)[0-9a-f]{8,}"), r"\1[REDACTED]"),  # API tokens
+    (re.compile(r"(clft_[A-Za-z0-9]+_[0-9]+_)[0-9a-f]{8,}"), r"\1[REDACTED]"),  # feed tickets
+    (re.compile(r"(?i)(\bticket=)[^&\s\"']+"), r"\1[REDACTED]"),  # a ticket in any URL
     (re.compile(r"whsec_[0-9a-f]+"), "whsec_[REDACTED]"),  # webhook secrets
     (re.compile(r"(?i)(bearer\s+)\S+"), r"\1[REDACTED]"),
 ]
