@@ -20,7 +20,7 @@ _SKIP = {"ledger.domain", "ledger.fold", "ledger.app", "ledger.cli", "ledger.wir
 def _load_all() -> None:
     for module in pkgutil.walk_packages(ledger.__path__, "ledger."):
         name = module.name
-        if name in _SKIP or name.startswith(("ledger.store", "ledger.tools")):
+        if name in _SKIP or name.startswith(("ledger.store", "ledger.tools", "ledger.service")):
             continue
         importlib.import_module(name)
 

@@ -1,0 +1,20 @@
+"""What recording a command gives back."""
+
+from __future__ import annotations
+
+import msgspec
+
+from ledger.events import DomainEvent
+from ledger.state import CampaignState
+from ledger.store.records import IdempotentAnswer, Record, TokenRow
+
+
+class Outcome(msgspec.Struct):
+    campaign_id: str
+    position: int
+    records: list[Record]
+    events: list[DomainEvent]
+    state: CampaignState
+    replayed: IdempotentAnswer | None = None
+    # The token rows written in the command's transaction (a new campaign's GM token).
+    tokens: list[TokenRow] = []
