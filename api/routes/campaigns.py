@@ -14,10 +14,10 @@ from api.errors import ApiError
 from api.runtime import ledger
 from api.timetravel import state_for
 from api.voids import event_with_void, page, voided_field
-from ledger import campaign, clock
-from ledger.app import CreateCampaign, Outcome
-from ledger.decision import Decide
-from ledger.store.records import Record
+from ledger.domain import campaign, clock
+from ledger.domain.decision import Decide
+from ledger.domain.record import Record
+from ledger.service.ledger import CreateCampaign, Outcome
 
 blp = Blueprint("campaigns", __name__, url_prefix="/v1/campaigns",
                 description="Campaigns, rule settings, the game clock and history")

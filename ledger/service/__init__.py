@@ -1,4 +1,7 @@
-"""The application service, in parts with one job each; `ledger.app.Ledger` wires them.
+"""The application service: runs commands against the store (retries, idempotency,
+time travel, dice seeds), tokens, and the wiring that builds a Ledger from a Config.
+
+The Ledger (`ledger`) is a façade over parts with one job each:
 
 - `heads`: the head state per campaign, cached and fast-forwarded from the store;
 - `checkpoints`: the nearest readable checkpoint, and folds that rebuild stale ones;

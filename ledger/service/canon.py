@@ -3,10 +3,10 @@
 
 from __future__ import annotations
 
-from ledger.errors import InvalidInput
+from ledger.domain.errors import InvalidInput
+from ledger.domain.state import CampaignState
 from ledger.service.heads import HeadCache
 from ledger.service.time_travel import TimeTravel
-from ledger.state import CampaignState
 
 
 def canon_state_at(heads: HeadCache, travel: TimeTravel, campaign_id: str,

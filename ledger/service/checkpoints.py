@@ -7,10 +7,10 @@ rewritten when a read passes it (docs/decisions/005-histories-outlive-code.md).
 
 from __future__ import annotations
 
-from ledger.fold import STATE_PREFIX, apply_record, blank, decode_state, encode_state
-from ledger.state import CampaignState
-from ledger.store.base import EventStore
-from ledger.store.records import Record
+from ledger.adapters.store.base import EventStore
+from ledger.domain.fold import STATE_PREFIX, apply_record, blank, decode_state, encode_state
+from ledger.domain.record import Record
+from ledger.domain.state import CampaignState
 
 
 class Checkpoints:

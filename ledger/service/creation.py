@@ -8,11 +8,12 @@ from typing import Any
 
 import msgspec
 
-from ledger import campaign, tokens
-from ledger.context import Actor
-from ledger.decision import Decide
-from ledger.secrets_box import SecretBox
-from ledger.store.records import TokenRow
+from ledger.adapters.secrets_box import SecretBox
+from ledger.adapters.store.records import TokenRow
+from ledger.domain import campaign
+from ledger.domain.context import Actor
+from ledger.domain.decision import Decide
+from ledger.service import tokens
 
 
 class CreateCampaign(msgspec.Struct, frozen=True, kw_only=True):

@@ -5,12 +5,12 @@ from __future__ import annotations
 
 import msgspec
 
-from ledger.chain import GENESIS, chain_hash
-from ledger.context import Actor
-from ledger.events import DomainEvent, encode_data
-from ledger.fold import encode_state
-from ledger.state import CampaignState
-from ledger.store.records import Record
+from ledger.domain.chain import GENESIS, chain_hash
+from ledger.domain.context import Actor
+from ledger.domain.events import DomainEvent, encode_data
+from ledger.domain.fold import encode_state
+from ledger.domain.record import Record
+from ledger.domain.state import CampaignState
 
 
 class Envelope:

@@ -6,11 +6,12 @@ from __future__ import annotations
 import threading
 from collections import OrderedDict
 
-from ledger.errors import NotFound
-from ledger.fold import clone, fold
+from ledger.adapters.store.base import EventStore
+from ledger.domain.errors import NotFound
+from ledger.domain.fold import fold
+from ledger.domain.state import CampaignState
+from ledger.domain.state.clone import clone
 from ledger.service.checkpoints import Checkpoints
-from ledger.state import CampaignState
-from ledger.store.base import EventStore
 
 
 class HeadCache:

@@ -7,11 +7,11 @@ from collections.abc import Callable
 
 import msgspec
 
-from ledger.fold import blank
-from ledger.idempotency import KeyedRequest, earlier_answer
+from ledger.adapters.store.base import EventStore
+from ledger.adapters.store.records import IdempotentAnswer
+from ledger.domain.fold import blank
+from ledger.service.idempotency import KeyedRequest, earlier_answer
 from ledger.service.outcome import Outcome
-from ledger.store.base import EventStore
-from ledger.store.records import IdempotentAnswer
 
 
 class AnswerSpec(msgspec.Struct):

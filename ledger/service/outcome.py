@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import msgspec
 
-from ledger.events import DomainEvent
-from ledger.state import CampaignState
-from ledger.store.records import IdempotentAnswer, Record, TokenRow
+from ledger.adapters.store.records import IdempotentAnswer, TokenRow
+from ledger.domain.events import DomainEvent
+from ledger.domain.record import Record
+from ledger.domain.state import CampaignState
 
 
 class Outcome(msgspec.Struct):

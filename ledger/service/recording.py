@@ -5,19 +5,19 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from ledger import correlation
-from ledger.context import Actor, Context
-from ledger.decision import Decide, run_decision
-from ledger.dice import SeededDice
-from ledger.fold import clone
+from ledger.adapters.store.base import EventStore
+from ledger.adapters.store.records import TokenRow
+from ledger.domain.context import Actor, Context
+from ledger.domain.decision import Decide, run_decision
+from ledger.domain.dice import SeededDice
+from ledger.domain.state import CampaignState
+from ledger.domain.state.clone import clone
+from ledger.service import correlation
 from ledger.service.envelope import Envelope
 from ledger.service.heads import HeadCache
 from ledger.service.idempotent import AnswerSpec, answer_to_store
 from ledger.service.outcome import Outcome
 from ledger.service.seeds import CommandSeeds, SeedVault
-from ledger.state import CampaignState
-from ledger.store.base import EventStore
-from ledger.store.records import TokenRow
 
 
 class Recorder:

@@ -9,7 +9,7 @@ import time
 from collections.abc import Callable
 from typing import TypeVar
 
-from ledger.store.base import IdempotencyKeyTaken, PositionTaken, StoreUnavailable
+from ledger.adapters.store.base import IdempotencyKeyTaken, PositionTaken, StoreUnavailable
 
 # Lost races are retried with a jittered backoff capped at 50 ms, about 2.5 s at most in
 # all: with several processes on one campaign (SQLite commits one at a time, each with

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import secrets as pysecrets
 
-from ledger.dice import seed_commitment
-from ledger.errors import NotFound, RuleViolation
-from ledger.secrets_box import SecretBox
-from ledger.state import CampaignState
-from ledger.store.base import EventStore
+from ledger.adapters.secrets_box import SecretBox
+from ledger.adapters.store.base import EventStore
+from ledger.domain.dice import seed_commitment
+from ledger.domain.errors import NotFound, RuleViolation
+from ledger.domain.state import CampaignState
 
 
 def seed_context(campaign_id: str, epoch: int) -> bytes:

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from ledger.errors import InvalidInput, NotFound
+from ledger.adapters.store.base import EventStore
+from ledger.domain.errors import InvalidInput, NotFound
+from ledger.domain.state import CampaignState
 from ledger.service.checkpoints import Checkpoints
-from ledger.state import CampaignState
-from ledger.store.base import EventStore
 
 
 class TimeTravel:

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from ledger import characters, resources
-from ledger.app import Ledger
-from ledger.campaign import create_campaign
+from ledger.domain import characters, resources
+from ledger.domain.campaign import create_campaign
+from ledger.service.ledger import Ledger
 from tests.integration.audit_helpers import GM
 
 

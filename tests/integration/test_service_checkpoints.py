@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import msgspec
 
-from ledger.app import Ledger
-from ledger.fold import blank, decode_state, encode_state, fold
+from ledger.domain.fold import blank, decode_state, encode_state, fold
 from ledger.service.checkpoints import Checkpoints
+from ledger.service.ledger import Ledger
 from tests.integration.service_helpers import spending
 
 

@@ -6,15 +6,15 @@ from __future__ import annotations
 
 import pytest
 
-from ledger.app import CreateCampaign, Ledger
-from ledger.config import Config
-from ledger.context import Actor
-from ledger.errors import InvalidInput
-from ledger.fold import blank
-from ledger.secrets_box import hash_secret
+from ledger.adapters.secrets_box import hash_secret
+from ledger.adapters.store.base import IdempotencyKeyTaken
+from ledger.domain.context import Actor
+from ledger.domain.errors import InvalidInput
+from ledger.domain.fold import blank
+from ledger.service.config import Config
 from ledger.service.creation import creation_parts, new_campaign_id
 from ledger.service.idempotent import AnswerSpec
-from ledger.store.base import IdempotencyKeyTaken
+from ledger.service.ledger import CreateCampaign, Ledger
 from tests.security.routes import count_rows
 
 ADMIN = Actor(role="admin")

@@ -6,12 +6,12 @@ from __future__ import annotations
 import msgspec
 import pytest
 
-from ledger import resources
-from ledger.app import Ledger
-from ledger.errors import NotFound
-from ledger.fold import blank, fold
+from ledger.domain import resources
+from ledger.domain.errors import NotFound
+from ledger.domain.fold import blank, fold
 from ledger.service.checkpoints import Checkpoints
 from ledger.service.heads import HeadCache
+from ledger.service.ledger import Ledger
 from tests.integration.audit_helpers import GM
 from tests.integration.service_helpers import spending
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import pytest
 
-from ledger import resources
-from ledger.app import Ledger
-from ledger.errors import InvalidInput
+from ledger.domain import resources
+from ledger.domain.errors import InvalidInput
 from ledger.service.idempotent import AnswerSpec, answer_to_store, replay
+from ledger.service.ledger import Ledger
 from ledger.service.outcome import Outcome
 from tests.integration.audit_helpers import GM
 from tests.integration.service_helpers import spending

@@ -5,12 +5,12 @@ from __future__ import annotations
 
 import pytest
 
-from ledger import resources
-from ledger.app import Ledger
+from ledger.adapters.store.base import PositionTaken, StoreUnavailable
+from ledger.domain import resources
+from ledger.domain.state import CampaignState
+from ledger.service.ledger import Ledger
 from ledger.service.outcome import Outcome
 from ledger.service.retries import MAX_ATTEMPTS, ConflictRetriesExhausted, WriterLocks, until_recorded
-from ledger.state import CampaignState
-from ledger.store.base import PositionTaken, StoreUnavailable
 from tests.integration.audit_helpers import GM
 from tests.integration.service_helpers import spending
 

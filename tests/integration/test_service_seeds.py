@@ -7,10 +7,10 @@ import msgspec
 import pytest
 from cryptography.exceptions import InvalidTag
 
-from ledger import clock
-from ledger.app import Ledger
-from ledger.dice import seed_commitment
-from ledger.errors import NotFound, RuleViolation
+from ledger.domain import clock
+from ledger.domain.dice import seed_commitment
+from ledger.domain.errors import NotFound, RuleViolation
+from ledger.service.ledger import Ledger
 from ledger.service.seeds import CommandSeeds, SeedVault
 from tests.integration.audit_helpers import GM
 from tests.integration.service_helpers import spending

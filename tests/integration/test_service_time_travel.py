@@ -8,14 +8,14 @@ import itertools
 import msgspec
 import pytest
 
-from ledger import resources
-from ledger.app import Ledger
-from ledger.audit.commands import rewind_command
-from ledger.errors import InvalidInput, NotFound
-from ledger.fold import blank, fold
+from ledger.domain import resources
+from ledger.domain.errors import InvalidInput, NotFound
+from ledger.domain.fold import blank, fold
+from ledger.service.audit.commands import rewind_command
 from ledger.service.canon import canon_state_at
 from ledger.service.checkpoints import Checkpoints
 from ledger.service.heads import HeadCache
+from ledger.service.ledger import Ledger
 from ledger.service.time_travel import TimeTravel
 from tests.integration.audit_helpers import GM
 from tests.integration.service_helpers import spending

@@ -5,13 +5,13 @@ from __future__ import annotations
 
 import msgspec
 
-from ledger.campaign import SettingsChanged
-from ledger.chain import GENESIS, chain_hash
-from ledger.context import Actor
-from ledger.events import decode_data
-from ledger.fold import blank, decode_state
+from ledger.domain.campaign import SettingsChanged
+from ledger.domain.chain import GENESIS, chain_hash
+from ledger.domain.context import Actor
+from ledger.domain.events import decode_data
+from ledger.domain.fold import blank, decode_state
+from ledger.domain.record import Record
 from ledger.service.envelope import Envelope
-from ledger.store.records import Record
 
 PLAYER = Actor(role="player", token_id="tok_p", character_id="chr_mara")
 
