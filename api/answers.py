@@ -21,7 +21,7 @@ from ledger.domain.decision import Decide
 from ledger.domain.state import CampaignState
 from ledger.service.audit import receipts
 from ledger.service.idempotency import KeyedRequest, anonymous_request, write_once
-from ledger.service.ledger import AnswerSpec, Outcome
+from ledger.service.ledger import AnswerSpec, CreateCampaign, Outcome
 from ledger.service.wire import event_json
 
 _encoder = msgspec.json.Encoder()
@@ -118,15 +118,41 @@ def write(
     """Run one command and answer {position, events, state}; replays answer as first time.
     Whether the command first settles a character's pending decisions is the ledger's
     to know (ledger/domain/decision.py), never the route's."""
+    render = _renderer(view, extra)
+    spec = answer_spec(status, render)
+    outcome = ledger().execute(campaign_id, actor_of(current_token()), decide,
+                               answer=spec, if_match=_if_match(),
+                               creating=creating, tokens=tokens)
+    return _answer(outcome, status, render, replay_fix)
+
+
+def write_creation(
+    command: CreateCampaign,
+    *,
+    view: StateView,
+    extra: Callable[[Outcome], dict[str, Any]],
+    replay_fix: Callable[[dict[str, Any]], dict[str, Any]],
+) -> Response:
+    """Run the campaign creation command and answer 201 like `write` (a replay as first time)."""
+    render = _renderer(view, extra)
+    spec = answer_spec(201, render)
+    outcome = ledger().create(command, actor_of(current_token()), answer=spec,
+                              if_match=_if_match())
+    return _answer(outcome, 201, render, replay_fix)
+
+
+def _renderer(view: StateView | None,
+              extra: Callable[[Outcome], dict[str, Any]] | None) -> Callable[[Outcome], dict[str, Any]]:
     chosen_view = view or whole_state
 
     def render(outcome: Outcome) -> dict[str, Any]:
         return write_body(outcome, chosen_view, extra(outcome) if extra else None)
 
-    spec = answer_spec(status, render)
-    outcome = ledger().execute(campaign_id, actor_of(current_token()), decide,
-                               answer=spec, if_match=_if_match(),
-                               creating=creating, tokens=tokens)
+    return render
+
+
+def _answer(outcome: Outcome, status: int, render: Callable[[Outcome], dict[str, Any]],
+            replay_fix: Callable[[dict[str, Any]], dict[str, Any]] | None) -> Response:
     stored = outcome.replayed
     if stored is not None and not outcome.records:
         body = msgspec.json.decode(stored.body)
