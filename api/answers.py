@@ -158,11 +158,11 @@ def _answer(outcome: Outcome, status: int, render: Callable[[Outcome], dict[str,
         body = msgspec.json.decode(stored.body)
         if replay_fix:
             body = replay_fix(body)
-        return json_response(with_receipt(campaign_id, body), stored.status,
+        return json_response(with_receipt(outcome.campaign_id, body), stored.status,
                              {"Idempotent-Replayed": "true"})
     # With an Idempotency-Key the answer was already rendered to be stored: send those bytes.
     fresh = msgspec.json.decode(stored.body) if stored is not None else render(outcome)
-    return json_response(with_receipt(campaign_id, fresh), status,
+    return json_response(with_receipt(outcome.campaign_id, fresh), status,
                          {"ETag": f'"{outcome.position}"'})
 
 
