@@ -95,6 +95,9 @@ def test_proofs_past_the_head_are_refused_naming_the_field(api: ApiClient) -> No
         422, "tree-size-out-of-range", ["to"])
     answer = api.get(api.c("/proofs/consistency?from=0"))
     assert answer.status == 422
+    answer = api.get(api.c("/proofs/inclusion"))
+    assert (answer.status, answer["rule"], list(answer["errors"])) == (
+        422, "field-required", ["position"])
 
 
 def test_a_replayed_write_derives_the_same_receipt(api: ApiClient) -> None:

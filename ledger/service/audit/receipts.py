@@ -67,8 +67,15 @@ def tree_head(store: EventStore, signer: HeadSigner, campaign_id: str,
     return signer.sign_tree(campaign_id, size, root.hex(), record.hash, record.recorded_at)
 
 
-def inclusion(store: EventStore, campaign_id: str, position: int,
+def _required(value: int | None, field: str) -> int:
+    if value is None:
+        raise InvalidInput("field-required", f"{field} is required", field=field)
+    return value
+
+
+def inclusion(store: EventStore, campaign_id: str, position: int | None,
               size: int | None = None) -> Inclusion:
+    position = _required(position, "position")
     size = _size(store, campaign_id, size, "size")
     if not 1 <= position <= size:
         raise InvalidInput("position-out-of-range",
@@ -83,7 +90,9 @@ def inclusion(store: EventStore, campaign_id: str, position: int,
                      chain_hash=record.hash, path=[p.hex() for p in path])
 
 
-def consistency(store: EventStore, campaign_id: str, first: int, second: int) -> Consistency:
+def consistency(store: EventStore, campaign_id: str, first: int | None,
+                second: int | None) -> Consistency:
+    first = _required(first, "from")
     second = _size(store, campaign_id, second, "to")
     if not 1 <= first <= second:
         raise InvalidInput("tree-size-out-of-range",
