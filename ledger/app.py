@@ -20,13 +20,14 @@ import msgspec
 from ledger import correlation
 from ledger.chain import GENESIS, chain_hash
 from ledger.context import Actor, Context
-from ledger.decision import Decide, run_decision
+from ledger.decision import Decide
 from ledger.dice import SeededDice, seed_commitment
 from ledger.errors import InvalidInput, NotFound, RuleViolation, StaleState
 from ledger.events import DomainEvent, encode_data
 from ledger.fold import STATE_PREFIX, apply_record, blank, clone, decode_state, encode_state, fold
 from ledger.health import utc_now
 from ledger.idempotency import KeyedRequest, earlier_answer
+from ledger.pipeline import run_command
 from ledger.secrets_box import SecretBox
 from ledger.state import CampaignState
 from ledger.store.base import EventStore, IdempotencyKeyTaken, PositionTaken, StoreUnavailable
@@ -262,24 +263,24 @@ class Ledger:
         correlation_id = correlation.for_command()  # the request's, when there is one
         recorded_at = max(self.now(), state.recorded_at)
 
-        def record(event: DomainEvent) -> None:
+        def stamp(stamped: CampaignState, event: DomainEvent) -> None:
+            # The pipeline has evolved the event and advanced the position: seal the record.
             draft = Record(
-                campaign_id=scratch.id, position=scratch.position + 1, type=event.type_name(),
+                campaign_id=stamped.id, position=stamped.position, type=event.type_name(),
                 version=event.version, data=encode_data(event), recorded_at=recorded_at,
                 actor_role=actor.role, actor_token=actor.token_id,
                 actor_character=actor.character_id, correlation_id=correlation_id,
-                character_id=event.character_id, session=scratch.clock.session,
-                scene=scratch.clock.scene, hash="",
+                character_id=event.character_id, session=stamped.clock.session,
+                scene=stamped.clock.scene, hash="",
             )
-            done = msgspec.structs.replace(draft, hash=chain_hash(scratch.head_hash or GENESIS, draft))
+            done = msgspec.structs.replace(draft, hash=chain_hash(stamped.head_hash or GENESIS, draft))
             records.append(done)
-            scratch.position = done.position
-            scratch.head_hash = done.hash
-            scratch.recorded_at = done.recorded_at
+            stamped.head_hash = done.hash
+            stamped.recorded_at = done.recorded_at
             if done.position % self.checkpoint_every == 0:
-                checkpoints.append((scratch.id, done.position, encode_state(scratch)))
+                checkpoints.append((stamped.id, done.position, encode_state(stamped)))
 
-        events = run_decision(scratch, ctx, decide, on_applied=record)
+        events = run_command(scratch, ctx, decide, stamp)
         outcome = Outcome(scratch.id, scratch.position, records, events, scratch)
         stored_answer = None
         if answer is not None:

@@ -13,7 +13,7 @@ Rules (000 Conditions; the README's "Conditions and objects"):
 
 from __future__ import annotations
 
-from ledger.characters import Corrected, SheetUpdated, require_alive
+from ledger.characters import Corrected, require_alive
 from ledger.conditions_catalog import movement
 from ledger.conditions_treatment import (
     check_not_maimed,
@@ -25,7 +25,6 @@ from ledger.context import Context
 from ledger.decision import Decide, action_of
 from ledger.errors import RuleViolation
 from ledger.events import DomainEvent, evolves
-from ledger.reactions import reacts_to
 from ledger.rolls import FOCUS_BONUS, Rolled, age_roll
 from ledger.state import CampaignState, Character, Condition
 from ledger.state.conditions import Movement
@@ -152,8 +151,7 @@ def heal(character_id: str, condition_id: str, healing: int) -> Decide:
     return decide
 
 
-@reacts_to(SheetUpdated, Corrected)
-def _movement_follows_the_sheet(state: CampaignState, event: DomainEvent,
+def movement_follows_the_sheet(state: CampaignState, event: DomainEvent,
                                 ctx: Context) -> list[DomainEvent]:
     character = state.characters.get(event.character_id or "")
     if character is None or (isinstance(event, Corrected) and event.field.startswith("movement")):

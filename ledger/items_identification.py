@@ -9,15 +9,13 @@
 
 from __future__ import annotations
 
-from ledger.characters import CharacterDied, require_alive
-from ledger.clock import NewDay
+from ledger.characters import require_alive
 from ledger.context import Context
 from ledger.decision import Decide, action_of
 from ledger.errors import RuleViolation
 from ledger.events import DomainEvent, evolves
 from ledger.items import check_magical, require_item
 from ledger.magic.effort import skill
-from ledger.reactions import reacts_to
 from ledger.state import CampaignState, Character
 from ledger.state.items import Identification, Item, Study
 
@@ -102,7 +100,6 @@ def identify(item_id: str, character_id: str) -> Decide:
     return decide
 
 
-@reacts_to(NewDay)
 def complete_studies(state: CampaignState, event: DomainEvent, ctx: Context) -> list[DomainEvent]:
     """A day's study is done at the new day that follows it."""
     return [ItemIdentified(character_id=s.character, item_id=item.id, day=state.clock.day,
@@ -110,7 +107,6 @@ def complete_studies(state: CampaignState, event: DomainEvent, ctx: Context) -> 
             for item in state.items.values() for s in item.studies]
 
 
-@reacts_to(CharacterDied)
 def abandon_studies_of_the_dead(state: CampaignState, event: DomainEvent,
                                 ctx: Context) -> list[DomainEvent]:
     return [ItemIdentificationAbandoned(character_id=s.character, item_id=item.id,

@@ -17,7 +17,7 @@
 
 from __future__ import annotations
 
-from ledger.characters import CharacterDied, require_alive, require_character
+from ledger.characters import require_alive, require_character
 from ledger.clock import advance
 from ledger.context import Context
 from ledger.decision import Decide, Later, action_of
@@ -26,7 +26,6 @@ from ledger.events import DomainEvent, evolves
 from ledger.items import check_magical, require_item
 from ledger.items_damage import check_not_destroyed
 from ledger.magic.effort import commit_event, release_events, skill
-from ledger.reactions import reacts_to
 from ledger.state import CampaignState, Character
 from ledger.state.items import Item, LinkRecord
 
@@ -169,7 +168,6 @@ def unlink(item_id: str, character_id: str | None = None, helper_id: str | None 
     return decide
 
 
-@reacts_to(CharacterDied)
 def end_links_of_the_dead(state: CampaignState, event: DomainEvent,
                           ctx: Context) -> list[DomainEvent]:
     out: list[DomainEvent] = []

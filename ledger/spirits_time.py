@@ -15,11 +15,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ledger.characters import CharacterDied
-from ledger.clock import NewDay, TimeAdvanced
 from ledger.context import Context
 from ledger.events import DomainEvent
-from ledger.reactions import reacts_to
 from ledger.spirits_common import release_and_return, release_effort
 from ledger.spirits_events import SpiritDispelled, SpiritVanished
 from ledger.state import CampaignState
@@ -48,20 +45,17 @@ def _vanish(state: CampaignState, spirits: list[Spirit], reason: str,
     return out
 
 
-@reacts_to(TimeAdvanced)
 def immediate_spirits_vanish_after_an_hour(state: CampaignState, event: DomainEvent,
                                            ctx: Context) -> list[DomainEvent]:
     over = [s for s in _serving_immediate(state) if service_ends(s) <= state.clock.minutes]
     return _vanish(state, over, "hour-over", release_effort)
 
 
-@reacts_to(NewDay)
 def immediate_spirits_are_gone_by_a_new_day(state: CampaignState, event: DomainEvent,
                                             ctx: Context) -> list[DomainEvent]:
     return _vanish(state, _serving_immediate(state), "new-day", release_and_return)
 
 
-@reacts_to(CharacterDied)
 def summoners_death_dispels_their_spirits(state: CampaignState, event: DomainEvent,
                                           ctx: Context) -> list[DomainEvent]:
     out: list[DomainEvent] = []

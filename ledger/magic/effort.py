@@ -22,12 +22,11 @@ from fractions import Fraction
 import msgspec
 
 from ledger.characters import require_alive
-from ledger.clock import NewDay, SceneEnded
+from ledger.clock import NewDay
 from ledger.context import Context
 from ledger.decision import Decide, action_of
 from ledger.errors import InvalidInput, NotFound, RuleViolation
 from ledger.events import DomainEvent, evolves
-from ledger.reactions import reacts_to
 from ledger.state import CampaignState, Character
 from ledger.state.magic import DURATIONS, POOLS, Commitment
 
@@ -177,7 +176,6 @@ def reclaim(character_id: str, commitment_id: str) -> Decide:
     return decide
 
 
-@reacts_to(SceneEnded)
 def return_scene_effort(
     state: CampaignState, event: DomainEvent, ctx: Context
 ) -> list[DomainEvent]:
@@ -187,7 +185,6 @@ def return_scene_effort(
             if c.duration == "scene"]
 
 
-@reacts_to(NewDay)
 def return_daily_effort(
     state: CampaignState, event: DomainEvent, ctx: Context
 ) -> list[DomainEvent]:

@@ -22,7 +22,6 @@ from ledger.decision import Decide, action_of
 from ledger.errors import InvalidInput, RuleViolation
 from ledger.events import DomainEvent, evolves
 from ledger.magic import spell_rules as rules
-from ledger.reactions import reacts_to
 from ledger.state import CampaignState, Character
 
 
@@ -77,7 +76,6 @@ def prepare(character_id: str, spells: list[str]) -> Decide:
     return decide
 
 
-@reacts_to(NewDay)
 def reopen_preparation(state: CampaignState, event: DomainEvent, ctx: Context) -> list[DomainEvent]:
     rested = event.rested if isinstance(event, NewDay) else []
     return [SpellPreparationOpened(character_id=ch.id, day=state.clock.day)

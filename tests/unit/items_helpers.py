@@ -2,17 +2,15 @@
 
 from __future__ import annotations
 
-import itertools
 from typing import Any
 
 from ledger import characters, items
 from ledger.clock import new_day, start_scene
-from ledger.context import Context
-from ledger.decision import Decide, run_decision
-from ledger.dice import ReportedDice
+from ledger.decision import Decide
 from ledger.events import DomainEvent
 from ledger.state import CampaignState, Character
 from ledger.state.items import Item
+from tests.unit.harness import context, run
 
 
 class Table:
@@ -20,15 +18,9 @@ class Table:
 
     def __init__(self) -> None:
         self.state = CampaignState(id="cmp_test", name="test")
-        self._ids = itertools.count(1)
 
     def run(self, decide: Decide, dice: list[int] | None = None) -> list[DomainEvent]:
-        ctx = Context(ReportedDice(dice or []), new_id=lambda p: f"{p}_{next(self._ids)}")
-
-        def placed(event: DomainEvent) -> None:
-            self.state.position += 1
-
-        return run_decision(self.state, ctx, decide, on_applied=placed)
+        return run(self.state, decide, context(dice))
 
     def character(self, **sheet: Any) -> str:
         sheet.setdefault("name", "Mara")

@@ -1,45 +1,28 @@
-"""Building states and running Magic Test and Backlash decisions directly, without a store."""
+"""Building states for Magic Test and Backlash tests; commands run through tests/unit/harness.py."""
 
 from __future__ import annotations
 
-import itertools
 from typing import Any, TypeVar
 
-import ledger.domain  # noqa: F401  (registers every event, evolver, reaction and prelude)
 from ledger.characters import register_character
-from ledger.context import Actor, Context
-from ledger.decision import Action, Decide, run_decision
+from ledger.context import Context
+from ledger.decision import Action, Decide
 from ledger.events import DomainEvent
 from ledger.magic.test import MagicTestRequest, make_test
 from ledger.state import CampaignState, Character
+from tests.unit import harness
+from tests.unit.harness import context
 
 E = TypeVar("E", bound=DomainEvent)
-_ids = itertools.count(1)
-
-
-class ScriptedDice:
-    """Server-side dice whose values the test chooses; each is checked against its die."""
-
-    def __init__(self, values: list[int]) -> None:
-        self.values = list(values)
-
-    def draw(self, sides: int) -> int:
-        if not self.values:
-            raise AssertionError("the test scripted fewer dice than the rule rolled")
-        value = self.values.pop(0)
-        if not 1 <= value <= sides:
-            raise AssertionError(f"{value} is not a d{sides} result")
-        return value
 
 
 def ctx(dice: list[int] | None = None) -> Context:
-    return Context(ScriptedDice(dice or []), actor=Actor(role="gm"),
-                   new_id=lambda prefix: f"{prefix}_{next(_ids)}")
+    return context(dice, scripted=True)
 
 
 def run(state: CampaignState, decide: Decide, dice: list[int] | None = None) -> list[DomainEvent]:
     """Run one command on `state` itself, with reactions (and settling, for an action)."""
-    return run_decision(state, ctx(dice), decide)
+    return harness.run(state, decide, ctx(dice))
 
 
 def campaign(**settings: Any) -> CampaignState:

@@ -1,48 +1,28 @@
-"""Building states and running spirit decisions directly, without a store."""
+"""Building states for the spirit tests; commands run through tests/unit/harness.py."""
 
 from __future__ import annotations
 
-import itertools
 from typing import Any, TypeVar
 
 import msgspec
 
-import ledger.domain  # noqa: F401  (registers every event, evolver and reaction)
 from ledger import clock
 from ledger.characters import register_character
-from ledger.context import Context
-from ledger.decision import Decide, run_decision
+from ledger.decision import Decide
 from ledger.events import DomainEvent
 from ledger.magic.effort import available
 from ledger.spirits import SummonOrder, summon
 from ledger.spirits_events import SpiritSummoned
 from ledger.state import CampaignState
+from tests.unit import harness
+from tests.unit.harness import context
 
 E = TypeVar("E", bound=DomainEvent)
-
-_ids = itertools.count(1)
-
-
-class ScriptedDice:
-    """Server-side dice whose values the test chooses; each die is checked against its sides."""
-
-    def __init__(self, values: list[int]) -> None:
-        self.values = list(values)
-
-    def draw(self, sides: int) -> int:
-        value = self.values.pop(0)
-        if not 1 <= value <= sides:
-            raise ValueError(f"{value} is not a d{sides} result")
-        return value
-
-
-def ctx(dice: list[int] | None = None) -> Context:
-    return Context(ScriptedDice(dice or []), new_id=lambda prefix: f"{prefix}_{next(_ids)}")
 
 
 def run(state: CampaignState, decide: Decide, dice: list[int] | None = None) -> list[DomainEvent]:
     """Run one command on `state` itself (the events are applied to it)."""
-    return run_decision(state, ctx(dice), decide)
+    return harness.run(state, decide, context(dice, scripted=True))
 
 
 def sheet(name: str = "Mara", *, level: int = 5, summon: int = 2, cha: int = 2,

@@ -9,7 +9,13 @@ from ledger import clock
 from ledger.characters import correct, update_sheet
 from ledger.conditions import ConditionAdded
 from ledger.errors import InvalidInput, RuleViolation
-from ledger.magic.backlash import BacklashGained, ConsequenceRollOwed, bank, superhuman_use
+from ledger.magic.backlash import (
+    BacklashBanked,
+    BacklashGained,
+    ConsequenceRollOwed,
+    bank,
+    superhuman_use,
+)
 from ledger.magic.consequence_roll import (
     ConsequenceDrawn,
     ConsequenceRolled,
@@ -66,7 +72,7 @@ def test_banking_backlash_adds_one_more() -> None:
     chid = mage(state)
     failed_and_accepted(state, chid)
     events = run(state, bank(chid))
-    assert only(events, BacklashGained).amount == 1
+    assert only(events, BacklashBanked).amount == 1
     assert character(state, chid).backlash.temporary == 5
     assert character(state, chid).backlash.choice is None
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import itertools
 from typing import Any
 
 import pytest
@@ -20,14 +19,14 @@ from ledger.conditions import (
 from ledger.conditions_catalog import CATALOGUE
 from ledger.conditions_recovery import ConditionReduced, heal, recover
 from ledger.conditions_treatment import start_treatment
-from ledger.context import Context
-from ledger.decision import Decide, run_decision
-from ledger.dice import ReportedDice
+from ledger.decision import Decide
 from ledger.errors import DomainError, InvalidInput, NotFound, RuleViolation
 from ledger.events import DomainEvent, evolve
 from ledger.resources import Damaged
 from ledger.rolls import Rolled
 from ledger.state import CampaignState, Character, Condition, Pool
+from tests.unit import harness
+from tests.unit.harness import context, numbered
 
 MARA = "chr_mara"
 
@@ -39,16 +38,8 @@ def campaign(**sheet: object) -> CampaignState:
     return state
 
 
-_NUMBERS = itertools.count(1)
-
-
-def new_id(prefix: str) -> str:
-    return f"{prefix}_{next(_NUMBERS)}"
-
-
 def run(state: CampaignState, decide: Decide, dice: list[int] | None = None) -> list[DomainEvent]:
-    ctx = Context(ReportedDice(dice or []), new_id=new_id)
-    return run_decision(state, ctx, decide)
+    return harness.run(state, decide, context(dice))
 
 
 def give(state: CampaignState, name: str, points: int | None = None, **kw: Any) -> Condition:
@@ -298,7 +289,7 @@ def test_condition_events_applies_escalation_for_other_rules() -> None:
     state = campaign()
     give(state, "Fatigued")
     (event,) = condition_events(state, mara(state), "Fatigued", None, 3, from_backlash=True,
-                                new_id=new_id)
+                                new_id=numbered)
     assert isinstance(event, ConditionAdded)
     assert (event.condition.name, event.condition.figure, event.condition.cause) == \
         ("Exhausted", 3, "backlash")
