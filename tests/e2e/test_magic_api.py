@@ -70,7 +70,7 @@ def test_failure_accepted_takes_one_plus_degree_and_offers_bank_or_roll(api: Api
     test_id = magic_test(api, chid, FAIL_BY_3)["magic_test"]["test_id"]
     accepted = api.post(api.c(f"/characters/{chid}/magic-tests/{test_id}/accept"))
     assert accepted.status == 200, accepted
-    assert types(accepted) == ["MagicTestFailureAccepted", "BacklashGained"]
+    assert types(accepted) == ["MagicTestFailureAccepted", "BacklashChoiceOffered"]
     assert accepted["magic"]["backlash"]["temporary"] == 4
     assert pending_kinds(accepted) == ["bank-or-roll"]
 
@@ -80,7 +80,7 @@ def test_failure_is_accepted_when_the_characters_next_command_arrives(api: ApiCl
     test_id = magic_test(api, chid, FAIL_BY_3)["magic_test"]["test_id"]
     spent = api.post(api.c(f"/characters/{chid}/mana/spend"), {"amount": 1, "reason": "lamp"})
     assert spent.status == 200, spent
-    assert types(spent) == ["MagicTestFailureAccepted", "BacklashGained", "ResourceSpent"]
+    assert types(spent) == ["MagicTestFailureAccepted", "BacklashChoiceOffered", "ResourceSpent"]
     assert spent["events"][0]["data"]["test_id"] == test_id
     assert spent["events"][0]["data"]["automatic"] is True
     assert spent["state"]["backlash"]["temporary"] == 4
@@ -92,6 +92,7 @@ def test_banking_adds_one_backlash(api: ApiClient) -> None:
     api.post(api.c(f"/characters/{chid}/magic-tests/{test_id}/accept"))
     banked = api.post(api.c(f"/characters/{chid}/backlash/bank"))
     assert banked.status == 200, banked
+    assert types(banked) == ["BacklashBanked"]
     assert banked["magic"]["backlash"]["temporary"] == 5
     assert banked["magic"]["pending"] == []
     again = api.post(api.c(f"/characters/{chid}/backlash/bank"))
