@@ -55,13 +55,13 @@ def of_type(events: list[DomainEvent], kind: type[E]) -> list[E]:
 
 
 def cast(state: CampaignState, chid: str, dice: list[int] | None = None,
-         prelude: bool = False, **request: Any) -> list[DomainEvent]:
-    """A Magic Test; base TN 12 unless given. `prelude` runs it as the action it is (settling
+         settling: bool = False, **request: Any) -> list[DomainEvent]:
+    """A Magic Test; base TN 12 unless given. `settling` runs it as the action it is (settling
     first); without it, only its decision runs."""
     request.setdefault("base_tn", 12)
     action = make_test(chid, MagicTestRequest(**request))
     assert isinstance(action, Action)
-    return run(state, action if prelude else action.decide, dice)
+    return run(state, action if settling else action.decide, dice)
 
 
 def set_backlash(state: CampaignState, chid: str, temporary: int) -> None:

@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from ledger import domain  # noqa: F401  (registers every event and reaction)
+from ledger import domain  # noqa: F401  (registers every event type and evolver)
 from ledger.characters import update_sheet
 from ledger.clock import new_day
 from ledger.conditions import (

@@ -399,7 +399,7 @@ def test_new_magic_test_accepts_the_pending_failure_first() -> None:
     state = campaign()
     chid = mage(state, mana=10)
     cast(state, chid, FAIL_BY_3)
-    events = cast(state, chid, [6, 6, 5], prelude=True)
+    events = cast(state, chid, [6, 6, 5], settling=True)
     assert only(events, MagicTestFailureAccepted).automatic
     assert made(events).success
 
@@ -422,7 +422,7 @@ def test_failure_accepted_by_a_new_test_that_then_owes_a_roll_refuses_the_test()
     chid = mage(state, mana=2)
     test_id = made(cast(state, chid, FAIL_BY_3)).test_id
     with pytest.raises(RuleViolation) as err:
-        cast(state, chid, [6, 6, 6], prelude=True)
+        cast(state, chid, [6, 6, 6], settling=True)
     # Nothing is recorded, so the roll is not owed yet: the refusal names the failure.
     assert err.value.rule == "magic-test-failure-pending"
     assert err.value.resolve == [f"magic-tests/{test_id}/fix", f"magic-tests/{test_id}/accept"]
