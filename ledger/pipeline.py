@@ -23,10 +23,10 @@ nothing, its settling included, and the refusal names what resolves it.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from typing import Any
+from typing import Protocol
 
 from ledger.context import Context
-from ledger.decision import Later
+from ledger.decision import Decide, Later
 from ledger.errors import DomainError, RuleViolation
 from ledger.events import DomainEvent, evolve
 from ledger.magic.pending import pending_decisions, refusal_as_recorded
@@ -37,7 +37,18 @@ MAX_EVENTS_PER_COMMAND = 500
 Stamp = Callable[[CampaignState, DomainEvent], None]
 
 
-def acting_character(command: Any, state: CampaignState) -> str | None:
+class TypedCommand(Protocol):
+    """A command that declares its policy, its acting character and its decision."""
+
+    def authorize(self, state: CampaignState, ctx: Context) -> None: ...
+    def acting(self, state: CampaignState) -> str | None: ...
+    def decide(self, state: CampaignState, ctx: Context) -> Sequence[DomainEvent | Later]: ...
+
+
+Command = Decide | TypedCommand  # an Action (ledger/decision.py) is a Decide with `acting`
+
+
+def acting_character(command: Command, state: CampaignState) -> str | None:
     """The character whose action the command is, when that character exists."""
     acting = getattr(command, "acting", None)
     if acting is None:
@@ -46,10 +57,11 @@ def acting_character(command: Any, state: CampaignState) -> str | None:
     return found if found in state.characters else None
 
 
-def decision_of(command: Any, state: CampaignState, ctx: Context
+def decision_of(command: Command, state: CampaignState, ctx: Context
                 ) -> Sequence[DomainEvent | Later]:
-    decide = getattr(command, "decide", command)  # an Action's or a typed command's, or itself
-    return decide(state, ctx)  # type: ignore[no-any-return]
+    if callable(command):
+        return command(state, ctx)  # a decide function, or an Action (which calls its own)
+    return command.decide(state, ctx)
 
 
 class _Run:
@@ -79,7 +91,7 @@ class _Run:
         self.record_all(reactions_to(self.state, event, self.ctx))
 
 
-def run_command(state: CampaignState, ctx: Context, command: Any,
+def run_command(state: CampaignState, ctx: Context, command: Command,
                 stamp: Stamp | None = None) -> list[DomainEvent]:
     """Run `command` on `state` (a scratch copy the caller owns); answer the events recorded,
     in order. `stamp(state, event)` runs once per event, the position already advanced."""
