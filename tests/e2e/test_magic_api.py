@@ -43,6 +43,16 @@ def test_automatic_success_rolls_nothing_and_records_the_mana_under_one_correlat
     assert answer["state"]["mana"]["current"] == 6
 
 
+def test_a_reaction_is_recorded_right_after_the_event_that_caused_it(api: ApiClient) -> None:
+    chid = mage(api, mana=1)
+    answer = magic_test(api, chid, [6, 6, 5], bonus_backlash=2)  # Backlash 2 passes Mana 1
+    assert answer.status == 201, answer
+    assert types(answer) == ["BacklashChoiceOffered", "ConsequenceRollOwed", "Rolled",
+                             "MagicTestMade"]
+    positions = [e["position"] for e in answer["events"]]
+    assert positions == list(range(positions[0], positions[0] + 4))
+
+
 def test_failure_then_fix_makes_a_success_without_the_failures_backlash(api: ApiClient) -> None:
     chid = mage(api)
     failed = magic_test(api, chid, FAIL_BY_3)
