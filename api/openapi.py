@@ -7,7 +7,7 @@ from typing import Any
 import msgspec
 from flask_smorest import Api
 
-from ledger.state import CampaignState
+from ledger.domain.state import CampaignState
 
 PROBLEM = {
     "type": "object",

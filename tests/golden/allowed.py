@@ -38,7 +38,7 @@ OFFERED = ("Backlash from magic is recorded as BacklashChoiceOffered, not as Bac
 BANKED = ("banking is recorded as BacklashBanked, not as BacklashGained with resolves_choice "
           "(issue 11, named lifecycle events)")
 # Issue 11: a reaction's events are recorded right after the event that caused them, before
-# the command's next event (ledger/pipeline.py); they used to wait for the command's end.
+# the command's next event (ledger/domain/pipeline.py); they used to wait for the command's end.
 DEPTH_FIRST = ("reactions run depth first: the Stunt Pool's note of the roll now follows the "
                "Rolled event, before MagicTestMade (issue 11, the pipeline)")
 

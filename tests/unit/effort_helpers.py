@@ -8,14 +8,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from ledger import clock
-from ledger.characters import register_character
-from ledger.context import Actor
-from ledger.decision import Decide
-from ledger.events import DomainEvent
-from ledger.magic import spell_preparation
-from ledger.rolls import age_test
-from ledger.state import CampaignState, Character
+from ledger.domain import clock
+from ledger.domain.characters import register_character
+from ledger.domain.context import Actor
+from ledger.domain.decision import Decide
+from ledger.domain.events import DomainEvent
+from ledger.domain.magic import spell_preparation
+from ledger.domain.rolls import age_test
+from ledger.domain.state import CampaignState, Character
 from tests.unit.harness import GM, context, player, run
 
 __all__ = ["GM", "Table", "of_type", "player"]

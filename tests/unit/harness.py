@@ -1,5 +1,5 @@
 """The one harness of the unit tests: a command runs through the service's own pipeline
-(ledger/pipeline.py: policy, settling, decide, each event evolved and positioned, its
+(ledger/domain/pipeline.py: policy, settling, decide, each event evolved and positioned, its
 reactions depth first) on a pure state, with no store.
 
 `run` runs a command on a state; `Recorder` also seals each event into a record the way
@@ -16,15 +16,15 @@ from typing import Any
 
 import msgspec
 
-import ledger.domain  # noqa: F401  (registers every event type and evolver)
-from ledger.chain import GENESIS, chain_hash
-from ledger.context import Actor, Context
-from ledger.dice import DiceSource, ReportedDice, seed_commitment
-from ledger.events import DomainEvent, encode_data
-from ledger.fold import clone
-from ledger.pipeline import Stamp, run_command
-from ledger.state import CampaignState
-from ledger.store.records import Record
+import ledger.domain.all_rules  # noqa: F401  (registers every event type and evolver)
+from ledger.domain.chain import GENESIS, chain_hash
+from ledger.domain.context import Actor, Context
+from ledger.domain.dice import DiceSource, ReportedDice, seed_commitment
+from ledger.domain.events import DomainEvent, encode_data
+from ledger.domain.pipeline import Stamp, run_command
+from ledger.domain.record import Record
+from ledger.domain.state import CampaignState
+from ledger.domain.state.clone import clone
 
 GM = Actor(role="gm")
 _ids = itertools.count(1)

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from ledger import characters, items
-from ledger.clock import new_day, start_scene
-from ledger.decision import Decide
-from ledger.events import DomainEvent
-from ledger.state import CampaignState, Character
-from ledger.state.items import Item
+from ledger.domain import characters
+from ledger.domain.clock import new_day, start_scene
+from ledger.domain.decision import Decide
+from ledger.domain.events import DomainEvent
+from ledger.domain.items import objects as items
+from ledger.domain.state import CampaignState, Character
+from ledger.domain.state.items import Item
 from tests.unit.harness import context, run
 
 

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from typing import Any, TypeVar
 
-from ledger.characters import register_character
-from ledger.context import Context
-from ledger.decision import Action, Decide
-from ledger.events import DomainEvent
-from ledger.magic.test import MagicTestRequest, make_test
-from ledger.state import CampaignState, Character
+from ledger.domain.characters import register_character
+from ledger.domain.context import Context
+from ledger.domain.decision import Action, Decide
+from ledger.domain.events import DomainEvent
+from ledger.domain.magic.test import MagicTestRequest, make_test
+from ledger.domain.state import CampaignState, Character
 from tests.unit import harness
 from tests.unit.harness import context
 

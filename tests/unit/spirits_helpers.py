@@ -6,14 +6,14 @@ from typing import Any, TypeVar
 
 import msgspec
 
-from ledger import clock
-from ledger.characters import register_character
-from ledger.decision import Decide
-from ledger.events import DomainEvent
-from ledger.magic.effort import available
-from ledger.spirits import SummonOrder, summon
-from ledger.spirits_events import SpiritSummoned
-from ledger.state import CampaignState
+from ledger.domain import clock
+from ledger.domain.characters import register_character
+from ledger.domain.decision import Decide
+from ledger.domain.events import DomainEvent
+from ledger.domain.magic.effort import available
+from ledger.domain.spirits.events import SpiritSummoned
+from ledger.domain.spirits.summoning import SummonOrder, summon
+from ledger.domain.state import CampaignState
 from tests.unit import harness
 from tests.unit.harness import context
 

@@ -6,14 +6,14 @@ from __future__ import annotations
 
 import msgspec
 
-from ledger.audit.summaries import generic, summarize
-from ledger.characters import register_character
-from ledger.fold import apply_record, blank, encode_state
-from ledger.magic.backlash import BacklashBanked, BacklashChoiceOffered, bank
-from ledger.magic.failure import accept
-from ledger.magic.test import MagicTestRequest, make_test
-from ledger.state import CampaignState, Character
-from ledger.store.records import Record
+from ledger.domain.audit.summaries import generic, summarize
+from ledger.domain.characters import register_character
+from ledger.domain.fold import apply_record, blank, encode_state
+from ledger.domain.magic.backlash import BacklashBanked, BacklashChoiceOffered, bank
+from ledger.domain.magic.failure import accept
+from ledger.domain.magic.test import MagicTestRequest, make_test
+from ledger.domain.record import Record
+from ledger.domain.state import CampaignState, Character
 from tests.unit.harness import run
 
 MARA = "chr_mara"

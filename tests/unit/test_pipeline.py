@@ -1,4 +1,4 @@
-"""The pipeline (ledger/pipeline.py): policy, settling, decide, then each event evolved,
+"""The pipeline (ledger/domain/pipeline.py): policy, settling, decide, then each event evolved,
 positioned and followed by its reactions before the next one."""
 
 from __future__ import annotations
@@ -7,19 +7,20 @@ from collections.abc import Sequence
 
 import pytest
 
-from ledger import clock, stunts
-from ledger.context import Context
-from ledger.decision import Later
-from ledger.errors import Forbidden, RuleViolation
-from ledger.events import DomainEvent
-from ledger.magic.backlash import ConsequenceRollOwed, gained_event
-from ledger.magic.test import MagicTestRequest, make_test
-from ledger.pipeline import MAX_EVENTS_PER_COMMAND, run_command
-from ledger.reactions import REACTIONS
-from ledger.resources import spend_event
-from ledger.rolls import Rolled
-from ledger.state import CampaignState
-from ledger.stunts import StuntRollNoted
+from ledger.domain import clock
+from ledger.domain.context import Context
+from ledger.domain.decision import Later
+from ledger.domain.errors import Forbidden, RuleViolation
+from ledger.domain.events import DomainEvent
+from ledger.domain.magic.backlash import ConsequenceRollOwed, gained_event
+from ledger.domain.magic.test import MagicTestRequest, make_test
+from ledger.domain.pipeline import MAX_EVENTS_PER_COMMAND, run_command
+from ledger.domain.reactions import REACTIONS
+from ledger.domain.resources import spend_event
+from ledger.domain.rolls import Rolled
+from ledger.domain.state import CampaignState
+from ledger.domain.stunts import rules as stunts
+from ledger.domain.stunts.events import StuntRollNoted
 from tests.unit.harness import context, run
 from tests.unit.magic_helpers import campaign, mage, set_backlash
 
