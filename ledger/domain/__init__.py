@@ -1,5 +1,6 @@
 """The domain: rules (decide), events and state (evolve), the pipeline that runs a decision.
 
 Pure: imports only the standard library, msgspec and d20 (docs/decisions/006-ledger-layout.md).
-all_rules.py imports every rule module once so their events, evolvers and reactions register.
+all_rules.py imports every rule module once so their events and evolvers register;
+reactions.py lists the reactions, in order, and pipeline.py runs a command.
 """

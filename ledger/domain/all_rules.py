@@ -1,4 +1,5 @@
-"""Imports every rule module once, so their events, evolvers and reactions are registered.
+"""Imports every rule module once, so their event types and evolvers are registered (the
+reactions are listed in ledger/domain/reactions.py, in order).
 
 Where to find a rule: each module's docstring names the rules it holds. Start
 at campaign.py (settings), clock.py (sessions, scenes, days), characters.py

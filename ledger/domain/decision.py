@@ -1,9 +1,8 @@
-"""Run a decision against a scratch copy of the state, with preludes and reactions.
+"""What a command is: a decide function, an event built when its turn comes (`Later`),
+and the mark of a command that is an action of a character (`action_of`). The pipeline
+that runs them is ledger/domain/pipeline.py.
 
-Returns the events in the order they were applied; the scratch state is the
-state after them. Pure: the caller records the events.
-
-Settling (the preludes) follows the command type alone: a command factory marked
+Settling follows the command type alone: a command factory marked
 `@action_of("<parameter>")` is an action of the character that parameter names, and
 only such a command first settles that character's pending decisions. Everything
 else (damage, Conditions, corrections, sheet edits, the clock…) settles nobody,
@@ -15,29 +14,35 @@ from __future__ import annotations
 
 import functools
 import inspect
-from collections import deque
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from typing import ParamSpec
 
 from ledger.domain.context import Context
-from ledger.domain.errors import DomainError, RuleViolation
-from ledger.domain.events import DomainEvent, evolve
-from ledger.domain.magic.pending import pending_decisions, refusal_as_recorded
-from ledger.domain.reactions import preludes_for, reactions_to
-from ledger.domain.state import CampaignState
+from ledger.domain.events import DomainEvent
+from ledger.domain.state import CampaignState, Character
 
 
 class Later:
     """An event built when its turn comes, from the state as recorded so far: for a fact
     only the recorder knows when the command starts, such as the hash of the event just
-    before it (the recorder sets `head_hash` as each event is recorded)."""
+    before it (the recorder sets `head_hash` as each event is recorded), or an event computed
+    from what the events before it left (a cost's Backlash after its Mana). It may build
+    several events; they are recorded in turn, each with its reactions."""
 
-    def __init__(self, build: Callable[[CampaignState], DomainEvent]) -> None:
+    def __init__(self, build: Callable[[CampaignState], DomainEvent | Sequence[DomainEvent | Later]]
+                 ) -> None:
         self.build = build
 
 
+Built = DomainEvent | Sequence[DomainEvent | Later]
+
+
+def later_for(character_id: str, build: Callable[[Character], Built]) -> Later:
+    """A Later built from one character as the events before it left them."""
+    return Later(lambda state: build(state.characters[character_id]))
+
+
 Decide = Callable[[CampaignState, Context], Sequence[DomainEvent | Later]]
-MAX_EVENTS_PER_COMMAND = 500
 P = ParamSpec("P")
 
 # command (module.factory) -> who acts: the parameter naming the character, or how it is found
@@ -85,41 +90,3 @@ def action_of(parameter: str, via: Via | None = None
         return build
 
     return mark
-
-
-def run_decision(
-    scratch: CampaignState,
-    ctx: Context,
-    decide: Decide,
-    on_applied: Callable[[DomainEvent], None] | None = None,
-) -> list[DomainEvent]:
-    applied: list[DomainEvent] = []
-
-    def apply_all(events: Iterable[DomainEvent | Later]) -> None:
-        queue = deque(events)
-        while queue:
-            item = queue.popleft()
-            event = item.build(scratch) if isinstance(item, Later) else item
-            evolve(scratch, event)
-            applied.append(event)
-            if on_applied:
-                on_applied(event)
-            if len(applied) > MAX_EVENTS_PER_COMMAND:
-                raise RuleViolation("command-too-large", "one command may record at most 500 events")
-            queue.extend(reactions_to(scratch, event, ctx))
-
-    acting = decide.acting(scratch) if isinstance(decide, Action) else None
-    if acting is None or acting not in scratch.characters:
-        apply_all(decide(scratch, ctx))
-        return applied
-    before = pending_decisions(scratch.characters[acting])
-    apply_all(preludes_for(scratch, acting, ctx))
-    try:
-        apply_all(decide(scratch, ctx))
-    except DomainError as refusal:
-        # Nothing is recorded, settling included: name what blocks in the recorded state.
-        recorded = refusal_as_recorded(refusal, before)
-        if recorded is refusal:
-            raise
-        raise recorded from refusal
-    return applied

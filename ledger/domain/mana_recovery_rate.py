@@ -14,12 +14,10 @@ from __future__ import annotations
 from ledger.domain.clock import NewDay
 from ledger.domain.context import Context
 from ledger.domain.events import DomainEvent
-from ledger.domain.reactions import reacts_to
 from ledger.domain.resources import gain_events
 from ledger.domain.state import CampaignState
 
 
-@reacts_to(NewDay)
 def recover_mana_by_rate(
     state: CampaignState, event: DomainEvent, ctx: Context
 ) -> list[DomainEvent]:

@@ -1,39 +1,71 @@
-"""Events caused by other events, and work done before a character's next action.
+"""Events caused by other events, listed in one place and in order, and the settling
+that runs before a character's next action.
 
-A reaction runs after its event is applied (a scene's end returns the scene's
-Effort; a sunrise adds Backlash to everyone still over their Mana). A prelude
-runs before a command that is an action of a character (a pending failed Magic
-Test is accepted when the character acts again; ledger/domain/decision.py decides which).
-Both are pure and recorded under the command's correlation id.
+A reaction runs after its event is recorded (a scene's end returns the scene's Effort;
+a sunrise adds Backlash to everyone still over their Mana); its events are recorded,
+with their own reactions, before the command's next event (ledger/domain/pipeline.py). The
+order below is the order they run in, so it decides positions and hashes: a reaction
+is added at the end of its event's list, and moving one changes what later commands
+record (tests/golden). Settling (a pending failed Magic Test is accepted when the
+character acts again) runs before an action of the character. All are pure and
+recorded under the command's correlation id.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
+from ledger.domain.characters import CharacterDied, CharacterRegistered, Corrected, SheetUpdated
+from ledger.domain.clock import NewDay, SceneEnded, SessionEnded, SessionStarted, SunMarked, TimeAdvanced
+from ledger.domain.conditions import recovery as conditions_recovery
+from ledger.domain.conditions import treatment as conditions_treatment
 from ledger.domain.context import Context
+from ledger.domain.decision import Later
 from ledger.domain.events import DomainEvent
+from ledger.domain.items import identification as items_identification
+from ledger.domain.items import linkage
+from ledger.domain.magic import backlash, effort, harm, permanent, spell_preparation, strain
+from ledger.domain.magic.backlash import BacklashBanked, BacklashChoiceOffered, BacklashGained
+from ledger.domain.magic.failure import settle_before_next_command
+from ledger.domain.magic.permanent import PermanentBacklashChanged
+from ledger.domain import mana_recovery_rate, unconscious
+from ledger.domain.resources import Damaged, Healed, ResourceSpent
+from ledger.domain.rolls import Rolled
+from ledger.domain.spirits import passing_time as spirits_time
 from ledger.domain.state import CampaignState
+from ledger.domain.stunts import rules as stunts
 
 Reaction = Callable[[CampaignState, DomainEvent, Context], list[DomainEvent]]
-Prelude = Callable[[CampaignState, str, Context], list[DomainEvent]]
+Settle = Callable[[CampaignState, str, Context], Sequence[DomainEvent | Later]]
 
-REACTIONS: dict[type[DomainEvent], list[Reaction]] = {}
-PRELUDES: list[Prelude] = []
+REACTIONS: dict[type[DomainEvent], tuple[Reaction, ...]] = {
+    CharacterRegistered: (permanent.derive_permanent,),
+    SheetUpdated: (conditions_recovery.movement_follows_the_sheet, permanent.derive_permanent),
+    Corrected: (conditions_recovery.movement_follows_the_sheet, permanent.derive_permanent),
+    CharacterDied: (items_identification.abandon_studies_of_the_dead, linkage.end_links_of_the_dead,
+                    spirits_time.summoners_death_dispels_their_spirits),
+    ResourceSpent: (backlash.owe_roll_on_crossing,),
+    BacklashGained: (backlash.owe_roll_on_crossing,),
+    BacklashChoiceOffered: (backlash.owe_roll_on_crossing,),
+    BacklashBanked: (backlash.owe_roll_on_crossing,),
+    PermanentBacklashChanged: (backlash.owe_roll_on_crossing,),
+    Damaged: (unconscious.knock_out,),
+    Healed: (harm.recover_harm, unconscious.wake_on_healing),
+    Rolled: (stunts.note_roll,),
+    SessionStarted: (stunts.open_pool,),
+    SessionEnded: (stunts.reset_pool,),
+    SceneEnded: (effort.return_scene_effort,),
+    SunMarked: (backlash.deadline_at_sunrise_or_sunset,),
+    TimeAdvanced: (strain.end_collapses, spirits_time.immediate_spirits_vanish_after_an_hour,
+                   unconscious.wake_as_time_passes),
+    NewDay: (conditions_treatment.a_day_of_treatment_and_rest, effort.return_daily_effort,
+             items_identification.complete_studies, spell_preparation.reopen_preparation,
+             strain.end_collapses, spirits_time.immediate_spirits_are_gone_by_a_new_day,
+             unconscious.wake_at_a_new_day, mana_recovery_rate.recover_mana_by_rate),
+}
 
-
-def reacts_to(*event_types: type[DomainEvent]) -> Callable[[Reaction], Reaction]:
-    def wrap(fn: Reaction) -> Reaction:
-        for event_type in event_types:
-            REACTIONS.setdefault(event_type, []).append(fn)
-        return fn
-
-    return wrap
-
-
-def prelude(fn: Prelude) -> Prelude:
-    PRELUDES.append(fn)
-    return fn
+# What an action of a character first settles (docs/rules/magic-test.md, "Settling").
+SETTLING: tuple[Settle, ...] = (settle_before_next_command,)
 
 
 def reactions_to(state: CampaignState, event: DomainEvent, ctx: Context) -> list[DomainEvent]:
@@ -43,8 +75,8 @@ def reactions_to(state: CampaignState, event: DomainEvent, ctx: Context) -> list
     return out
 
 
-def preludes_for(state: CampaignState, character_id: str, ctx: Context) -> list[DomainEvent]:
-    out: list[DomainEvent] = []
-    for fn in PRELUDES:
-        out.extend(fn(state, character_id, ctx))
+def settling(state: CampaignState, character_id: str, ctx: Context) -> list[DomainEvent | Later]:
+    out: list[DomainEvent | Later] = []
+    for settle in SETTLING:
+        out.extend(settle(state, character_id, ctx))
     return out

@@ -18,7 +18,6 @@ from __future__ import annotations
 from ledger.domain.clock import NewDay, TimeAdvanced
 from ledger.domain.context import Context
 from ledger.domain.events import DomainEvent, evolves
-from ledger.domain.reactions import reacts_to
 from ledger.domain.resources import Damaged, Healed
 from ledger.domain.rolls import notation_rolled
 from ledger.domain.state import CampaignState, Character
@@ -70,7 +69,6 @@ def ended(character: Character, why: str) -> UnconsciousEnded:
     return UnconsciousEnded(character_id=character.id, cause=STUN, why=why)
 
 
-@reacts_to(Damaged)
 def knock_out(state: CampaignState, event: DomainEvent, ctx: Context) -> list[DomainEvent]:
     if not isinstance(event, Damaged) or not event.unconscious:
         return []
@@ -83,7 +81,6 @@ def knock_out(state: CampaignState, event: DomainEvent, ctx: Context) -> list[Do
                                until_minute=state.clock.minutes + rolled.total)]
 
 
-@reacts_to(Healed)
 def wake_on_healing(state: CampaignState, event: DomainEvent, ctx: Context) -> list[DomainEvent]:
     if not isinstance(event, Healed) or event.after < 1:
         return []
@@ -91,7 +88,6 @@ def wake_on_healing(state: CampaignState, event: DomainEvent, ctx: Context) -> l
     return [ended(character, "healed")] if stunned(character) else []
 
 
-@reacts_to(TimeAdvanced)
 def wake_as_time_passes(
     state: CampaignState, event: DomainEvent, ctx: Context
 ) -> list[DomainEvent]:
@@ -109,7 +105,6 @@ def wake_as_time_passes(
     return out
 
 
-@reacts_to(NewDay)
 def wake_at_a_new_day(state: CampaignState, event: DomainEvent, ctx: Context) -> list[DomainEvent]:
     return [ended(ch, "new-day") for ch in state.characters.values() if stunned(ch)]
 

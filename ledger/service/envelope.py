@@ -14,8 +14,9 @@ from ledger.domain.state import CampaignState
 
 
 class Envelope:
-    """Called with each event as it is applied to `scratch` (already evolved): records it
-    and moves the scratch head on, collecting the checkpoints due on the way."""
+    """The pipeline's stamp: called with each event once it is evolved and the pipeline has
+    advanced the position; seals it as a record, moves the head hash on and collects the
+    checkpoints due on the way."""
 
     def __init__(self, scratch: CampaignState, actor: Actor, *, correlation_id: str,
                  recorded_at: str, checkpoint_every: int) -> None:
@@ -27,10 +28,10 @@ class Envelope:
         self.records: list[Record] = []
         self.checkpoints: list[tuple[str, int, bytes]] = []
 
-    def __call__(self, event: DomainEvent) -> None:
-        scratch, actor = self.scratch, self.actor
+    def __call__(self, scratch: CampaignState, event: DomainEvent) -> None:
+        actor = self.actor
         draft = Record(
-            campaign_id=scratch.id, position=scratch.position + 1, type=event.type_name(),
+            campaign_id=scratch.id, position=scratch.position, type=event.type_name(),
             version=event.version, data=encode_data(event), recorded_at=self.recorded_at,
             actor_role=actor.role, actor_token=actor.token_id,
             actor_character=actor.character_id, correlation_id=self.correlation_id,
@@ -39,7 +40,6 @@ class Envelope:
         )
         done = msgspec.structs.replace(draft, hash=chain_hash(scratch.head_hash or GENESIS, draft))
         self.records.append(done)
-        scratch.position = done.position
         scratch.head_hash = done.hash
         scratch.recorded_at = done.recorded_at
         if done.position % self.checkpoint_every == 0:

@@ -8,7 +8,8 @@ from collections.abc import Callable, Sequence
 from ledger.adapters.store.base import EventStore
 from ledger.adapters.store.records import TokenRow
 from ledger.domain.context import Actor, Context
-from ledger.domain.decision import Decide, run_decision
+from ledger.domain.decision import Decide
+from ledger.domain.pipeline import run_command
 from ledger.domain.dice import SeededDice
 from ledger.domain.state import CampaignState
 from ledger.domain.state.clone import clone
@@ -45,7 +46,7 @@ class Recorder:
         envelope = Envelope(scratch, actor, correlation_id=correlation.for_command(),
                             recorded_at=max(self.now(), state.recorded_at),
                             checkpoint_every=self.checkpoint_every)
-        events = run_decision(scratch, ctx, decide, on_applied=envelope)
+        events = run_command(scratch, ctx, decide, envelope)
         outcome = Outcome(scratch.id, scratch.position, envelope.records, events, scratch,
                           tokens=list(tokens))
         stored_answer = answer_to_store(answer, outcome)

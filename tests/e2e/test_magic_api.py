@@ -43,6 +43,16 @@ def test_automatic_success_rolls_nothing_and_records_the_mana_under_one_correlat
     assert answer["state"]["mana"]["current"] == 6
 
 
+def test_a_reaction_is_recorded_right_after_the_event_that_caused_it(api: ApiClient) -> None:
+    chid = mage(api, mana=1)
+    answer = magic_test(api, chid, [6, 6, 5], bonus_backlash=2)  # Backlash 2 passes Mana 1
+    assert answer.status == 201, answer
+    assert types(answer) == ["BacklashChoiceOffered", "ConsequenceRollOwed", "Rolled",
+                             "MagicTestMade"]
+    positions = [e["position"] for e in answer["events"]]
+    assert positions == list(range(positions[0], positions[0] + 4))
+
+
 def test_failure_then_fix_makes_a_success_without_the_failures_backlash(api: ApiClient) -> None:
     chid = mage(api)
     failed = magic_test(api, chid, FAIL_BY_3)
@@ -70,7 +80,7 @@ def test_failure_accepted_takes_one_plus_degree_and_offers_bank_or_roll(api: Api
     test_id = magic_test(api, chid, FAIL_BY_3)["magic_test"]["test_id"]
     accepted = api.post(api.c(f"/characters/{chid}/magic-tests/{test_id}/accept"))
     assert accepted.status == 200, accepted
-    assert types(accepted) == ["MagicTestFailureAccepted", "BacklashGained"]
+    assert types(accepted) == ["MagicTestFailureAccepted", "BacklashChoiceOffered"]
     assert accepted["magic"]["backlash"]["temporary"] == 4
     assert pending_kinds(accepted) == ["bank-or-roll"]
 
@@ -80,7 +90,7 @@ def test_failure_is_accepted_when_the_characters_next_command_arrives(api: ApiCl
     test_id = magic_test(api, chid, FAIL_BY_3)["magic_test"]["test_id"]
     spent = api.post(api.c(f"/characters/{chid}/mana/spend"), {"amount": 1, "reason": "lamp"})
     assert spent.status == 200, spent
-    assert types(spent) == ["MagicTestFailureAccepted", "BacklashGained", "ResourceSpent"]
+    assert types(spent) == ["MagicTestFailureAccepted", "BacklashChoiceOffered", "ResourceSpent"]
     assert spent["events"][0]["data"]["test_id"] == test_id
     assert spent["events"][0]["data"]["automatic"] is True
     assert spent["state"]["backlash"]["temporary"] == 4
@@ -92,6 +102,7 @@ def test_banking_adds_one_backlash(api: ApiClient) -> None:
     api.post(api.c(f"/characters/{chid}/magic-tests/{test_id}/accept"))
     banked = api.post(api.c(f"/characters/{chid}/backlash/bank"))
     assert banked.status == 200, banked
+    assert types(banked) == ["BacklashBanked"]
     assert banked["magic"]["backlash"]["temporary"] == 5
     assert banked["magic"]["pending"] == []
     again = api.post(api.c(f"/characters/{chid}/backlash/bank"))

@@ -30,12 +30,27 @@ SETTLE = "only an action of the character settles its pending decisions (issue 1
 SHIFTED = ("the records of the settle change sit one position earlier, and later states keep "
            "those positions (issue 11)")
 
+# Issue 11: lifecycle facts the flags of BacklashGained hid are named events in new records
+# (docs/history.md, "Lifecycle events"). Each replaces one BacklashGained one for one and
+# folds to the same state, so no position shifts and no state differs.
+OFFERED = ("Backlash from magic is recorded as BacklashChoiceOffered, not as BacklashGained "
+           "with offers_choice (issue 11, named lifecycle events)")
+BANKED = ("banking is recorded as BacklashBanked, not as BacklashGained with resolves_choice "
+          "(issue 11, named lifecycle events)")
+# Issue 11: a reaction's events are recorded right after the event that caused them, before
+# the command's next event (ledger/domain/pipeline.py); they used to wait for the command's end.
+DEPTH_FIRST = ("reactions run depth first: the Stunt Pool's note of the roll now follows the "
+               "Rolled event, before MagicTestMade (issue 11, the pipeline)")
+
 ALLOWED: list[Allowed] = [
     # Issue 12: Mana recovery is a campaign setting (default "none"). CampaignCreated records
     # the whole Settings, so a new campaign's now holds the two new settings at their defaults.
     Allowed("create-campaign", {"data"},
             "CampaignCreated's settings gain mana_recovery and mana_recovery_amount at their "
             "defaults (issue 12, Mana recovery is a campaign setting)"),
+    Allowed("accept-magic-test", {"type", "data"}, OFFERED),
+    Allowed("accept-third-test", {"type", "data"}, OFFERED),
+    Allowed("bank-backlash", {"type", "data"}, BANKED),
     Allowed("end-session-final", {"version", "data", "state"},
             "SessionEnded v2 records the head hash just before it (docs/history.md); "
             "that hash follows the chain the settle change made (issue 11)"),
@@ -47,9 +62,11 @@ ALLOWED: list[Allowed] = [
     Allowed("gm-correction-while-pending", {"events", "type", "data", "state"},
             f"a GM correction no longer banks the bank-or-roll choice: {SETTLE}"),
     Allowed("server-magic-test", {"events", "type", "data", "state"},
-            f"Mara's next action, her Magic Test, accepts the failure first: {SETTLE}"),
+            f"Mara's next action, her Magic Test, accepts the failure first: {SETTLE}; its "
+            f"Backlash is a BacklashChoiceOffered: {OFFERED}; {DEPTH_FIRST}"),
     Allowed("spirit-banish", {"events", "type", "data", "character_id", "state"},
-            f"Mara's banishing, her next action, banks her unanswered choice first: {SETTLE}"),
+            f"Mara's banishing, her next action, banks her unanswered choice first: {SETTLE}; "
+            f"{BANKED}"),
     Allowed("rewind", {"data", "state"}, f"the Rewound snapshot holds shifted positions: {SHIFTED}"),
     Allowed("redo", {"data", "state"}, f"the Redone snapshot holds shifted positions: {SHIFTED}"),
     *(Allowed(step, {"state"}, SHIFTED) for step in (

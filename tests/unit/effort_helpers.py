@@ -1,56 +1,32 @@
 """A table for unit tests of Effort, spells, Strain and the Stunt Pool: no store, real rules.
 
-`Table.do` runs a decision the way the service does (preludes, reactions, and each
-event given the next position before its reactions run) on the table's own state.
+`Table.do` runs a command through the shared harness (tests/unit/harness.py), as the
+service does, on the table's own state.
 """
 
 from __future__ import annotations
 
-import itertools
 from typing import Any
 
-import ledger.domain.all_rules  # noqa: F401  (registers every event, evolver and reaction)
 from ledger.domain import clock
 from ledger.domain.characters import register_character
-from ledger.domain.context import Actor, Context
-from ledger.domain.decision import Decide, run_decision
-from ledger.domain.dice import ReportedDice
+from ledger.domain.context import Actor
+from ledger.domain.decision import Decide
 from ledger.domain.events import DomainEvent
 from ledger.domain.magic import spell_preparation
 from ledger.domain.rolls import age_test
 from ledger.domain.state import CampaignState, Character
+from tests.unit.harness import GM, context, player, run
 
-GM = Actor(role="gm")
-
-
-class FixedSeeds:
-    """Dice epochs for session starts and ends; the values do not matter to these rules."""
-
-    def commit_new(self, epoch: int) -> str:
-        return f"commitment-{epoch}"
-
-    def reveal(self, epoch: int) -> str:
-        return f"seed-{epoch}"
-
-
-def player(character_id: str) -> Actor:
-    return Actor(role="player", token_id="tok", character_id=character_id)
+__all__ = ["GM", "Table", "of_type", "player"]
 
 
 class Table:
     def __init__(self) -> None:
         self.state = CampaignState(id="cmp_test")
-        self._ids = itertools.count(1)
-
-    def ctx(self, dice: list[int] | None = None, actor: Actor = GM) -> Context:
-        return Context(ReportedDice(dice or []), actor=actor, seeds=FixedSeeds(),
-                       new_id=lambda prefix: f"{prefix}_{next(self._ids)}")
 
     def do(self, decide: Decide, dice: list[int] | None = None, actor: Actor = GM) -> list[Any]:
-        def positioned(event: DomainEvent) -> None:
-            self.state.position += 1
-
-        return run_decision(self.state, self.ctx(dice, actor), decide, on_applied=positioned)
+        return run(self.state, decide, context(dice, actor))
 
     def character(self, name: str = "Mara", **sheet: Any) -> str:
         (event,) = self.do(register_character({"name": name, **sheet}))

@@ -2,18 +2,16 @@
 
 from __future__ import annotations
 
-import itertools
 from typing import Any
 
 from ledger.domain import characters
 from ledger.domain.clock import new_day, start_scene
-from ledger.domain.context import Context
-from ledger.domain.decision import Decide, run_decision
-from ledger.domain.dice import ReportedDice
+from ledger.domain.decision import Decide
 from ledger.domain.events import DomainEvent
 from ledger.domain.items import objects as items
 from ledger.domain.state import CampaignState, Character
 from ledger.domain.state.items import Item
+from tests.unit.harness import context, run
 
 
 class Table:
@@ -21,15 +19,9 @@ class Table:
 
     def __init__(self) -> None:
         self.state = CampaignState(id="cmp_test", name="test")
-        self._ids = itertools.count(1)
 
     def run(self, decide: Decide, dice: list[int] | None = None) -> list[DomainEvent]:
-        ctx = Context(ReportedDice(dice or []), new_id=lambda p: f"{p}_{next(self._ids)}")
-
-        def placed(event: DomainEvent) -> None:
-            self.state.position += 1
-
-        return run_decision(self.state, ctx, decide, on_applied=placed)
+        return run(self.state, decide, context(dice))
 
     def character(self, **sheet: Any) -> str:
         sheet.setdefault("name", "Mara")

@@ -1,45 +1,28 @@
-"""Building states and running Magic Test and Backlash decisions directly, without a store."""
+"""Building states for Magic Test and Backlash tests; commands run through tests/unit/harness.py."""
 
 from __future__ import annotations
 
-import itertools
 from typing import Any, TypeVar
 
-import ledger.domain.all_rules  # noqa: F401  (registers every event, evolver, reaction and prelude)
 from ledger.domain.characters import register_character
-from ledger.domain.context import Actor, Context
-from ledger.domain.decision import Action, Decide, run_decision
+from ledger.domain.context import Context
+from ledger.domain.decision import Action, Decide
 from ledger.domain.events import DomainEvent
 from ledger.domain.magic.test import MagicTestRequest, make_test
 from ledger.domain.state import CampaignState, Character
+from tests.unit import harness
+from tests.unit.harness import context
 
 E = TypeVar("E", bound=DomainEvent)
-_ids = itertools.count(1)
-
-
-class ScriptedDice:
-    """Server-side dice whose values the test chooses; each is checked against its die."""
-
-    def __init__(self, values: list[int]) -> None:
-        self.values = list(values)
-
-    def draw(self, sides: int) -> int:
-        if not self.values:
-            raise AssertionError("the test scripted fewer dice than the rule rolled")
-        value = self.values.pop(0)
-        if not 1 <= value <= sides:
-            raise AssertionError(f"{value} is not a d{sides} result")
-        return value
 
 
 def ctx(dice: list[int] | None = None) -> Context:
-    return Context(ScriptedDice(dice or []), actor=Actor(role="gm"),
-                   new_id=lambda prefix: f"{prefix}_{next(_ids)}")
+    return context(dice, scripted=True)
 
 
 def run(state: CampaignState, decide: Decide, dice: list[int] | None = None) -> list[DomainEvent]:
     """Run one command on `state` itself, with reactions (and settling, for an action)."""
-    return run_decision(state, ctx(dice), decide)
+    return harness.run(state, decide, ctx(dice))
 
 
 def campaign(**settings: Any) -> CampaignState:
@@ -72,13 +55,13 @@ def of_type(events: list[DomainEvent], kind: type[E]) -> list[E]:
 
 
 def cast(state: CampaignState, chid: str, dice: list[int] | None = None,
-         prelude: bool = False, **request: Any) -> list[DomainEvent]:
-    """A Magic Test; base TN 12 unless given. `prelude` runs it as the action it is (settling
+         settling: bool = False, **request: Any) -> list[DomainEvent]:
+    """A Magic Test; base TN 12 unless given. `settling` runs it as the action it is (settling
     first); without it, only its decision runs."""
     request.setdefault("base_tn", 12)
     action = make_test(chid, MagicTestRequest(**request))
     assert isinstance(action, Action)
-    return run(state, action if prelude else action.decide, dice)
+    return run(state, action if settling else action.decide, dice)
 
 
 def set_backlash(state: CampaignState, chid: str, temporary: int) -> None:

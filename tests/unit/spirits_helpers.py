@@ -1,48 +1,28 @@
-"""Building states and running spirit decisions directly, without a store."""
+"""Building states for the spirit tests; commands run through tests/unit/harness.py."""
 
 from __future__ import annotations
 
-import itertools
 from typing import Any, TypeVar
 
 import msgspec
 
-import ledger.domain.all_rules  # noqa: F401  (registers every event, evolver and reaction)
 from ledger.domain import clock
 from ledger.domain.characters import register_character
-from ledger.domain.context import Context
-from ledger.domain.decision import Decide, run_decision
+from ledger.domain.decision import Decide
 from ledger.domain.events import DomainEvent
 from ledger.domain.magic.effort import available
 from ledger.domain.spirits.events import SpiritSummoned
 from ledger.domain.spirits.summoning import SummonOrder, summon
 from ledger.domain.state import CampaignState
+from tests.unit import harness
+from tests.unit.harness import context
 
 E = TypeVar("E", bound=DomainEvent)
-
-_ids = itertools.count(1)
-
-
-class ScriptedDice:
-    """Server-side dice whose values the test chooses; each die is checked against its sides."""
-
-    def __init__(self, values: list[int]) -> None:
-        self.values = list(values)
-
-    def draw(self, sides: int) -> int:
-        value = self.values.pop(0)
-        if not 1 <= value <= sides:
-            raise ValueError(f"{value} is not a d{sides} result")
-        return value
-
-
-def ctx(dice: list[int] | None = None) -> Context:
-    return Context(ScriptedDice(dice or []), new_id=lambda prefix: f"{prefix}_{next(_ids)}")
 
 
 def run(state: CampaignState, decide: Decide, dice: list[int] | None = None) -> list[DomainEvent]:
     """Run one command on `state` itself (the events are applied to it)."""
-    return run_decision(state, ctx(dice), decide)
+    return harness.run(state, decide, context(dice, scripted=True))
 
 
 def sheet(name: str = "Mara", *, level: int = 5, summon: int = 2, cha: int = 2,

@@ -9,7 +9,13 @@ from ledger.domain import clock
 from ledger.domain.characters import correct, update_sheet
 from ledger.domain.conditions.adding import ConditionAdded
 from ledger.domain.errors import InvalidInput, RuleViolation
-from ledger.domain.magic.backlash import BacklashGained, ConsequenceRollOwed, bank, superhuman_use
+from ledger.domain.magic.backlash import (
+    BacklashBanked,
+    BacklashGained,
+    ConsequenceRollOwed,
+    bank,
+    superhuman_use,
+)
 from ledger.domain.magic.consequence_roll import (
     ConsequenceDrawn,
     ConsequenceRolled,
@@ -66,7 +72,7 @@ def test_banking_backlash_adds_one_more() -> None:
     chid = mage(state)
     failed_and_accepted(state, chid)
     events = run(state, bank(chid))
-    assert only(events, BacklashGained).amount == 1
+    assert only(events, BacklashBanked).amount == 1
     assert character(state, chid).backlash.temporary == 5
     assert character(state, chid).backlash.choice is None
 

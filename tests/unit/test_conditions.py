@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-import itertools
 from typing import Any
 
 import pytest
 
-from ledger.domain import all_rules as domain  # noqa: F401  (registers every event and reaction)
+from ledger.domain import all_rules as domain  # noqa: F401  (registers every event type and evolver)
 from ledger.domain.characters import update_sheet
 from ledger.domain.clock import new_day
 from ledger.domain.conditions.adding import (
@@ -20,14 +19,14 @@ from ledger.domain.conditions.adding import (
 from ledger.domain.conditions.catalog import CATALOGUE
 from ledger.domain.conditions.recovery import ConditionReduced, heal, recover
 from ledger.domain.conditions.treatment import start_treatment
-from ledger.domain.context import Context
-from ledger.domain.decision import Decide, run_decision
-from ledger.domain.dice import ReportedDice
+from ledger.domain.decision import Decide
 from ledger.domain.errors import DomainError, InvalidInput, NotFound, RuleViolation
 from ledger.domain.events import DomainEvent, evolve
 from ledger.domain.resources import Damaged
 from ledger.domain.rolls import Rolled
 from ledger.domain.state import CampaignState, Character, Condition, Pool
+from tests.unit import harness
+from tests.unit.harness import context, numbered
 
 MARA = "chr_mara"
 
@@ -39,16 +38,8 @@ def campaign(**sheet: object) -> CampaignState:
     return state
 
 
-_NUMBERS = itertools.count(1)
-
-
-def new_id(prefix: str) -> str:
-    return f"{prefix}_{next(_NUMBERS)}"
-
-
 def run(state: CampaignState, decide: Decide, dice: list[int] | None = None) -> list[DomainEvent]:
-    ctx = Context(ReportedDice(dice or []), new_id=new_id)
-    return run_decision(state, ctx, decide)
+    return harness.run(state, decide, context(dice))
 
 
 def give(state: CampaignState, name: str, points: int | None = None, **kw: Any) -> Condition:
@@ -298,7 +289,7 @@ def test_condition_events_applies_escalation_for_other_rules() -> None:
     state = campaign()
     give(state, "Fatigued")
     (event,) = condition_events(state, mara(state), "Fatigued", None, 3, from_backlash=True,
-                                new_id=new_id)
+                                new_id=numbered)
     assert isinstance(event, ConditionAdded)
     assert (event.condition.name, event.condition.figure, event.condition.cause) == \
         ("Exhausted", 3, "backlash")

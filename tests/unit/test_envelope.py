@@ -1,5 +1,6 @@
-"""The envelope (ledger/service/envelope.py): each applied event becomes the next record,
-chained to the one before, with who, when and the clock; checkpoints fall where due."""
+"""The envelope (ledger/service/envelope.py), the pipeline's stamp: each applied event becomes
+the record at the position the pipeline advanced to, chained to the one before, with who,
+when and the clock; checkpoints fall where due."""
 
 from __future__ import annotations
 
@@ -24,10 +25,16 @@ def envelope(checkpoint_every: int = 100) -> Envelope:
                     recorded_at="2030-01-01T00:00:00.000000Z", checkpoint_every=checkpoint_every)
 
 
+def stamp(env: Envelope, event: SettingsChanged) -> None:
+    """What the pipeline does for each event: advance the position, then stamp."""
+    env.scratch.position += 1
+    env(env.scratch, event)
+
+
 def test_each_event_is_the_next_position_chained_to_the_hash_before_it() -> None:
     env = envelope()
     for n in range(2):
-        env(SettingsChanged(changes={"n": n}, before={"n": None}))
+        stamp(env, SettingsChanged(changes={"n": n}, before={"n": None}))
     first, second = env.records
     assert (first.position, second.position) == (5, 6)
     assert first.hash == chain_hash("h4", _unhashed(first))
@@ -38,7 +45,7 @@ def test_each_event_is_the_next_position_chained_to_the_hash_before_it() -> None
 
 def test_a_record_carries_the_actor_the_clock_and_the_correlation_id() -> None:
     env = envelope()
-    env(SettingsChanged(changes={"n": 1}, before={"n": None}))
+    stamp(env, SettingsChanged(changes={"n": 1}, before={"n": None}))
     record = env.records[0]
     assert (record.type, record.version) == ("SettingsChanged", 2)
     assert (record.actor_role, record.actor_token, record.actor_character) == \
@@ -51,14 +58,14 @@ def test_a_record_carries_the_actor_the_clock_and_the_correlation_id() -> None:
 def test_the_first_record_of_a_campaign_chains_to_genesis() -> None:
     env = envelope()
     env.scratch.position, env.scratch.head_hash = 0, ""
-    env(SettingsChanged(changes={}, before={}))
+    stamp(env, SettingsChanged(changes={}, before={}))
     assert env.records[0].hash == chain_hash(GENESIS, _unhashed(env.records[0]))
 
 
 def test_a_checkpoint_is_taken_at_each_multiple_of_the_interval() -> None:
     env = envelope(checkpoint_every=3)
     for _ in range(5):  # positions 5..9
-        env(SettingsChanged(changes={}, before={}))
+        stamp(env, SettingsChanged(changes={}, before={}))
     assert [(c, p) for c, p, _ in env.checkpoints] == [("cmp_env", 6), ("cmp_env", 9)]
     taken = decode_state(env.checkpoints[0][2])
     assert taken is not None

@@ -5,7 +5,12 @@ from __future__ import annotations
 import pytest
 
 from ledger.domain.errors import InvalidInput, RuleViolation
-from ledger.domain.magic.backlash import BacklashGained, ConsequenceRollOwed
+from ledger.domain.magic.backlash import (
+    BacklashBanked,
+    BacklashChoiceOffered,
+    BacklashGained,
+    ConsequenceRollOwed,
+)
 from ledger.domain.magic.failure import accept, fix
 from ledger.domain.magic.test_events import MagicTestFailureAccepted, MagicTestFixed, MagicTestMade
 from ledger.domain.resources import ResourceSpent, spend
@@ -131,7 +136,7 @@ def test_resistance_over_5_gives_one_automatic_backlash_per_point_over() -> None
     chid = mage(state, willpower=20)
     events = cast(state, chid, base_tn=8, resistance=7)
     assert made(events).costs.auto_backlash == 2
-    gained = only(events, BacklashGained)
+    gained = only(events, BacklashChoiceOffered)
     assert (gained.source, gained.amount) == ("resistance", 2)
     assert character(state, chid).backlash.temporary == 2
 
@@ -140,7 +145,7 @@ def test_resistance_of_5_gives_no_automatic_backlash() -> None:
     state = campaign()
     chid = mage(state, willpower=20)
     events = cast(state, chid, base_tn=8, resistance=5)
-    assert of_type(events, BacklashGained) == []
+    assert of_type(events, BacklashChoiceOffered) == []
 
 
 def test_automatic_backlash_off_in_the_campaign_gives_none() -> None:
@@ -218,7 +223,7 @@ def test_mana_and_backlash_are_recorded_before_the_roll() -> None:
     events = cast(state, chid, [6, 6, 5], bonus_mana=1, bonus_backlash=1, mana_cost=1)
     kinds = [type(e).__name__ for e in events]
     assert kinds.index("Rolled") > max(i for i, k in enumerate(kinds)
-                                       if k in ("ResourceSpent", "BacklashGained"))
+                                       if k in ("ResourceSpent", "BacklashChoiceOffered"))
 
 
 def test_backlash_from_magic_offers_the_bank_or_roll_choice() -> None:
@@ -295,7 +300,7 @@ def test_failed_magic_test_backlash_is_one_plus_degree_of_failure() -> None:
     chid = mage(state)
     test_id = made(cast(state, chid, FAIL_BY_3)).test_id
     events = run(state, accept(chid, test_id))
-    assert only(events, BacklashGained).amount == 1 + 3
+    assert only(events, BacklashChoiceOffered).amount == 1 + 3
     assert character(state, chid).backlash.temporary == 4
     assert character(state, chid).magic_tests.failure is None
 
@@ -334,6 +339,7 @@ def test_fixed_failure_offers_no_consequence_roll() -> None:
     test_id = made(cast(state, chid, FAIL_BY_3)).test_id
     events = run(state, fix(chid, test_id, mana=0, backlash=3))
     assert not only(events, BacklashGained).offers_choice
+    assert of_type(events, BacklashChoiceOffered) == []
     assert character(state, chid).backlash.choice is None
 
 
@@ -343,7 +349,7 @@ def test_fix_carries_plus_one_to_the_next_failure() -> None:
     run(state, fix(chid, made(cast(state, chid, FAIL_BY_3)).test_id, mana=3, backlash=0))
     test_id = made(cast(state, chid, FAIL_BY_3)).test_id
     events = run(state, accept(chid, test_id))
-    assert only(events, BacklashGained).amount == 1 + 3 + 1
+    assert only(events, BacklashChoiceOffered).amount == 1 + 3 + 1
 
 
 def test_fixes_add_up_until_a_failure_uses_them_all() -> None:
@@ -354,7 +360,7 @@ def test_fixes_add_up_until_a_failure_uses_them_all() -> None:
     assert character(state, chid).magic_tests.carried == 2
     events = run(state, accept(chid, made(cast(state, chid, FAIL_BY_3)).test_id))
     assert only(events, MagicTestFailureAccepted).carried_used == 2
-    assert only(events, BacklashGained).amount == 1 + 3 + 2
+    assert only(events, BacklashChoiceOffered).amount == 1 + 3 + 2
     assert character(state, chid).magic_tests.carried == 0
 
 
@@ -383,8 +389,8 @@ def test_next_command_banks_a_bank_or_roll_choice_left_unanswered() -> None:
     chid = mage(state)
     run(state, accept(chid, made(cast(state, chid, FAIL_BY_3)).test_id))
     events = run(state, spend(chid, "mana", 1, "anything"))
-    banked = only(events, BacklashGained)
-    assert (banked.source, banked.amount, banked.automatic) == ("bank", 1, True)
+    banked = only(events, BacklashBanked)
+    assert (banked.banked, banked.amount, banked.automatic) == (4, 1, True)
     assert character(state, chid).backlash.temporary == 5
     assert character(state, chid).backlash.choice is None
 
@@ -393,7 +399,7 @@ def test_new_magic_test_accepts_the_pending_failure_first() -> None:
     state = campaign()
     chid = mage(state, mana=10)
     cast(state, chid, FAIL_BY_3)
-    events = cast(state, chid, [6, 6, 5], prelude=True)
+    events = cast(state, chid, [6, 6, 5], settling=True)
     assert only(events, MagicTestFailureAccepted).automatic
     assert made(events).success
 
@@ -416,7 +422,7 @@ def test_failure_accepted_by_a_new_test_that_then_owes_a_roll_refuses_the_test()
     chid = mage(state, mana=2)
     test_id = made(cast(state, chid, FAIL_BY_3)).test_id
     with pytest.raises(RuleViolation) as err:
-        cast(state, chid, [6, 6, 6], prelude=True)
+        cast(state, chid, [6, 6, 6], settling=True)
     # Nothing is recorded, so the roll is not owed yet: the refusal names the failure.
     assert err.value.rule == "magic-test-failure-pending"
     assert err.value.resolve == [f"magic-tests/{test_id}/fix", f"magic-tests/{test_id}/accept"]

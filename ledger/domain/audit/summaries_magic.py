@@ -35,6 +35,19 @@ def _backlash(d: dict[str, Any], names: Names) -> str:
             f"({d['before']} → {d['after']})")
 
 
+@summarizes("BacklashChoiceOffered")
+def _backlash_offered(d: dict[str, Any], names: Names) -> str:
+    return (f"{who(d, names)} gained {d['amount']} Backlash{why(d.get('source'))} "
+            f"({d['before']} → {d['after']}) and may roll for Consequences or bank it")
+
+
+@summarizes("BacklashBanked")
+def _backlash_banked(d: dict[str, Any], names: Names) -> str:
+    how = "acted again without choosing, so banked" if d.get("automatic") else "banked"
+    return (f"{who(d, names)} {how} {d['banked']} Backlash for {d['amount']} more "
+            f"({d['before']} → {d['after']})")
+
+
 @summarizes("PermanentBacklashChanged")
 def _permanent_backlash(d: dict[str, Any], names: Names) -> str:
     return f"{who(d, names)}'s permanent Backlash {d['before']} → {d['after']}"

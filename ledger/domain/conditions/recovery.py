@@ -13,7 +13,7 @@ Rules (000 Conditions; the README's "Conditions and objects"):
 
 from __future__ import annotations
 
-from ledger.domain.characters import Corrected, SheetUpdated, require_alive
+from ledger.domain.characters import Corrected, require_alive
 from ledger.domain.conditions.catalog import movement
 from ledger.domain.conditions.treatment import (
     check_not_maimed,
@@ -25,7 +25,6 @@ from ledger.domain.context import Context
 from ledger.domain.decision import Decide, action_of
 from ledger.domain.errors import RuleViolation
 from ledger.domain.events import DomainEvent, evolves
-from ledger.domain.reactions import reacts_to
 from ledger.domain.rolls import FOCUS_BONUS, Rolled, age_roll
 from ledger.domain.state import CampaignState, Character, Condition
 from ledger.domain.state.conditions import Movement
@@ -152,8 +151,7 @@ def heal(character_id: str, condition_id: str, healing: int) -> Decide:
     return decide
 
 
-@reacts_to(SheetUpdated, Corrected)
-def _movement_follows_the_sheet(state: CampaignState, event: DomainEvent,
+def movement_follows_the_sheet(state: CampaignState, event: DomainEvent,
                                 ctx: Context) -> list[DomainEvent]:
     character = state.characters.get(event.character_id or "")
     if character is None or (isinstance(event, Corrected) and event.field.startswith("movement")):

@@ -14,7 +14,6 @@ from ledger.domain.context import Context
 from ledger.domain.decision import Decide
 from ledger.domain.errors import NotFound, RuleViolation
 from ledger.domain.events import DomainEvent, evolves
-from ledger.domain.reactions import reacts_to
 from ledger.domain.state import CampaignState, Character, Condition
 
 
@@ -83,8 +82,7 @@ def start_treatment(character_id: str, condition_id: str) -> Decide:
     return decide
 
 
-@reacts_to(NewDay)
-def _a_day_of_treatment_and_rest(state: CampaignState, event: DomainEvent,
+def a_day_of_treatment_and_rest(state: CampaignState, event: DomainEvent,
                                  ctx: Context) -> list[DomainEvent]:
     out: list[DomainEvent] = []
     if not isinstance(event, NewDay):

@@ -9,15 +9,13 @@
 
 from __future__ import annotations
 
-from ledger.domain.characters import CharacterDied, require_alive
-from ledger.domain.clock import NewDay
+from ledger.domain.characters import require_alive
 from ledger.domain.context import Context
 from ledger.domain.decision import Decide, action_of
 from ledger.domain.errors import RuleViolation
 from ledger.domain.events import DomainEvent, evolves
 from ledger.domain.items.objects import check_magical, require_item
 from ledger.domain.magic.effort import skill
-from ledger.domain.reactions import reacts_to
 from ledger.domain.state import CampaignState, Character
 from ledger.domain.state.items import Identification, Item, Study
 
@@ -102,7 +100,6 @@ def identify(item_id: str, character_id: str) -> Decide:
     return decide
 
 
-@reacts_to(NewDay)
 def complete_studies(state: CampaignState, event: DomainEvent, ctx: Context) -> list[DomainEvent]:
     """A day's study is done at the new day that follows it."""
     return [ItemIdentified(character_id=s.character, item_id=item.id, day=state.clock.day,
@@ -110,7 +107,6 @@ def complete_studies(state: CampaignState, event: DomainEvent, ctx: Context) -> 
             for item in state.items.values() for s in item.studies]
 
 
-@reacts_to(CharacterDied)
 def abandon_studies_of_the_dead(state: CampaignState, event: DomainEvent,
                                 ctx: Context) -> list[DomainEvent]:
     return [ItemIdentificationAbandoned(character_id=s.character, item_id=item.id,

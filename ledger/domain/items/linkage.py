@@ -17,7 +17,7 @@
 
 from __future__ import annotations
 
-from ledger.domain.characters import CharacterDied, require_alive, require_character
+from ledger.domain.characters import require_alive, require_character
 from ledger.domain.clock import advance
 from ledger.domain.context import Context
 from ledger.domain.decision import Decide, Later, action_of
@@ -26,7 +26,6 @@ from ledger.domain.events import DomainEvent, evolves
 from ledger.domain.items.damage import check_not_destroyed
 from ledger.domain.items.objects import check_magical, require_item
 from ledger.domain.magic.effort import commit_event, release_events, skill
-from ledger.domain.reactions import reacts_to
 from ledger.domain.state import CampaignState, Character
 from ledger.domain.state.items import Item, LinkRecord
 
@@ -169,7 +168,6 @@ def unlink(item_id: str, character_id: str | None = None, helper_id: str | None 
     return decide
 
 
-@reacts_to(CharacterDied)
 def end_links_of_the_dead(state: CampaignState, event: DomainEvent,
                           ctx: Context) -> list[DomainEvent]:
     out: list[DomainEvent] = []

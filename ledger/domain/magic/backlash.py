@@ -6,6 +6,10 @@ Rules (002 "Backlash"; the README's "Magic Tests and Backlash"):
 - Backlash gained from magic offers a choice: roll for Consequences now, or bank
   it for +1 Backlash (`bank`). Our reading: a character who acts again without
   choosing has banked (the next action banks it, see ledger/domain/magic/failure.py).
+  New records name both facts: `BacklashChoiceOffered` (the gain that offers the
+  choice) and `BacklashBanked` (the +1 of banking). Older records carry them as
+  the `offers_choice` and `resolves_choice` flags of `BacklashGained`, which fold
+  as they always did (docs/history.md, "Lifecycle events").
 - When total Backlash first exceeds current Mana, one Consequence roll is owed
   at once (`owe_roll_on_crossing`). Until it is resolved no new Magic Test is
   accepted. While the excess remains nothing more is owed, until the next
@@ -27,7 +31,6 @@ from ledger.domain.errors import RuleViolation
 from ledger.domain.events import DomainEvent, evolves
 from ledger.domain.magic.pending import resolving
 from ledger.domain.magic.permanent import PermanentBacklashChanged
-from ledger.domain.reactions import reacts_to
 from ledger.domain.resources import ResourceSpent
 from ledger.domain.state import CampaignState, Character
 from ledger.domain.state.backlash import BacklashChoice, OwedRoll
@@ -41,6 +44,7 @@ class BacklashGained(DomainEvent, frozen=True, kw_only=True):
     # "bonus", "cost", "resistance", "failure", "fix", "bank", "sunrise", "sunset", "superhuman"
     source: str
     test_id: str | None = None
+    # Older records only: new ones record BacklashChoiceOffered and BacklashBanked instead.
     offers_choice: bool = False  # Backlash from magic: roll now, or bank it
     resolves_choice: bool = False  # banking answers the pending choice
     automatic: bool = False  # recorded because the character acted again, not asked
@@ -51,6 +55,31 @@ class ConsequenceRollOwed(DomainEvent, frozen=True, kw_only=True):
     reason: str  # "over-mana", "sunrise", "sunset"
     total: int
     mana: int
+
+
+class BacklashChoiceOffered(DomainEvent, frozen=True, kw_only=True):
+    """Backlash gained from magic, which offers the choice: roll for Consequences now, or
+    bank it. Folds as an older BacklashGained with `offers_choice` does."""
+
+    amount: int
+    before: int  # temporary Backlash before and after
+    after: int
+    permanent: int
+    source: str  # "bonus", "cost", "resistance", "failure"
+    test_id: str | None = None
+    automatic: bool = False  # recorded because the character acted again, not asked
+
+
+class BacklashBanked(DomainEvent, frozen=True, kw_only=True):
+    """The choice answered by banking: +1 Backlash instead of a Consequence roll. Folds as an
+    older BacklashGained with `resolves_choice` does."""
+
+    banked: int  # the Backlash gained that the choice was about
+    amount: int
+    before: int  # temporary Backlash before and after
+    after: int
+    permanent: int
+    automatic: bool = False  # banked because the character acted again without choosing
 
 
 @evolves(BacklashGained)
@@ -64,6 +93,21 @@ def _gained(state: CampaignState, e: BacklashGained) -> None:
         backlash.choice.gained += e.amount
 
 
+@evolves(BacklashChoiceOffered)
+def _offered(state: CampaignState, e: BacklashChoiceOffered) -> None:
+    backlash = state.characters[e.character_id or ""].backlash
+    backlash.temporary = e.after
+    backlash.choice = backlash.choice or BacklashChoice(since=state.position + 1)
+    backlash.choice.gained += e.amount
+
+
+@evolves(BacklashBanked)
+def _banked(state: CampaignState, e: BacklashBanked) -> None:
+    backlash = state.characters[e.character_id or ""].backlash
+    backlash.temporary = e.after
+    backlash.choice = None
+
+
 @evolves(ConsequenceRollOwed)
 def _owed(state: CampaignState, e: ConsequenceRollOwed) -> None:
     state.characters[e.character_id or ""].backlash.owed.append(
@@ -71,11 +115,21 @@ def _owed(state: CampaignState, e: ConsequenceRollOwed) -> None:
 
 
 def gained_event(character: Character, amount: int, source: str, **facts: object) -> BacklashGained:
-    """The one way temporary Backlash grows: before/after recorded from `character`."""
+    """Backlash that offers no choice (a fix, superhuman use, the sunrise or sunset deadline):
+    before/after recorded from `character`. Magic's own Backlash: `offered_event`."""
     before = character.backlash.temporary
     return BacklashGained(character_id=character.id, amount=amount, before=before,
                           after=before + amount, permanent=character.backlash.permanent,
                           source=source, **facts)  # type: ignore[arg-type]
+
+
+def offered_event(character: Character, amount: int, source: str, *, test_id: str | None = None,
+                  automatic: bool = False) -> BacklashChoiceOffered:
+    """Backlash from magic, which offers the bank-or-roll choice."""
+    before = character.backlash.temporary
+    return BacklashChoiceOffered(character_id=character.id, amount=amount, before=before,
+                                 after=before + amount, permanent=character.backlash.permanent,
+                                 source=source, test_id=test_id, automatic=automatic)
 
 
 # --- guards ---------------------------------------------------------------------
@@ -108,9 +162,13 @@ def check_choice_pending(character: Character) -> None:
 
 # --- commands -------------------------------------------------------------------
 
-def bank_event(character: Character, *, automatic: bool = False) -> BacklashGained:
+def bank_event(character: Character, *, automatic: bool = False) -> BacklashBanked:
     check_choice_pending(character)
-    return gained_event(character, 1, "bank", resolves_choice=True, automatic=automatic)
+    backlash = character.backlash
+    assert backlash.choice is not None
+    return BacklashBanked(character_id=character.id, banked=backlash.choice.gained, amount=1,
+                          before=backlash.temporary, after=backlash.temporary + 1,
+                          permanent=backlash.permanent, automatic=automatic)
 
 
 def bank(character_id: str) -> Decide:
@@ -140,14 +198,13 @@ def _crossed(event: DomainEvent, character: Character) -> bool:
     mana, total = character.mana.current, character.backlash.total
     if isinstance(event, ResourceSpent):
         return event.resource == "mana" and total <= event.before and total > event.after
-    if isinstance(event, BacklashGained):
+    if isinstance(event, BacklashGained | BacklashChoiceOffered | BacklashBanked):
         return event.before + event.permanent <= mana < total
     if isinstance(event, PermanentBacklashChanged) and not event.at_registration:
         return character.backlash.temporary + event.before <= mana < total
     return False
 
 
-@reacts_to(ResourceSpent, BacklashGained, PermanentBacklashChanged)
 def owe_roll_on_crossing(
     state: CampaignState, event: DomainEvent, ctx: Context
 ) -> list[DomainEvent]:
@@ -158,7 +215,6 @@ def owe_roll_on_crossing(
                                 total=character.backlash.total, mana=character.mana.current)]
 
 
-@reacts_to(SunMarked)
 def deadline_at_sunrise_or_sunset(
     state: CampaignState, event: DomainEvent, ctx: Context
 ) -> list[DomainEvent]:

@@ -19,16 +19,17 @@ Rules (002 "Backlash", "Consequences"; the README's reading):
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import msgspec
 
 from ledger.domain.characters import require_alive
 from ledger.domain.conditions.adding import ConditionAdded, condition_events
 from ledger.domain.context import Context
-from ledger.domain.decision import Decide
+from ledger.domain.decision import Decide, Later
 from ledger.domain.errors import InvalidInput, RuleViolation
 from ledger.domain.events import DomainEvent, evolves
 from ledger.domain.magic.consequence_roll import CATEGORIES, SEVERITIES, notation_event, require_due
-from ledger.domain.magic.pending import Sequence
 from ledger.domain.resources import damage_event
 from ledger.domain.state import CampaignState, Character
 from ledger.domain.state.backlash import Consequence, ConsequencesDue
@@ -165,48 +166,65 @@ def checked_cost(category: str, cost: int | None, given: int | None) -> int:
     return given
 
 
-def suffer(seq: Sequence, ctx: Context, character_id: str, item: ConsequenceInput) -> None:
-    """Damage and Conditions flagged as Backlash's, then the Consequence spending Backlash."""
-    character = seq.character(character_id)
-    due = character.backlash.consequences_due
-    if due is None or due.remaining is None or due.remaining <= 0:
-        raise RuleViolation("consequences-exceed-amount",
-                            "the amount is spent: no further Consequence", field="consequences")
-    category, severity, cost = classify(item, due)
-    spent = min(cost, due.remaining, character.backlash.temporary)
-    health_before = character.health.current
-    if item.damage:
-        seq.add(damage_event(character, item.damage, item.damage_type,
-                             f"Backlash Consequence: {item.description}", from_backlash=True))
-    condition_ids: list[str] = []
-    for wanted in item.conditions:
-        for event in condition_events(
-                seq.state, seq.character(character_id), wanted.name, wanted.points, wanted.figure,
-                incurable=wanted.incurable, from_backlash=True, note=wanted.note,
-                target=wanted.target, new_id=ctx.new_id):
-            seq.add(event)
-            if isinstance(event, ConditionAdded):
-                condition_ids.append(event.condition.id)
-    character = seq.character(character_id)
-    consequence = Consequence(
-        id=ctx.new_id("csq"), category=category, severity=severity, backlash_spent=spent,
-        description=item.description, drawn=item.drawn,
-        health_lost=health_before - character.health.current, condition_ids=condition_ids)
-    before = character.backlash.temporary
-    seq.add(ConsequenceSuffered(character_id=character_id, consequence=consequence, before=before,
-                                after=before - spent, remaining=due.remaining - spent))
+def suffer(ctx: Context, character_id: str, item: ConsequenceInput) -> Later:
+    """Damage and Conditions flagged as Backlash's, then the Consequence spending Backlash;
+    each event from the state the ones before it left."""
+
+    def start(state: CampaignState) -> list[DomainEvent | Later]:
+        character = state.characters[character_id]
+        due = character.backlash.consequences_due
+        if due is None or due.remaining is None or due.remaining <= 0:
+            raise RuleViolation("consequences-exceed-amount",
+                                "the amount is spent: no further Consequence",
+                                field="consequences")
+        category, severity, cost = classify(item, due)
+        spent, remaining = min(cost, due.remaining, character.backlash.temporary), due.remaining
+        health_before = character.health.current
+        condition_ids: list[str] = []
+        steps: list[DomainEvent | Later] = []
+        if item.damage:
+            steps.append(damage_event(character, item.damage, item.damage_type,
+                                      f"Backlash Consequence: {item.description}",
+                                      from_backlash=True))
+        for wanted in item.conditions:
+            steps.append(Later(added_conditions(ctx, character_id, wanted, condition_ids)))
+
+        def suffered(now: CampaignState) -> DomainEvent:
+            after = now.characters[character_id]
+            consequence = Consequence(
+                id=ctx.new_id("csq"), category=category, severity=severity,
+                backlash_spent=spent, description=item.description, drawn=item.drawn,
+                health_lost=health_before - after.health.current, condition_ids=condition_ids)
+            before = after.backlash.temporary
+            return ConsequenceSuffered(character_id=character_id, consequence=consequence,
+                                       before=before, after=before - spent,
+                                       remaining=remaining - spent)
+
+        return [*steps, Later(suffered)]
+
+    return Later(start)
+
+
+def added_conditions(ctx: Context, character_id: str, wanted: ConditionInput, ids: list[str]
+                     ) -> Callable[[CampaignState], list[DomainEvent]]:
+    def build(state: CampaignState) -> list[DomainEvent]:
+        events = condition_events(
+            state, state.characters[character_id], wanted.name, wanted.points, wanted.figure,
+            incurable=wanted.incurable, from_backlash=True, note=wanted.note,
+            target=wanted.target, new_id=ctx.new_id)
+        ids.extend(e.condition.id for e in events if isinstance(e, ConditionAdded))
+        return events
+
+    return build
 
 
 def record(character_id: str, items: list[ConsequenceInput], amount: int | None = None,
            roll_amount: bool = False, amount_dice: list[int] | None = None) -> Decide:
     """Set how much Backlash to spend (once), then suffer each Consequence in turn."""
 
-    def decide(state: CampaignState, ctx: Context) -> list[DomainEvent]:
+    def decide(state: CampaignState, ctx: Context) -> list[DomainEvent | Later]:
         character = require_alive(state, character_id)
-        seq = Sequence(state)
-        seq.add(*amount_events(ctx, state, character, amount, roll_amount, amount_dice))
-        for item in items:
-            suffer(seq, ctx, character_id, item)
-        return seq.events
+        return [*amount_events(ctx, state, character, amount, roll_amount, amount_dice),
+                *(suffer(ctx, character_id, item) for item in items)]
 
     return decide

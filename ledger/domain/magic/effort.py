@@ -24,12 +24,11 @@ from fractions import Fraction
 import msgspec
 
 from ledger.domain.characters import require_alive
-from ledger.domain.clock import NewDay, SceneEnded
+from ledger.domain.clock import NewDay
 from ledger.domain.context import Context
 from ledger.domain.decision import Decide, action_of
 from ledger.domain.errors import InvalidInput, NotFound, RuleViolation
 from ledger.domain.events import DomainEvent, evolves
-from ledger.domain.reactions import reacts_to
 from ledger.domain.state import CampaignState, Character
 from ledger.domain.state.magic import DURATIONS, POOLS, Commitment
 
@@ -189,7 +188,6 @@ def reclaim(character_id: str, commitment_id: str) -> Decide:
     return decide
 
 
-@reacts_to(SceneEnded)
 def return_scene_effort(
     state: CampaignState, event: DomainEvent, ctx: Context
 ) -> list[DomainEvent]:
@@ -199,7 +197,6 @@ def return_scene_effort(
             if c.duration == "scene"]
 
 
-@reacts_to(NewDay)
 def return_daily_effort(
     state: CampaignState, event: DomainEvent, ctx: Context
 ) -> list[DomainEvent]:

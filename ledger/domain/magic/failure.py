@@ -19,13 +19,11 @@ from __future__ import annotations
 
 from ledger.domain.characters import require_alive
 from ledger.domain.context import Context
-from ledger.domain.decision import Decide
+from ledger.domain.decision import Decide, Later, later_for
 from ledger.domain.errors import RuleViolation
 from ledger.domain.events import DomainEvent
-from ledger.domain.magic.backlash import bank_event, gained_event
-from ledger.domain.magic.pending import Sequence
+from ledger.domain.magic.backlash import bank_event, gained_event, offered_event
 from ledger.domain.magic.test_events import MagicTestFailureAccepted, MagicTestFixed
-from ledger.domain.reactions import prelude
 from ledger.domain.resources import spend_event
 from ledger.domain.state import CampaignState, Character
 from ledger.domain.state.backlash import PendingFailure
@@ -49,20 +47,21 @@ def check_fix_reaches_tn(failure: PendingFailure, points: int) -> None:
 def fix(character_id: str, test_id: str, mana: int, backlash: int) -> Decide:
     """Turn a failure into a success with Mana and/or Backlash, +1 each."""
 
-    def decide(state: CampaignState, ctx: Context) -> list[DomainEvent]:
+    def decide(state: CampaignState, ctx: Context) -> list[DomainEvent | Later]:
         character = require_alive(state, character_id)
         failure = require_failure(character, test_id)
         check_fix_reaches_tn(failure, mana + backlash)
-        seq = Sequence(state)
+        events: list[DomainEvent | Later] = []
         if mana:
-            seq.add(spend_event(seq.character(character_id), "mana", mana,
-                                f"fix of Magic Test {test_id}"))
+            events.append(later_for(character_id, lambda c: spend_event(
+                c, "mana", mana, f"fix of Magic Test {test_id}")))
         if backlash:
-            seq.add(gained_event(seq.character(character_id), backlash, "fix", test_id=test_id))
-        seq.add(MagicTestFixed(character_id=character_id, test_id=test_id, mana=mana,
-                               backlash=backlash, needed=failure.needed,
-                               carried_after=character.magic_tests.carried + 1))
-        return seq.events
+            events.append(later_for(character_id, lambda c: gained_event(
+                c, backlash, "fix", test_id=test_id)))
+        events.append(MagicTestFixed(character_id=character_id, test_id=test_id, mana=mana,
+                                     backlash=backlash, needed=failure.needed,
+                                     carried_after=character.magic_tests.carried + 1))
+        return events
 
     return decide
 
@@ -75,8 +74,8 @@ def accept_events(character: Character, *, automatic: bool = False) -> list[Doma
         MagicTestFailureAccepted(character_id=character.id, test_id=failure.test_id,
                                  backlash=failure.backlash, degree=failure.needed,
                                  carried_used=failure.carried, automatic=automatic),
-        gained_event(character, failure.backlash, "failure", test_id=failure.test_id,
-                     offers_choice=True, automatic=automatic),
+        offered_event(character, failure.backlash, "failure", test_id=failure.test_id,
+                      automatic=automatic),
     ]
 
 
@@ -91,18 +90,16 @@ def accept(character_id: str, test_id: str) -> Decide:
     return decide
 
 
-@prelude
 def settle_before_next_command(
     state: CampaignState, character_id: str, ctx: Context
-) -> list[DomainEvent]:
+) -> list[DomainEvent | Later]:
     """Acting again banks an unanswered bank-or-roll choice, then accepts a pending failure."""
     character = state.characters[character_id]
-    if character.dead or (character.backlash.choice is None
-                          and character.magic_tests.failure is None):
-        return []
-    seq = Sequence(state)
+    events: list[DomainEvent | Later] = []
+    if character.dead:
+        return events
     if character.backlash.choice is not None:
-        seq.add(bank_event(seq.character(character_id), automatic=True))
+        events.append(later_for(character_id, lambda c: bank_event(c, automatic=True)))
     if character.magic_tests.failure is not None:
-        seq.add(*accept_events(seq.character(character_id), automatic=True))
-    return seq.events
+        events.append(later_for(character_id, lambda c: accept_events(c, automatic=True)))
+    return events

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from ledger.domain.context import Context
 from ledger.domain.events import DomainEvent, evolves
-from ledger.domain.reactions import reacts_to
 from ledger.domain.resources import Healed
 from ledger.domain.state import CampaignState
 
@@ -29,7 +28,6 @@ def _harm_recovered(state: CampaignState, e: BacklashHarmRecovered) -> None:
     state.characters[e.character_id or ""].backlash.harm = e.after
 
 
-@reacts_to(Healed)
 def recover_harm(state: CampaignState, event: DomainEvent, ctx: Context) -> list[DomainEvent]:
     """Normal healing that reaches the Health lost to Backlash recovers that much of it.
     (A magical heal never gets there: `resources.heal_event` refuses it.)"""

@@ -1,5 +1,4 @@
-"""What a character owes or must decide after Magic Tests and Backlash, and a helper
-for decisions that record several events in a row.
+"""What a character owes or must decide after Magic Tests and Backlash.
 
 `pending_decisions` lists, from the state alone, each pending decision with the
 commands that resolve it; answers and `GET …/magic` show it at any position.
@@ -10,31 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from ledger.domain.errors import DomainError, RuleViolation
-from ledger.domain.events import DomainEvent, evolve
-from ledger.domain.state import CampaignState, Character
-from ledger.domain.state.clone import clone
-
-
-class Sequence:
-    """The events of one decision, applied to a private copy as they are made.
-
-    A decision that records several events (Mana, then Backlash, then the roll)
-    computes each from the state its predecessors leave, so before/after values
-    chain exactly as they will when the service applies them.
-    """
-
-    def __init__(self, state: CampaignState) -> None:
-        self.state = clone(state)
-        self.events: list[DomainEvent] = []
-
-    def add(self, *events: DomainEvent) -> None:
-        for event in events:
-            evolve(self.state, event)
-            self.state.position += 1
-            self.events.append(event)
-
-    def character(self, character_id: str) -> Character:
-        return self.state.characters[character_id]
+from ledger.domain.state import Character
 
 
 def pending_decisions(character: Character) -> list[dict[str, Any]]:

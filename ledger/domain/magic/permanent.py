@@ -11,10 +11,9 @@ correction of `backlash.permanent` stands until the abilities or traits change.
 
 from __future__ import annotations
 
-from ledger.domain.characters import CharacterRegistered, Corrected, SheetUpdated
+from ledger.domain.characters import CharacterRegistered, Corrected
 from ledger.domain.context import Context
 from ledger.domain.events import DomainEvent, evolves
-from ledger.domain.reactions import reacts_to
 from ledger.domain.state import CampaignState, Character
 
 HUMAN_LIMIT = 5
@@ -53,7 +52,6 @@ def permanent_backlash(character: Character) -> tuple[int, list[str]]:
     return amount, sources
 
 
-@reacts_to(CharacterRegistered, SheetUpdated, Corrected)
 def derive_permanent(state: CampaignState, event: DomainEvent, ctx: Context) -> list[DomainEvent]:
     if isinstance(event, Corrected) and not event.field.startswith(("abilities", "traits")):
         return []

@@ -22,7 +22,6 @@ from ledger.domain.decision import Decide, action_of
 from ledger.domain.errors import InvalidInput, RuleViolation
 from ledger.domain.events import DomainEvent, evolves
 from ledger.domain.magic import spell_rules as rules
-from ledger.domain.reactions import reacts_to
 from ledger.domain.state import CampaignState, Character
 
 
@@ -77,7 +76,6 @@ def prepare(character_id: str, spells: list[str]) -> Decide:
     return decide
 
 
-@reacts_to(NewDay)
 def reopen_preparation(state: CampaignState, event: DomainEvent, ctx: Context) -> list[DomainEvent]:
     rested = event.rested if isinstance(event, NewDay) else []
     return [SpellPreparationOpened(character_id=ch.id, day=state.clock.day)

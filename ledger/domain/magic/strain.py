@@ -21,11 +21,10 @@ from __future__ import annotations
 import msgspec
 
 from ledger.domain.characters import require_alive
-from ledger.domain.clock import NewDay, TimeAdvanced
+from ledger.domain.clock import NewDay
 from ledger.domain.context import Context
 from ledger.domain.decision import Decide
 from ledger.domain.events import DomainEvent, evolves
-from ledger.domain.reactions import reacts_to
 from ledger.domain.state import CampaignState, Character
 
 COLLAPSE_MINUTES = 60
@@ -170,7 +169,6 @@ def recover(character_id: str, amount: int, reason: str) -> Decide:
     return decide
 
 
-@reacts_to(TimeAdvanced, NewDay)
 def end_collapses(state: CampaignState, event: DomainEvent, ctx: Context) -> list[DomainEvent]:
     why = "new-day" if isinstance(event, NewDay) else "hour-passed"
     return [CollapseEnded(character_id=ch.id, why=why) for ch in state.characters.values()

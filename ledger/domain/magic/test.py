@@ -22,16 +22,17 @@ Rules (002 "The Magic Test", "Careful Magic", "Resistance", "Backlash"; the READ
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 
 import msgspec
 
 from ledger.domain.characters import require_alive
 from ledger.domain.context import Context
-from ledger.domain.decision import Decide, action_of
+from ledger.domain.decision import Decide, Later, action_of, later_for
 from ledger.domain.errors import InvalidInput, RuleViolation
 from ledger.domain.events import DomainEvent
-from ledger.domain.magic.backlash import check_no_consequences_due, check_no_roll_owed, gained_event
-from ledger.domain.magic.pending import Sequence, resolving
+from ledger.domain.magic.backlash import check_no_consequences_due, check_no_roll_owed, offered_event
+from ledger.domain.magic.pending import resolving
 from ledger.domain.magic.resistance import automatic_backlash, resistance_total
 from ledger.domain.magic.test_events import Costs, MagicTestMade, TargetNumber
 from ledger.domain.resources import check_can_spend, spend_event
@@ -110,20 +111,24 @@ def plan_costs(character: Character, request: MagicTestRequest, auto: int) -> Co
                  shortfall_backlash=math.ceil(shortfall / 2), auto_backlash=auto)
 
 
-def pay(seq: Sequence, character_id: str, costs: Costs, test_id: str) -> None:
+def pay(character_id: str, costs: Costs, test_id: str) -> list[Later]:
     """Mana and Backlash paid before the roll, each event from the state the last one left."""
     steps = [("mana", costs.bonus_mana, "bonus"), ("backlash", costs.bonus_backlash, "bonus"),
              ("mana", costs.mana_paid, "cost"),
              ("backlash", costs.cost_backlash + costs.shortfall_backlash, "cost"),
              ("backlash", costs.auto_backlash, "resistance")]
-    for kind, amount, source in steps:
-        if amount <= 0:
-            continue
-        character = seq.character(character_id)
+    return [later_for(character_id, paying(kind, amount, source, test_id))
+            for kind, amount, source in steps if amount > 0]
+
+
+def paying(kind: str, amount: int, source: str, test_id: str
+           ) -> Callable[[Character], DomainEvent]:
+    def build(character: Character) -> DomainEvent:
         if kind == "mana":
-            seq.add(spend_event(character, "mana", amount, f"Magic Test {test_id}: {source}"))
-        else:
-            seq.add(gained_event(character, amount, source, test_id=test_id, offers_choice=True))
+            return spend_event(character, "mana", amount, f"Magic Test {test_id}: {source}")
+        return offered_event(character, amount, source, test_id=test_id)
+
+    return build
 
 
 # --- the test ------------------------------------------------------------------------
@@ -166,7 +171,7 @@ def focus_bonus(character: Character, focus: str | None) -> int:
 def make_test(character_id: str, request: MagicTestRequest) -> Decide:
     """A Magic Test: costs paid, then automatic success or the roll; a failure is pending."""
 
-    def decide(state: CampaignState, ctx: Context) -> list[DomainEvent]:
+    def decide(state: CampaignState, ctx: Context) -> list[DomainEvent | Later]:
         character = require_alive(state, character_id)
         check_ready_for_magic(character)
         check_careful_options(request.careful)
@@ -177,8 +182,6 @@ def make_test(character_id: str, request: MagicTestRequest) -> Decide:
         auto = automatic_backlash(resistance, state.settings, request.auto_backlash)
         costs = plan_costs(character, request, auto)
         test_id = ctx.new_id("mgt")
-        seq = Sequence(state)
-        pay(seq, character_id, costs, test_id)
         made = MagicTestMade(
             character_id=character_id, test_id=test_id, label=request.label, ability=ability,
             ability_value=value, focus=request.focus, focus_bonus=focus, target=target,
@@ -186,8 +189,7 @@ def make_test(character_id: str, request: MagicTestRequest) -> Decide:
             bonus=costs.bonus_mana + 2 * costs.bonus_backlash, modifier=request.modifier,
             costs=costs, automatic=True, success=True,
             carried=character.magic_tests.carried)
-        seq.add(*resolve(ctx, made, request.dice))
-        return seq.events
+        return [*pay(character_id, costs, test_id), *resolve(ctx, made, request.dice)]
 
     return decide
 

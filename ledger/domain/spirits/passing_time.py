@@ -17,11 +17,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ledger.domain.characters import CharacterDied
-from ledger.domain.clock import NewDay, TimeAdvanced
+from ledger.domain.clock import NewDay
 from ledger.domain.context import Context
 from ledger.domain.events import DomainEvent
-from ledger.domain.reactions import reacts_to
 from ledger.domain.spirits.common import release_and_return, release_effort
 from ledger.domain.spirits.events import SpiritDispelled, SpiritVanished
 from ledger.domain.state import CampaignState
@@ -50,14 +48,12 @@ def _vanish(state: CampaignState, spirits: list[Spirit], reason: str,
     return out
 
 
-@reacts_to(TimeAdvanced)
 def immediate_spirits_vanish_after_an_hour(state: CampaignState, event: DomainEvent,
                                            ctx: Context) -> list[DomainEvent]:
     over = [s for s in _serving_immediate(state) if service_ends(s) <= state.clock.minutes]
     return _vanish(state, over, "hour-over", release_effort)
 
 
-@reacts_to(NewDay)
 def immediate_spirits_are_gone_by_a_new_day(state: CampaignState, event: DomainEvent,
                                             ctx: Context) -> list[DomainEvent]:
     rested = event.rested if isinstance(event, NewDay) else []
@@ -71,7 +67,6 @@ def immediate_spirits_are_gone_by_a_new_day(state: CampaignState, event: DomainE
     return _vanish(state, _serving_immediate(state), "new-day", release)
 
 
-@reacts_to(CharacterDied)
 def summoners_death_dispels_their_spirits(state: CampaignState, event: DomainEvent,
                                           ctx: Context) -> list[DomainEvent]:
     out: list[DomainEvent] = []

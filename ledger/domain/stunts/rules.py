@@ -23,12 +23,10 @@ from __future__ import annotations
 import msgspec
 
 from ledger.domain.characters import require_character
-from ledger.domain.clock import SessionEnded, SessionStarted
 from ledger.domain.context import Context
 from ledger.domain.decision import Decide
 from ledger.domain.errors import Forbidden, InvalidInput, RuleViolation
 from ledger.domain.events import DomainEvent
-from ledger.domain.reactions import reacts_to
 from ledger.domain.rolls import Rolled
 from ledger.domain.state import CampaignState
 from ledger.domain.state.stunts import Bond, RollNote
@@ -106,14 +104,12 @@ def set_members(chosen: list[str] | None) -> Decide:
     return decide
 
 
-@reacts_to(SessionStarted)
 def open_pool(state: CampaignState, event: DomainEvent, ctx: Context) -> list[DomainEvent]:
     if not pool_exists(state):
         return []
     return [StuntPoolOpened(session=state.clock.session, base=base(state), members=members(state))]
 
 
-@reacts_to(SessionEnded)
 def reset_pool(state: CampaignState, event: DomainEvent, ctx: Context) -> list[DomainEvent]:
     if not state.stunts.active:
         return []
@@ -121,7 +117,6 @@ def reset_pool(state: CampaignState, event: DomainEvent, ctx: Context) -> list[D
                            sp_before=state.stunts.sp)]
 
 
-@reacts_to(Rolled)
 def note_roll(state: CampaignState, event: DomainEvent, ctx: Context) -> list[DomainEvent]:
     # The service records each event before its reactions run, so state.position is
     # the roll's own position here; the note carries it as a fact.
