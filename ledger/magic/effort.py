@@ -28,6 +28,7 @@ from ledger.decision import Decide, action_of
 from ledger.errors import InvalidInput, NotFound, RuleViolation
 from ledger.events import DomainEvent, evolves
 from ledger.reactions import reacts_to
+from ledger.sheet_names import lookup
 from ledger.state import CampaignState, Character
 from ledger.state.magic import DURATIONS, POOLS, Commitment
 
@@ -72,12 +73,15 @@ def _returned(state: CampaignState, e: EffortReturned) -> None:
 
 
 def skill(character: Character, name: str) -> int:
-    # A skill not on the sheet is untrained: -1 in CWN.
-    return character.skills.get(name, character.skills.get(name.title(), -1))
+    # A skill not on the sheet is untrained: -1 in CWN. Any case matches (sheet_names.py).
+    found = lookup(character.skills, name)
+    return -1 if found is None else found[1]
 
 
 def attribute_mod(character: Character, attribute: str) -> int:
-    return character.modifiers.get(attribute, 0)
+    # Any case matches: a sheet recorded before names were normalized may say "Int".
+    found = lookup(character.modifiers, attribute)
+    return 0 if found is None else found[1]
 
 
 def cyberware_cut(character: Character) -> int:
