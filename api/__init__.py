@@ -9,7 +9,7 @@ from typing import Any
 from flask import Flask
 from flask_smorest import Api
 
-from api import errors, limits, observability
+from api import errors, limits, observability, strict_query
 from api.config import Config
 from api.contract import ContractPlugin
 from api.openapi import document
@@ -57,6 +57,7 @@ def create_app(config: Config | None = None) -> Flask:
 
         app.register_blueprint(bench.bp)
     errors.install(app)
+    strict_query.install()
     limits.install(app)
     observability.install(app)  # JSON logs, request ids, metrics (api/observability.py)
     document(api)

@@ -18,6 +18,7 @@ from api.voids import event_with_void, page, voided_field
 from ledger import campaign, clock, tokens
 from ledger.app import Outcome
 from ledger.decision import Decide
+from ledger.event_names import event_types
 from ledger.store.records import Record
 
 blp = Blueprint("campaigns", __name__, url_prefix="/v1/campaigns",
@@ -139,7 +140,7 @@ def events(query: dict[str, Any], campaign_id: str) -> Response:
     auth.require_reader(campaign_id)
     led = ledger()
     head = led.state(campaign_id)  # 404 for an unknown campaign; voids as of this head
-    types = [t for t in (query["type"] or "").split(",") if t]
+    types = event_types([t for t in (query["type"] or "").split(",") if t], "type")
 
     def read(after: int, limit: int) -> list[Record]:
         return led.store.read_filtered(
