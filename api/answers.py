@@ -17,6 +17,7 @@ from api.auth import actor_of, current_token
 from api.errors import ApiError
 from api.runtime import ledger
 from ledger.app import AnswerSpec, Outcome
+from ledger.character_answer import character_answer
 from ledger.decision import Decide
 from ledger.idempotency import KeyedRequest, anonymous_request, write_once
 from ledger.state import CampaignState
@@ -55,7 +56,8 @@ def whole_state(state: CampaignState) -> Any:
 
 def character_view(character_id: str) -> StateView:
     def view(state: CampaignState) -> Any:
-        return state.characters.get(character_id)
+        character = state.characters.get(character_id)
+        return None if character is None else character_answer(character)
 
     return view
 
