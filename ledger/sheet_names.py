@@ -59,10 +59,21 @@ def lookup(mapping: Mapping[str, V], name: str) -> tuple[str, V] | None:
     return next(((k, v) for k, v in mapping.items() if fold(k) == wanted), None)
 
 
+def focus_name(focus: str) -> str:
+    """A focus's own name: `Self-Discipline` for `Willpower (Self-Discipline)`, the texts'
+    way of writing a test with its focus; any other text as it is."""
+    ability, paren, rest = focus.partition("(")
+    if paren and rest.rstrip().endswith(")") and any(
+            fold(a) == fold(ability) for a in ABILITIES):
+        return rest.rstrip()[:-1]
+    return focus
+
+
 def find_focus(focuses: Iterable[str], focus: str) -> str | None:
-    """The sheet's spelling of `focus`, matched in any case, or None when it is not there."""
-    wanted = fold(focus)
-    return next((f for f in focuses if fold(f) == wanted), None)
+    """The sheet's spelling of `focus`, matched in any case and with or without its
+    ability (`Stamina`, `constitution (stamina)`), or None when it is not there."""
+    wanted = fold(focus_name(focus))
+    return next((f for f in focuses if fold(focus_name(f)) == wanted), None)
 
 
 def _closed_map(values: Mapping[str, Any], allowed: tuple[str, ...], field: str) -> dict[str, Any]:

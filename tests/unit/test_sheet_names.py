@@ -12,7 +12,7 @@ from ledger.characters import register_character as register
 from ledger.errors import InvalidInput
 from ledger.events import evolve
 from ledger.magic.effort import max_effort
-from ledger.sheet_names import ABILITIES, ATTRIBUTES, lookup, normalize_sheet
+from ledger.sheet_names import ABILITIES, ATTRIBUTES, find_focus, lookup, normalize_sheet
 from ledger.state import CampaignState, Character
 from tests.unit.magic_helpers import campaign, only, run
 
@@ -75,6 +75,14 @@ def test_sheet_names_open_skills_and_focuses_keep_their_spelling() -> None:
     assert mara.skills == {"Shoot": 1}
     assert mara.focuses == ["Self-Discipline"]
     assert lookup(mara.skills, "shoot") == ("Shoot", 1)
+
+
+def test_sheet_names_a_focus_matches_with_or_without_its_ability() -> None:
+    assert find_focus(["Constitution (Stamina)"], "stamina") == "Constitution (Stamina)"
+    assert find_focus(["Self-Discipline"], "Willpower (self-discipline)") == "Self-Discipline"
+    assert find_focus(["Arcana (Lore)"], "Lore") is None  # "Arcana" is no ability
+    assert refusal(campaign(), focuses=["Stamina", "Constitution (Stamina)"]).rule == \
+        "duplicate-name"
 
 
 def test_sheet_names_a_sheet_update_records_the_canonical_spelling() -> None:
