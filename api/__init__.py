@@ -57,7 +57,7 @@ def create_app(config: Config | None = None) -> Flask:
 
         app.register_blueprint(bench.bp)
     errors.install(app)
-    strict_query.install()
+    strict_query.install(app)
     limits.install(app)
     observability.install(app)  # JSON logs, request ids, metrics (api/observability.py)
     document(api)

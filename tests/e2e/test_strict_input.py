@@ -158,3 +158,12 @@ def test_a_failed_tests_backlash_is_pending_in_its_own_answer(api: ApiClient) ->
     accepted = api.post(api.c(f"/characters/{chid}/magic-tests/{test_id}/accept"))
     kinds = [p["kind"] for p in accepted["state"]["pending"]]
     assert kinds == ["bank-or-roll"], accepted
+
+
+def test_a_query_parameter_on_an_operation_without_one_is_422(api: ApiClient) -> None:
+    api.new_campaign()
+    before = head(api)
+    refused(api.post(api.c("/clock/new-day?rested=Mara"), {"rested": []}), 422,
+            "schema-validation", "rested")
+    refused(api.get(api.c("?verbose=1")), 422, "schema-validation", "verbose")
+    assert head(api) == before
