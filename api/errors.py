@@ -9,9 +9,9 @@ from flask import Flask, Response
 from werkzeug.exceptions import HTTPException
 
 from api.field_errors import flatten
-from ledger.app import ConflictRetriesExhausted
-from ledger.errors import DomainError
-from ledger.store.base import StoreUnavailable
+from ledger.adapters.store.base import StoreUnavailable
+from ledger.domain.errors import DomainError
+from ledger.service.ledger import ConflictRetriesExhausted
 
 TYPE_BASE = "https://campaign-ledger.dev/problems/"
 

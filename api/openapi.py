@@ -7,7 +7,7 @@ from typing import Any
 import msgspec
 from flask_smorest import Api
 
-from ledger.state import CampaignState
+from ledger.domain.state import CampaignState
 
 PROBLEM = {
     "type": "object",
@@ -27,7 +27,7 @@ PROBLEM = {
         "allowed": {"type": "array", "items": {"type": "string"}},
     },
 }
-# A pending decision or owed roll (ledger/magic/pending.py): its kind, its figures, and
+# A pending decision or owed roll (ledger/domain/magic/pending.py): its kind, its figures, and
 # the commands that resolve it, as paths relative to the character.
 PENDING = {
     "type": "object", "required": ["kind", "commands"],

@@ -7,7 +7,7 @@ from datetime import UTC, datetime
 from api.errors import ApiError
 from api.runtime import ledger
 from api.schemas import MAX_POSITION
-from ledger.state import CampaignState, Character
+from ledger.domain.state import CampaignState, Character
 
 
 def _plus_hint(at: str) -> str:

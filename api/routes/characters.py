@@ -11,9 +11,9 @@ from api import auth, schemas
 from api.answers import character_view, json_response, write
 from api.timetravel import character_for, state_for
 from api.voids import at_fields
-from ledger import characters, resources, roll_commands
-from ledger.character_answer import character_answer
-from ledger.state import CampaignState
+from ledger.domain import characters, resources, roll_commands
+from ledger.domain.character_answer import character_answer
+from ledger.domain.state import CampaignState
 
 blp = Blueprint("characters", __name__, url_prefix="/v1/campaigns/<campaign_id>/characters",
                 description="Characters, their rolls and resources")

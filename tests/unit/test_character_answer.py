@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from ledger.character_answer import character_answer
-from ledger.magic.failure import accept
-from ledger.magic.test_events import MagicTestMade
+from ledger.domain.character_answer import character_answer
+from ledger.domain.magic.failure import accept
+from ledger.domain.magic.test_events import MagicTestMade
 from tests.unit.magic_helpers import campaign, cast, character, mage, only, run, set_backlash
 
 FAIL_BY_3 = [1, 2, 3]  # 6 + Willpower 3 = 9 against TN 12

@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 import ledger.domain  # noqa: F401  (registers every event type)
-from ledger.errors import InvalidInput
-from ledger.event_names import event_types
-from ledger.events import EVENT_TYPES
+from ledger.domain.errors import InvalidInput
+from ledger.domain.event_names import event_types
+from ledger.domain.events import EVENT_TYPES
 
 
 def test_event_types_match_in_any_case_and_keep_the_wildcard() -> None:

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from ledger.clock import NewDay, new_day
-from ledger.errors import InvalidInput
+from ledger.domain.clock import NewDay, new_day
+from ledger.domain.errors import InvalidInput
 from tests.unit.magic_helpers import campaign, mage, only, run
 
 

@@ -6,9 +6,9 @@ from typing import Any
 
 import pytest
 
-from ledger.errors import InvalidInput, RuleViolation
-from ledger.roll_commands import roll
-from ledger.rolls import Rolled
+from ledger.domain.errors import InvalidInput, RuleViolation
+from ledger.domain.roll_commands import roll
+from ledger.domain.rolls import Rolled
 from tests.unit.magic_helpers import campaign, mage, only, run
 
 

@@ -7,13 +7,13 @@ from typing import Any
 import msgspec
 import pytest
 
-from ledger.characters import CharacterRegistered, Corrected, SheetUpdated, correct, update_sheet
-from ledger.characters import register_character as register
-from ledger.errors import InvalidInput
-from ledger.events import evolve
-from ledger.magic.effort import max_effort
-from ledger.sheet_names import ABILITIES, ATTRIBUTES, find_focus, lookup, normalize_sheet
-from ledger.state import CampaignState, Character
+from ledger.domain.characters import CharacterRegistered, Corrected, SheetUpdated, correct, update_sheet
+from ledger.domain.characters import register_character as register
+from ledger.domain.errors import InvalidInput
+from ledger.domain.events import evolve
+from ledger.domain.magic.effort import max_effort
+from ledger.domain.sheet_names import ABILITIES, ATTRIBUTES, find_focus, lookup, normalize_sheet
+from ledger.domain.state import CampaignState, Character
 from tests.unit.magic_helpers import campaign, only, run
 
 
