@@ -17,6 +17,7 @@ from api.auth import actor_of, current_token
 from api.errors import ApiError
 from api.runtime import ledger, signer
 from ledger.adapters.store.records import IdempotentAnswer, TokenRow
+from ledger.domain.character_answer import character_answer
 from ledger.domain.decision import Decide
 from ledger.domain.state import CampaignState
 from ledger.service.audit import receipts
@@ -41,7 +42,8 @@ def whole_state(state: CampaignState) -> Any:
 
 def character_view(character_id: str) -> StateView:
     def view(state: CampaignState) -> Any:
-        return state.characters.get(character_id)
+        character = state.characters.get(character_id)
+        return None if character is None else character_answer(character)
 
     return view
 

@@ -8,6 +8,7 @@ import msgspec
 from flask import Flask, Response
 from werkzeug.exceptions import HTTPException
 
+from api.field_errors import flatten
 from ledger.adapters.store.base import StoreUnavailable
 from ledger.domain.errors import DomainError
 from ledger.service.ledger import ConflictRetriesExhausted
@@ -63,6 +64,8 @@ def install(app: Flask) -> None:
             extra["errors"] = {exc.field: [exc.detail]}
         if exc.resolve:
             extra["resolve"] = exc.resolve
+        if exc.allowed is not None:
+            extra["allowed"] = exc.allowed
         return problem(status, exc.rule, _title(exc.rule), exc.detail, **extra)
 
     @app.errorhandler(ApiError)
@@ -83,12 +86,16 @@ def install(app: Flask) -> None:
     def http_error(exc: HTTPException) -> Response:
         status = exc.code or 500
         extra: dict[str, Any] = {}
-        messages = getattr(exc, "data", {}).get("messages")
+        data = getattr(exc, "data", {})
+        messages = data.get("messages")
         if messages:
-            # webargs nests by location: {"json": {"field": [...]}}; flatten to fields.
-            flat: dict[str, Any] = {}
+            # webargs nests by location: {"json": {"field": [...]}}; flatten to dotted fields.
+            flat: dict[str, list[str]] = {}
             for location, errors in messages.items():
-                flat.update(errors if isinstance(errors, dict) else {location: errors})
+                if isinstance(errors, dict):
+                    flat.update(flatten(errors, data.get("schema")))
+                else:
+                    flat[location] = list(errors)
             extra["errors"] = flat
         rule = {400: "malformed-request", 404: "not-found", 405: "method-not-allowed",
                 413: "body-too-large", 415: "unsupported-media-type",

@@ -18,10 +18,22 @@ PROBLEM = {
         "status": {"type": "integer"},
         "detail": {"type": "string"},
         "rule": {"type": "string"},
-        "errors": {"type": "object"},
+        # Field errors by dotted path (`mana.current`, `rested.0`): each field's messages.
+        "errors": {"type": "object",
+                   "additionalProperties": {"type": "array", "items": {"type": "string"}}},
         # A refusal that a pending decision caused names the commands that resolve it.
         "resolve": {"type": "array", "items": {"type": "string"}},
+        # A refused name (an ability, a Condition, an event type...): the valid names.
+        "allowed": {"type": "array", "items": {"type": "string"}},
     },
+}
+# A pending decision or owed roll (ledger/domain/magic/pending.py): its kind, its figures, and
+# the commands that resolve it, as paths relative to the character.
+PENDING = {
+    "type": "object", "required": ["kind", "commands"],
+    "properties": {"kind": {"type": "string"},
+                   "commands": {"type": "array", "items": {"type": "string"}}},
+    "additionalProperties": True,
 }
 
 
@@ -36,5 +48,14 @@ def document(api: Api) -> None:
     api.spec.components.security_scheme("bearer", {"type": "http", "scheme": "bearer"})
     api.spec.options["security"] = [{"bearer": []}]
     api.spec.components.schema("Problem", PROBLEM)
+    api.spec.components.schema("PendingDecision", PENDING)
     for name, schema in state_components().items():
+        if name == "Character":
+            # Answers about one character add what it must decide (api/answers.py).
+            schema = {**schema, "properties": {
+                **schema["properties"],
+                "pending": {"type": "array", "items": {"$ref": "#/components/schemas/PendingDecision"},
+                            "description": "Pending decisions and owed rolls, with the commands "
+                                           "that resolve them; in character answers, not in "
+                                           "`/state`."}}}
         api.spec.components.schema(name, schema)

@@ -51,7 +51,10 @@ class Advance(Strict):
 
 
 class NewDay(Strict):
-    rested = fields.List(fields.String(), load_default=list, validate=validate.Length(max=500))
+    # Required, even empty (ledger.clock.new_day): ids or names.
+    rested = fields.List(fields.String(), required=True, validate=validate.Length(max=500),
+                         error_messages={"required": "Missing data for required field: the "
+                                         "characters (ids or names) who rested, [] for nobody."})
 
 
 class Empty(Strict):

@@ -5,7 +5,7 @@ from __future__ import annotations
 from marshmallow import fields, validate
 
 from api.schemas import Name, Strict
-from ledger.domain.items.objects import AT_ZERO, EXPOSURES, MAGIC_SKILLS
+from ledger.domain.items.objects import AT_ZERO, EXPOSURES
 from ledger.domain.items.tables import OBJECT_DAMAGE_TYPES
 from ledger.domain.resources import DAMAGE_TYPES
 from ledger.domain.state.magic import POOLS
@@ -54,7 +54,8 @@ class FirearmIn(Strict):
 
 
 class MinSkillIn(Strict):
-    skill = fields.String(required=True, validate=validate.OneOf(MAGIC_SKILLS))
+    # cast or summon, in any case: ledger/items.py spells it canonically.
+    skill = fields.String(required=True)
     level = fields.Integer(strict=True, required=True, validate=validate.Range(min=0, max=20))
 
 

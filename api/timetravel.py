@@ -10,6 +10,13 @@ from api.schemas import MAX_POSITION
 from ledger.domain.state import CampaignState, Character
 
 
+def _plus_hint(at: str) -> str:
+    """A `+01:00` offset sent unencoded arrives as a space: say so."""
+    if " " not in at:
+        return ""
+    return " (a `+` in a query string reads as a space: encode it as %2B, e.g. +01:00 as %2B01:00)"
+
+
 def resolve_position(campaign_id: str, at: str) -> int:
     if at.isascii() and at.isdigit():  # str.isdigit() also takes "²", which int() refuses
         if int(at) > MAX_POSITION:
@@ -19,11 +26,13 @@ def resolve_position(campaign_id: str, at: str) -> int:
     try:
         moment = datetime.fromisoformat(at.replace("Z", "+00:00"))
     except ValueError:
-        raise ApiError(400, "malformed-at", "`at` is a position or an RFC 3339 time.",
-                       errors={"at": ["not a position or an RFC 3339 time"]}) from None
+        raise ApiError(422, "malformed-at", "`at` is a position or an RFC 3339 time."
+                       + _plus_hint(at),
+                       errors={"at": ["not a position or an RFC 3339 time" + _plus_hint(at)]}
+                       ) from None
     if moment.tzinfo is None:
-        raise ApiError(400, "malformed-at", "An `at` time needs a time zone offset.",
-                       errors={"at": ["missing time zone"]})
+        raise ApiError(422, "malformed-at", "An `at` time needs a time zone offset."
+                       + _plus_hint(at), errors={"at": ["missing time zone" + _plus_hint(at)]})
     try:
         utc = moment.astimezone(UTC)
     except OverflowError:  # e.g. year 1 at +14:00 is in year 0, which datetime cannot hold

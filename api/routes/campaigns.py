@@ -16,6 +16,7 @@ from api.timetravel import state_for
 from api.voids import event_with_void, page, voided_field
 from ledger.domain import campaign, clock
 from ledger.domain.decision import Decide
+from ledger.domain.event_names import event_types
 from ledger.domain.record import Record
 from ledger.service.ledger import CreateCampaign, Outcome
 
@@ -133,7 +134,7 @@ def events(query: dict[str, Any], campaign_id: str) -> Response:
     auth.require_reader(campaign_id)
     led = ledger()
     head = led.state(campaign_id)  # 404 for an unknown campaign; voids as of this head
-    types = [t for t in (query["type"] or "").split(",") if t]
+    types = event_types([t for t in (query["type"] or "").split(",") if t], "type")
 
     def read(after: int, limit: int) -> list[Record]:
         return led.store.read_filtered(

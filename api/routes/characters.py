@@ -9,10 +9,10 @@ from flask_smorest import Blueprint
 
 from api import auth, schemas
 from api.answers import character_view, json_response, write
-from api.errors import ApiError
 from api.timetravel import character_for, state_for
 from api.voids import at_fields
-from ledger.domain import characters, resources, rolls
+from ledger.domain import characters, resources, roll_commands
+from ledger.domain.character_answer import character_answer
 from ledger.domain.state import CampaignState
 
 blp = Blueprint("characters", __name__, url_prefix="/v1/campaigns/<campaign_id>/characters",
@@ -25,7 +25,7 @@ def register(body: dict[str, Any], campaign_id: str) -> Response:
     """Register a character (GM)."""
     auth.require_gm(campaign_id)
     return write(campaign_id, characters.register_character(body), status=201,
-                 view=lambda state: state.characters[state_last_character(state)])
+                 view=lambda state: character_answer(state.characters[state_last_character(state)]))
 
 
 def state_last_character(state: CampaignState) -> str:
@@ -39,7 +39,8 @@ def list_characters(query: dict[str, Any], campaign_id: str) -> Response:
     """Every character, at the head or `?at=`."""
     auth.require_reader(campaign_id)
     state = state_for(campaign_id, query["at"], query["view"])
-    return json_response({**at_fields(campaign_id, state), "characters": list(state.characters.values())})
+    return json_response({**at_fields(campaign_id, state),
+                          "characters": [character_answer(c) for c in state.characters.values()]})
 
 
 @blp.route("/<character_id>", methods=["GET"])
@@ -48,7 +49,7 @@ def get_character(query: dict[str, Any], campaign_id: str, character_id: str) ->
     """One character's state, at the head or `?at=`."""
     auth.require_reader(campaign_id)
     state, character = character_for(campaign_id, character_id, query["at"], query["view"])
-    return json_response({**at_fields(campaign_id, state), "character": character})
+    return json_response({**at_fields(campaign_id, state), "character": character_answer(character)})
 
 
 @blp.route("/<character_id>", methods=["PATCH"])
@@ -65,19 +66,7 @@ def update(body: dict[str, Any], campaign_id: str, character_id: str) -> Respons
 def roll(body: dict[str, Any], campaign_id: str, character_id: str) -> Response:
     """Roll: an AGE test (3d6 + Stunt Die) or d20 notation; server or reported dice."""
     auth.require_gm_or_player(campaign_id, character_id)
-    if body["kind"] == "age":
-        if not body.get("ability"):
-            raise ApiError(422, "schema-validation", "An AGE test names its ability.",
-                           errors={"ability": ["required for kind age"]})
-        decide = rolls.age_test(character_id, ability=body["ability"], focus=body["focus"],
-                                modifier=body["modifier"], tn=body["tn"], active=body["active"],
-                                reported=body.get("dice"), label=body["label"])
-    else:
-        if not body.get("expression"):
-            raise ApiError(422, "schema-validation", "A notation roll needs an expression.",
-                           errors={"expression": ["required for kind notation"]})
-        decide = rolls.notation_roll(character_id, body["expression"], body.get("dice"),
-                                     body["label"])
+    decide = roll_commands.roll(character_id, body)
     return write(campaign_id, decide, view=character_view(character_id), status=201)
 
 

@@ -15,7 +15,7 @@ from api.errors import ApiError
 from api.runtime import ledger
 from api.schemas_webhooks import DeliveriesQuery, WebhookCreate
 from ledger.adapters.store import webhooks as hooks
-from ledger.domain.events import EVENT_TYPES
+from ledger.domain.event_names import event_types
 from ledger.service.health import utc_now
 
 blp = Blueprint("webhooks", __name__, url_prefix="/v1/campaigns",
@@ -45,15 +45,12 @@ def register(body: dict[str, Any], campaign_id: str) -> Response:
     (`campaign-ledger deliver-webhooks`), never on the write path.
     """
     auth.require_gm(campaign_id)
-    unknown = sorted(t for t in body["types"] if t != "*" and t not in EVENT_TYPES)
-    if unknown:
-        raise ApiError(422, "unknown-event-type", f"No event type named {', '.join(unknown)}.",
-                       errors={"types": [f"unknown: {t}" for t in unknown]})
+    types = event_types(body["types"], "types")
     led = ledger()
     webhook_id = f"whk_{uuid.uuid4().hex[:16]}"
     secret = f"whsec_{secrets.token_hex(24)}"
     hook = hooks.Webhook(
-        id=webhook_id, campaign_id=campaign_id, url=body["url"], types=sorted(set(body["types"])),
+        id=webhook_id, campaign_id=campaign_id, url=body["url"], types=sorted(set(types)),
         sealed_secret=led.box.seal(secret.encode(), hooks.Webhook.seal_context(webhook_id)),
         after_position=led.store.head(campaign_id), created_at=utc_now(),
     )

@@ -59,9 +59,10 @@ class CampaignCore(Scope):
         return body(minutes=minutes)
 
     @command("POST", CAMPAIGN + "/clock/new-day")
-    def new_day(self, rested: list[str] | None = None) -> Call:
-        """A new day; `rested` lists the characters who rested (their day Effort returns)."""
-        return body(rested=rested or [])
+    def new_day(self, rested: list[str]) -> Call:
+        """A new day; `rested` lists the characters (ids or names) who rested, [] for nobody:
+        their day Effort returns."""
+        return body(rested=rested)
 
     @read(CAMPAIGN + "/state")
     def state(self, at: At | datetime | None = None, view: View = "recorded") -> Call:

@@ -43,7 +43,8 @@ class CharacterCore(Scope):
     def age_test(self, ability: str, *, focus: str | None = None, modifier: int = 0,
                  tn: int | None = None, active: bool = True, dice: list[int] | None = None,
                  label: str = "") -> Call:
-        """An AGE test: 3d6 (the third is the Stunt Die) + ability (+2 with the focus)."""
+        """An AGE test: 3d6 (the third is the Stunt Die) + ability (+2 with the focus).
+        A focus the sheet lacks is a RuleViolation (`focus-not-on-sheet`)."""
         return body(kind="age", ability=ability, focus=focus, modifier=modifier, tn=tn,
                     active=active, dice=dice, label=label)
 

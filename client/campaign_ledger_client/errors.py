@@ -37,6 +37,9 @@ class ProblemError(LedgerError):
         self.rule = str(body.get("rule", ""))
         errors = body.get("errors")
         self.errors: dict[str, Any] = errors if isinstance(errors, dict) else {}
+        # The valid names, when the refusal is of a name (an ability, a Condition...).
+        allowed = body.get("allowed")
+        self.allowed: list[str] = [str(a) for a in allowed] if isinstance(allowed, list) else []
         self.body = body
         self.headers = headers
         super().__init__(f"{status} {self.rule or self.title}: {self.detail}")

@@ -11,6 +11,7 @@ from ledger.domain.decision import Decide
 from ledger.domain.errors import InvalidInput, NotFound, RuleViolation
 from ledger.domain.events import DomainEvent, evolves
 from ledger.domain.limits import check_character
+from ledger.domain.sheet_names import lookup, normalize_path, normalize_sheet
 from ledger.domain.state import CampaignState, Character
 
 # Sheet fields a registration or update may set. Tracked values change through
@@ -90,16 +91,33 @@ def require_alive(state: CampaignState, character_id: str) -> Character:
     return character
 
 
-def _checked_sheet(sheet: dict[str, Any], base: dict[str, Any]) -> dict[str, Any]:
-    unknown = [k for k in sheet if k not in SHEET_FIELDS]
+def _checked_sheet(given: dict[str, Any], base: dict[str, Any]) -> dict[str, Any]:
+    """The sheet as it will be recorded: known fields, closed names in canonical spelling
+    (ledger/sheet_names.py), within bounds, and a magic ability the sheet has."""
+    unknown = [k for k in given if k not in SHEET_FIELDS]
     if unknown:
-        raise InvalidInput("unknown-sheet-field", f"not a sheet field: {unknown[0]}", field=unknown[0])
+        raise InvalidInput("unknown-sheet-field", f"not a sheet field: {unknown[0]}",
+                           field=unknown[0], allowed=SHEET_FIELDS)
+    sheet = normalize_sheet(given)
     try:
         character = msgspec.convert(base | sheet, Character)
     except msgspec.ValidationError as exc:
         raise InvalidInput("sheet-shape", str(exc), field="sheet") from None
     check_character(msgspec.to_builtins(character), sheet)
+    if "magic_ability" in sheet or "abilities" in sheet:
+        check_magic_ability_on_sheet(character)
     return sheet
+
+
+def check_magic_ability_on_sheet(character: Character) -> None:
+    """The magic ability names one of the sheet's abilities, or every Magic Test would be
+    refused: a sheet that sets either is refused instead (422)."""
+    named = character.magic_ability
+    if named is not None and lookup(character.abilities, named) is None:
+        raise InvalidInput("magic-ability-not-on-sheet",
+                           f"magic_ability {named} is not among the sheet's abilities "
+                           f"({', '.join(character.abilities) or 'none'})",
+                           field="magic_ability", allowed=list(character.abilities))
 
 
 def register_character(sheet: dict[str, Any]) -> Decide:
@@ -138,17 +156,20 @@ def correct(character_id: str, field: str, value: Any, reason: str) -> Decide:
         character = require_character(state, character_id)
         data = msgspec.to_builtins(character)
         _check_correctable(field)
+        path, after = _sheet_path(data, *normalize_path(field, value))
         try:
-            before = _get_path(data, field)
+            before = _get_path(data, path)
         except KeyError:
             raise InvalidInput("correction-field", f"no tracked value {field!r}", field="field") from None
-        _set_path(data, field, value)
+        _set_path(data, path, after)
         try:
-            msgspec.convert(data, Character)
+            corrected = msgspec.convert(data, Character)
         except msgspec.ValidationError as exc:
             raise InvalidInput("correction-value", str(exc), field="value") from None
-        check_character(data, [field])
-        return [Corrected(character_id=character_id, field=field, before=before, after=value,
+        check_character(data, [path])
+        if path.split(".")[0] in ("magic_ability", "abilities"):
+            check_magic_ability_on_sheet(corrected)
+        return [Corrected(character_id=character_id, field=path, before=before, after=after,
                           reason=reason)]
 
     return decide
@@ -164,6 +185,17 @@ def _check_correctable(field: str) -> None:
         return
     raise InvalidInput("correction-field", f"{field!r} is not correctable: a correction sets a "
                        "sheet field or one of " + ", ".join(TRACKED_CORRECTABLE), field="field")
+
+
+def _sheet_path(data: dict[str, Any], path: str, value: Any) -> tuple[str, Any]:
+    """A path into a sheet map (`skills.Shoot`) names the key as the sheet spells it."""
+    top, _, rest = path.partition(".")
+    head, dot, tail = rest.partition(".")
+    if head and isinstance(data.get(top), dict):
+        found = lookup(data[top], head)
+        if found is not None:
+            return f"{top}.{found[0]}{dot}{tail}", value
+    return path, value
 
 
 def _get_path(data: dict[str, Any], path: str) -> Any:

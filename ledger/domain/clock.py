@@ -8,9 +8,10 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
+from ledger.domain.character_refs import resolve_character
 from ledger.domain.context import Context
 from ledger.domain.decision import Decide, Later
-from ledger.domain.errors import RuleViolation
+from ledger.domain.errors import InvalidInput, RuleViolation
 from ledger.domain.events import DomainEvent, evolves, upcaster
 from ledger.domain.state import CampaignState
 
@@ -168,11 +169,16 @@ def mark_sun(marker: str) -> Decide:
     return decide
 
 
-def new_day(rested: list[str]) -> Decide:
+def new_day(rested: list[str] | None) -> Decide:
+    """A new day. `rested` must be given, even empty: leaving it out used to mean "nobody
+    rested", which silently kept everyone's day Effort. Each entry is a character's id
+    or name (any case); the event records ids."""
+
     def decide(state: CampaignState, ctx: Context) -> list[DomainEvent]:
-        for character_id in rested:
-            if character_id not in state.characters:
-                raise RuleViolation("unknown-character", f"no character {character_id!r}")
-        return [NewDay(day=state.clock.day + 1, rested=sorted(set(rested)))]
+        if rested is None:
+            raise InvalidInput("rested-required", "say who rested: `rested` lists character ids "
+                               "or names, and is [] when nobody rested", field="rested")
+        ids = [resolve_character(state, ref, f"rested.{i}") for i, ref in enumerate(rested)]
+        return [NewDay(day=state.clock.day + 1, rested=sorted(set(ids)))]
 
     return decide

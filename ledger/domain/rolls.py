@@ -11,7 +11,8 @@ from ledger.domain.decision import Decide, action_of
 from ledger.domain.dice import DiceExhausted, DiceSource, ReportedDice
 from ledger.domain.errors import InvalidInput, RuleViolation
 from ledger.domain.events import DomainEvent, evolves
-from ledger.domain.state import CampaignState
+from ledger.domain.sheet_names import canonical_ability, find_focus, lookup
+from ledger.domain.state import CampaignState, Character
 
 MAX_EXPRESSION_LENGTH = 120
 MAX_DIE_SIDES = 1000
@@ -240,6 +241,27 @@ def age_roll(
     )
 
 
+def sheet_ability(character: Character, ability: str) -> tuple[str, int]:
+    """An ability's canonical name (422 for a name that is no ability) and the sheet's
+    score for it, matched in any case (409 when the sheet lacks it)."""
+    name = canonical_ability(ability)
+    found = lookup(character.abilities, name)
+    if found is None:
+        raise RuleViolation("unknown-ability", f"{character.name} has no ability {name!r}",
+                            field="ability", allowed=list(character.abilities))
+    return name, found[1]
+
+
+def sheet_focus(character: Character, focus: str) -> str:
+    """The sheet's spelling of a focus, matched in any case; a focus the sheet lacks is
+    refused (409), as in the Magic Test, rather than rolled without its bonus."""
+    found = find_focus(character.focuses, focus)
+    if found is None:
+        raise RuleViolation("focus-not-on-sheet", f"{character.name} has no focus {focus!r}",
+                            field="focus", allowed=character.focuses)
+    return found
+
+
 @action_of("character_id")
 def age_test(
     character_id: str,
@@ -254,13 +276,11 @@ def age_test(
 ) -> Decide:
     def decide(state: CampaignState, ctx: Context) -> list[DomainEvent]:
         character = require_alive(state, character_id)
-        if ability not in character.abilities:
-            raise RuleViolation("unknown-ability", f"{character.name} has no ability {ability!r}",
-                                field="ability")
+        name, value = sheet_ability(character, ability)
+        on_sheet = None if focus is None else sheet_focus(character, focus)
         return [age_roll(
-            ctx, character_id, reported, ability=ability,
-            ability_value=character.abilities[ability], tn=tn, focus=focus,
-            focus_bonus=FOCUS_BONUS if focus and focus in character.focuses else 0,
+            ctx, character_id, reported, ability=name, ability_value=value, tn=tn,
+            focus=on_sheet, focus_bonus=FOCUS_BONUS if on_sheet else 0,
             modifier=modifier, active=active, label=label,
         )]
 

@@ -96,6 +96,12 @@ def test_a_refused_command_raises_with_the_problem_details(served: Served) -> No
         mara.damage(0)
     assert invalid.value.rule == "schema-validation"
     assert "amount" in invalid.value.errors
+    with pytest.raises(RuleViolation) as no_focus:
+        mara.age_test("Willpower", focus="Firearms")
+    assert (no_focus.value.rule, no_focus.value.allowed) == ("unknown-ability", [])  # no sheet
+    with pytest.raises(ValidationFailed) as unknown:
+        mara.age_test("Wits")
+    assert (unknown.value.rule, unknown.value.allowed[0]) == ("unknown-name", "Accuracy")
 
 
 def test_tokens_roles_and_stale_writes_raise_their_own_exceptions(served: Served) -> None:

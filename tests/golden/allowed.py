@@ -67,6 +67,9 @@ ALLOWED: list[Allowed] = [
     Allowed("spirit-banish", {"events", "type", "data", "character_id", "state"},
             f"Mara's banishing, her next action, banks her unanswered choice first: {SETTLE}; "
             f"{BANKED}"),
+    Allowed("age-test-server-dice", {"data"},
+            "issue 16: an AGE roll naming a focus the sheet lacks is refused (409), no longer "
+            "recorded with focus_bonus 0; the step now names no focus, so `focus` is null"),
     Allowed("rewind", {"data", "state"}, f"the Rewound snapshot holds shifted positions: {SHIFTED}"),
     Allowed("redo", {"data", "state"}, f"the Redone snapshot holds shifted positions: {SHIFTED}"),
     *(Allowed(step, {"state"}, SHIFTED) for step in (

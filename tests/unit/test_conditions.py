@@ -522,3 +522,12 @@ def test_replaying_the_events_gives_the_same_conditions() -> None:
         evolve(replayed, event)
     assert mara(replayed).conditions == mara(state).conditions
     assert mara(replayed).movement == mara(state).movement
+
+
+def test_unknown_condition_refusal_lists_the_conditions() -> None:
+    from ledger.domain.conditions.catalog import lookup
+
+    with pytest.raises(InvalidInput) as refused:
+        lookup("Sleepy")
+    assert refused.value.allowed == [spec.name for spec in CATALOGUE.values()]
+    assert "Fatigued" in refused.value.detail

@@ -79,6 +79,7 @@ def test_only_a_prepared_spell_is_cast() -> None:
     with pytest.raises(RuleViolation) as refused:
         casting(table, mara, "Stun", duration="scene")
     assert refused.value.rule == "spell-not-prepared"
+    assert refused.value.allowed == ["Blast"]
 
 
 def test_a_cast_commits_one_mage_effort_for_the_chosen_duration() -> None:

@@ -25,6 +25,7 @@ def test_unknown_spirit_power_is_refused() -> None:
     with pytest.raises(InvalidInput) as refused:
         checked_powers(["Fireball"], "physical")
     assert refused.value.rule == "unknown-spirit-power"
+    assert refused.value.allowed == list(POWERS)
 
 
 def test_a_power_is_taken_only_once() -> None:

@@ -83,7 +83,9 @@ def lookup(name: str) -> Spec:
                             field="name")
     spec = CATALOGUE.get(ALIASES.get(key, key))
     if spec is None:
-        raise InvalidInput("unknown-condition", f"no Condition named {name!r}", field="name")
+        names = [s.name for s in CATALOGUE.values()]
+        raise InvalidInput("unknown-condition", f"no Condition named {name!r}; Conditions are "
+                           f"{', '.join(names)} (any case)", field="name", allowed=names)
     return spec
 
 

@@ -27,12 +27,12 @@ from ledger.domain.errors import InvalidInput, NotFound, RuleViolation
 from ledger.domain.events import DomainEvent, evolves
 from ledger.domain.items.tables import build_material, class_tn, durability, key
 from ledger.domain.resources import DAMAGE_TYPES
+from ledger.domain.sheet_names import MAGIC_SKILLS, canonical
 from ledger.domain.state import CampaignState, Pool
 from ledger.domain.state.items import Firearm, Item, MinSkill
 
 EXPOSURES = ("lowest", "highest")
 AT_ZERO = ("nonfunctional", "destroyed")
-MAGIC_SKILLS = ("cast", "summon")
 TRUST_BONUS_CAP = 3  # "up to +3" for the weapon, "up to another +3" for the ammunition
 
 
@@ -110,9 +110,8 @@ def check_magic_fields(spec: Mapping[str, Any]) -> None:
         raise InvalidInput("min-skill-needs-magical-item", "only a magical item has a minimum "
                            "magic skill", field="min_skill")
     min_skill = spec.get("min_skill")
-    if min_skill is not None and min_skill["skill"] not in MAGIC_SKILLS:
-        raise InvalidInput("unknown-magic-skill", "the minimum skill is Cast or Summon",
-                           field="min_skill")
+    if min_skill is not None:
+        canonical(min_skill["skill"], MAGIC_SKILLS, "min_skill.skill", "unknown-magic-skill")
     if spec.get("firearm") is not None and spec.get("enchantment_bonus", 0) > TRUST_BONUS_CAP:
         raise InvalidInput("enchanted-weapon-bonus-at-most-3", "an enchanted firearm adds up "
                            "to +3 to the trust test", field="enchantment_bonus")
@@ -147,7 +146,9 @@ def build_item(item_id: str, spec: Mapping[str, Any]) -> Item:
         integrity=Pool(top if current is None else min(current, top), top),
         exposure=spec.get("exposure") or "lowest",
         durability_bonus=spec.get("durability_bonus", 0), magical=bool(spec.get("magical")),
-        min_skill=MinSkill(min_skill["skill"], min_skill["level"]) if min_skill else None,
+        min_skill=MinSkill(canonical(min_skill["skill"], MAGIC_SKILLS, "min_skill.skill",
+                                     "unknown-magic-skill"),
+                           min_skill["level"]) if min_skill else None,
         enchantment_bonus=spec.get("enchantment_bonus", 0),
         firearm=build_firearm(spec["firearm"]) if spec.get("firearm") else None,
         description=spec.get("description", ""), holder=spec.get("holder"),

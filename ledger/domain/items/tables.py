@@ -87,7 +87,7 @@ def build_material(spec: Mapping[str, Any]) -> Material:
         raise InvalidInput(
             "material-figures-required",
             f"{name!r} is not in the rules' materials list ({', '.join(MATERIALS)}); "
-            "give its Durability and Integrity", field="materials")
+            "give its Durability and Integrity", field="materials", allowed=list(MATERIALS))
     base = known or (0, 0, {}, {})
     material = Material(
         name=key(name) if known else name,

@@ -29,6 +29,7 @@ from ledger.domain.context import Context
 from ledger.domain.decision import Decide, action_of
 from ledger.domain.errors import InvalidInput, NotFound, RuleViolation
 from ledger.domain.events import DomainEvent, evolves
+from ledger.domain.sheet_names import lookup
 from ledger.domain.state import CampaignState, Character
 from ledger.domain.state.magic import DURATIONS, POOLS, Commitment
 
@@ -79,8 +80,10 @@ GRANTING_EDGES = {"cast": "spellcaster", "summon": "summoner"}
 
 def skill(character: Character, name: str) -> int:
     """The one skill level every rule reads. A skill not on the sheet is untrained: -1 in
-    CWN. An Edge that grants the skill makes it at least 0 (max(recorded level, 0))."""
-    recorded = character.skills.get(name, character.skills.get(name.title(), -1))
+    CWN; any case matches (sheet_names.py). An Edge that grants the skill makes it at least
+    0 (max(recorded level, 0))."""
+    found = lookup(character.skills, name)
+    recorded = -1 if found is None else found[1]
     edge = GRANTING_EDGES.get(name.lower())
     if edge and any(e.strip().lower() == edge for e in character.edges):
         return max(recorded, 0)
@@ -88,7 +91,9 @@ def skill(character: Character, name: str) -> int:
 
 
 def attribute_mod(character: Character, attribute: str) -> int:
-    return character.modifiers.get(attribute, 0)
+    # Any case matches: a sheet recorded before names were normalized may say "Int".
+    found = lookup(character.modifiers, attribute)
+    return 0 if found is None else found[1]
 
 
 def cyberware_cut(character: Character) -> int:

@@ -96,8 +96,10 @@ def check_can_cast(caster: Character, spell: str) -> None:
     if caster.unconscious:
         raise RuleViolation("caster-unconscious", f"{caster.name} is unconscious")
     if spell not in caster.spells.prepared:
-        raise RuleViolation("spell-not-prepared", f"{caster.name} has not prepared {spell}",
-                            field="spell")
+        prepared = caster.spells.prepared
+        raise RuleViolation("spell-not-prepared", f"{caster.name} has not prepared {spell} "
+                            f"(prepared: {', '.join(prepared) or 'none'})", field="spell",
+                            allowed=prepared)
 
 
 def overcast_roll(caster: Character, req: CastRequest) -> OvercastRoll | None:

@@ -36,7 +36,8 @@ from ledger.domain.magic.pending import resolving
 from ledger.domain.magic.resistance import automatic_backlash, resistance_total
 from ledger.domain.magic.test_events import Costs, MagicTestMade, TargetNumber
 from ledger.domain.resources import check_can_spend, spend_event
-from ledger.domain.rolls import FOCUS_BONUS, age_roll
+from ledger.domain.rolls import FOCUS_BONUS, age_roll, sheet_ability, sheet_focus
+from ledger.domain.sheet_names import canonical_or_sheet, lookup
 from ledger.domain.state import CampaignState, Character
 
 CAREFUL = ("slower-casting", "tools", "gestures", "spoken-words", "consumed-materials")
@@ -152,18 +153,19 @@ def magic_ability(character: Character, named: str | None) -> tuple[str, int]:
     if not name:
         raise RuleViolation("no-magic-ability", f"{character.name}'s sheet names no magic ability",
                             field="ability")
-    if name not in character.abilities:
-        raise RuleViolation("unknown-ability", f"{character.name} has no ability {name!r}",
-                            field="ability")
-    return name, character.abilities[name]
+    if named is None:  # the sheet's own name, checked when it was set: never a 422 here
+        found = lookup(character.abilities, name)
+        if found is None:
+            raise RuleViolation("unknown-ability", f"{character.name} has no ability {name!r}",
+                                field="ability", allowed=list(character.abilities))
+        return canonical_or_sheet(found[0]), found[1]
+    return sheet_ability(character, name)
 
 
 def focus_bonus(character: Character, focus: str | None) -> int:
     if focus is None:
         return 0
-    if focus.lower() not in (f.lower() for f in character.focuses):
-        raise RuleViolation("focus-not-on-sheet", f"{character.name} has no focus {focus!r}",
-                            field="focus")
+    sheet_focus(character, focus)
     return FOCUS_BONUS
 
 
@@ -177,6 +179,7 @@ def make_test(character_id: str, request: MagicTestRequest) -> Decide:
         check_careful_options(request.careful)
         ability, value = magic_ability(character, request.ability)
         focus = focus_bonus(character, request.focus)
+        spelled = None if request.focus is None else sheet_focus(character, request.focus)
         resistance = resistance_total(request.resistance_factors, request.resistance)
         target = target_number(request, resistance)
         auto = automatic_backlash(resistance, state.settings, request.auto_backlash)
@@ -184,7 +187,7 @@ def make_test(character_id: str, request: MagicTestRequest) -> Decide:
         test_id = ctx.new_id("mgt")
         made = MagicTestMade(
             character_id=character_id, test_id=test_id, label=request.label, ability=ability,
-            ability_value=value, focus=request.focus, focus_bonus=focus, target=target,
+            ability_value=value, focus=spelled, focus_bonus=focus, target=target,
             resistance_factors=list(request.resistance_factors),
             bonus=costs.bonus_mana + 2 * costs.bonus_backlash, modifier=request.modifier,
             costs=costs, automatic=True, success=True,

@@ -37,8 +37,8 @@ def canonical_power(name: str) -> str:
     """The rules' spelling of a power; any case and either apostrophe is accepted."""
     found = _BY_KEY.get(_key(name))
     if found is None:
-        raise InvalidInput("unknown-spirit-power", f"{name!r} is not a spirit power of the rules",
-                           field="powers")
+        raise InvalidInput("unknown-spirit-power", f"{name!r} is not a spirit power of the rules "
+                           f"({', '.join(POWERS)}; any case)", field="powers", allowed=POWERS)
     return found
 
 
