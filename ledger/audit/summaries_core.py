@@ -80,6 +80,19 @@ def _rolled(d: dict[str, Any], names: Names) -> str:
             f"[{dice}] = {d['total']}{against}{sp}{source}")
 
 
+@summarizes("Rolled", version=2)
+def _rolled_v2(d: dict[str, Any], names: Names) -> str:
+    """Version 2 writes the roll's own text (marked dice, SP, outcome): the line quotes it."""
+    source = " (reported dice)" if d.get("source") == "reported" else ""
+    label = f" for {d['label']}" if d.get("label") else ""
+    what = f"a {d.get('ability')} test" if d.get("kind") == "age" else d["expression"]
+    against = ""
+    if d.get("kind") != "age" and d.get("tn") is not None:
+        against = f" vs TN {d['tn']}, {outcome(d.get('success'))}"
+    return (f"{names(d.get('character_id'))} rolled {what}{label}: "
+            f"{d['result_text']}{against}{source}")
+
+
 @summarizes("SessionStarted")
 def _session_started(d: dict[str, Any], names: Names) -> str:
     return (f"Session {d['session']} started (dice epoch {d['dice_epoch']}; "

@@ -30,6 +30,10 @@ SETTLE = "only an action of the character settles its pending decisions (issue 1
 SHIFTED = ("the records of the settle change sit one position earlier, and later states keep "
            "those positions (issue 11)")
 
+# Issue 16 (rolls read like rolls): every roll now records Rolled version 2, whose data adds
+# each die's mark and the AGE test's result text (docs/dice.md). The dice are the same.
+ROLLED_V2 = "rolls record Rolled v2: marked dice and result text, the same dice (issue 16)"
+
 ALLOWED: list[Allowed] = [
     Allowed("end-session-final", {"version", "data", "state"},
             "SessionEnded v2 records the head hash just before it (docs/history.md); "
@@ -41,10 +45,12 @@ ALLOWED: list[Allowed] = [
             f"GM damage no longer accepts the pending failure: {SETTLE}"),
     Allowed("gm-correction-while-pending", {"events", "type", "data", "state"},
             f"a GM correction no longer banks the bank-or-roll choice: {SETTLE}"),
-    Allowed("server-magic-test", {"events", "type", "data", "state"},
-            f"Mara's next action, her Magic Test, accepts the failure first: {SETTLE}"),
-    Allowed("spirit-banish", {"events", "type", "data", "character_id", "state"},
-            f"Mara's banishing, her next action, banks her unanswered choice first: {SETTLE}"),
+    Allowed("server-magic-test", {"events", "type", "data", "state", "version"},
+            f"Mara's next action, her Magic Test, accepts the failure first: {SETTLE}; "
+            f"{ROLLED_V2}"),
+    Allowed("spirit-banish", {"events", "type", "data", "character_id", "state", "version"},
+            f"Mara's banishing, her next action, banks her unanswered choice first: {SETTLE}; "
+            f"{ROLLED_V2}"),
     Allowed("rewind", {"data", "state"}, f"the Rewound snapshot holds shifted positions: {SHIFTED}"),
     Allowed("redo", {"data", "state"}, f"the Redone snapshot holds shifted positions: {SHIFTED}"),
     *(Allowed(step, {"state"}, SHIFTED) for step in (
@@ -55,4 +61,10 @@ ALLOWED: list[Allowed] = [
         "trust-test-reported", "item-maintain", "advance-5", "advance-5-too-many",
         "end-scene-final", "sunset-final", "sunrise-final", "new-day", "register-extra", "death",
         "start-session-2", "start-scene-session-2", "trust-test-server-dice", "session-2-roll")),
+    *(Allowed(step, {"version", "data"}, ROLLED_V2) for step in (
+        "age-test-reported", "age-test-ivo", "age-test-server-dice", "notation-reported",
+        "notation-server-dice", "condition-recover", "magic-test-to-fix", "magic-test-to-accept",
+        "consequence-roll", "consequence-draw", "magic-test-to-bank", "consequence-roll-owed",
+        "magic-test-left-pending", "spirit-compel", "spirit-breaks-free", "trust-test-reported",
+        "trust-test-server-dice", "session-2-roll")),
 ]
