@@ -62,6 +62,10 @@ def install(app: Flask) -> None:
             extra["errors"] = {exc.field: [exc.detail]}
         if exc.resolve:
             extra["resolve"] = exc.resolve
+        if exc.valid:
+            extra["valid"] = exc.valid
+        if exc.catalog:
+            extra["catalog"] = f"/v1/catalog/{exc.catalog}"
         return problem(status, exc.rule, _title(exc.rule), exc.detail, **extra)
 
     @app.errorhandler(ApiError)

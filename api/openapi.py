@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-from typing import Any
-
-import msgspec
 from flask_smorest import Api
 
-from ledger.state import CampaignState
+from api.contract import EVENT
+from api.event_schemas import components
 
 PROBLEM = {
     "type": "object",
@@ -21,20 +19,19 @@ PROBLEM = {
         "errors": {"type": "object"},
         # A refusal that a pending decision caused names the commands that resolve it.
         "resolve": {"type": "array", "items": {"type": "string"}},
+        # A refused name (a Condition, a spirit power, a material, a spell, an event type...):
+        # the valid names, and the catalogue that lists them with their rules.
+        "valid": {"type": "array", "items": {"type": "string"}},
+        "catalog": {"type": "string"},
     },
 }
-
-
-def state_components() -> dict[str, Any]:
-    _, components = msgspec.json.schema_components(
-        [CampaignState], ref_template="#/components/schemas/{name}"
-    )
-    return components
 
 
 def document(api: Api) -> None:
     api.spec.components.security_scheme("bearer", {"type": "http", "scheme": "bearer"})
     api.spec.options["security"] = [{"bearer": []}]
     api.spec.components.schema("Problem", PROBLEM)
-    for name, schema in state_components().items():
+    # The state's schemas, each event type's `data` and the `Event` union (api/event_schemas.py).
+    taken = set(api.spec.components.schemas)
+    for name, schema in components(EVENT, taken).items():
         api.spec.components.schema(name, schema)

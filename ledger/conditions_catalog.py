@@ -83,7 +83,8 @@ def lookup(name: str) -> Spec:
                             field="name")
     spec = CATALOGUE.get(ALIASES.get(key, key))
     if spec is None:
-        raise InvalidInput("unknown-condition", f"no Condition named {name!r}", field="name")
+        raise InvalidInput("unknown-condition", f"no Condition named {name!r}", field="name",
+                           valid=[s.name for s in CATALOGUE.values()], catalog="conditions")
     return spec
 
 

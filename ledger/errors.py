@@ -7,17 +7,22 @@ from collections.abc import Sequence
 
 class DomainError(Exception):
     """A command refused by a rule (409 unless a subclass says otherwise). `resolve` names
-    the commands that clear what blocks it (a pending decision), relative to the character."""
+    the commands that clear what blocks it (a pending decision), relative to the character.
+    A refused name carries the `valid` names and the `catalog` that lists them with their
+    rules (docs/catalog.md)."""
 
     kind = "rule-violation"
 
     def __init__(self, rule: str, detail: str, *, field: str | None = None,
-                 resolve: Sequence[str] = ()) -> None:
+                 resolve: Sequence[str] = (), valid: Sequence[str] = (),
+                 catalog: str | None = None) -> None:
         super().__init__(detail)
         self.rule = rule
         self.detail = detail
         self.field = field
         self.resolve = list(resolve)
+        self.valid = list(valid)
+        self.catalog = catalog
 
 
 class NotFound(DomainError):

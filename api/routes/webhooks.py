@@ -48,7 +48,8 @@ def register(body: dict[str, Any], campaign_id: str) -> Response:
     unknown = sorted(t for t in body["types"] if t != "*" and t not in EVENT_TYPES)
     if unknown:
         raise ApiError(422, "unknown-event-type", f"No event type named {', '.join(unknown)}.",
-                       errors={"types": [f"unknown: {t}" for t in unknown]})
+                       errors={"types": [f"unknown: {t}" for t in unknown]},
+                       valid=sorted(EVENT_TYPES), catalog="/v1/catalog/event-types")
     led = ledger()
     webhook_id = f"whk_{uuid.uuid4().hex[:16]}"
     secret = f"whsec_{secrets.token_hex(24)}"

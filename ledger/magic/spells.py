@@ -97,7 +97,7 @@ def check_can_cast(caster: Character, spell: str) -> None:
         raise RuleViolation("caster-unconscious", f"{caster.name} is unconscious")
     if spell not in caster.spells.prepared:
         raise RuleViolation("spell-not-prepared", f"{caster.name} has not prepared {spell}",
-                            field="spell")
+                            field="spell", valid=list(caster.spells.prepared), catalog="spells")
 
 
 def overcast_roll(caster: Character, req: CastRequest) -> OvercastRoll | None:
