@@ -52,12 +52,26 @@ class Evaluated(msgspec.Struct, frozen=True):
 
 def _parse(roller: d20.Roller, expression: str) -> d20.ast.Expression:
     """Plain notation parses as it always did; only text that is not plain notation is read
-    again as notation followed by an annotation, so no roll of before parses differently."""
+    again as notation followed by an annotation, so no roll of before parses differently.
+    An annotation is words after a space (`1d20+5 to hit`); anything else that d20 would
+    take as a comment (`1d6^2`, `2^^9`) stays bad notation."""
     try:
         return roller.parse(expression)
     except d20.RollSyntaxError:
-        return roller.parse(expression, allow_comments=True)
+        try:
+            tree = roller.parse(expression, allow_comments=True)
+        except d20.RollSyntaxError:
+            tree = None
+        if tree is None or not is_annotation(expression, tree.comment):
+            raise
+        return tree
 
+
+def is_annotation(expression: str, comment: str | None) -> bool:
+    text = (comment or "").strip()
+    before = expression.rstrip()[: len(expression.rstrip()) - len(text)]
+    return bool(text) and text[0].isalpha() and expression.rstrip().endswith(text) \
+        and before[-1:].isspace()
 
 
 def evaluate(inner: DiceSource, expression: str, max_dice: int) -> Evaluated:
