@@ -26,7 +26,7 @@ def _renamed(value: Any, names: dict[str, str]) -> Any:
             old = ref[len(REF.format(name="")):]
             return {**value, "$ref": REF.format(name=names.get(old, old))}
         return {k: _renamed(v, names) for k, v in value.items()}
-    if isinstance(value, list):
+    if isinstance(value, (list, tuple)):
         return [_renamed(v, names) for v in value]
     return value
 
