@@ -49,8 +49,7 @@ def test_a_notation_roll_marks_each_die_and_keeps_its_annotation(api: ApiClient)
     timeline = api.get(api.c("/timeline"))
     assert timeline.status == 200, timeline
     summaries = [e["summary"] for e in timeline["entries"]]
-    assert "Mara rolled 4d6kh3 for stats: 4d6kh3 (5, 3, ~~1~~, 6) = 14 (reported dice)" \
-        in summaries
+    assert "Mara rolled 4d6kh3 (5, 3, ~~1~~, 6) = 14 for stats (reported dice)" in summaries
 
 
 def test_server_dice_of_a_v2_roll_verify(api: ApiClient) -> None:

@@ -149,4 +149,4 @@ def test_timeline_v2_roll_quotes_its_result_text() -> None:
     rolled = notation_rolled(Context(ReportedDice([])), "chr_a", "4d6kh3 stats", [5, 3, 1, 6], 100)
     data = msgspec.json.decode(encode_data(rolled))
     assert summarize("Rolled", data, lambda _: "Mara", 2) == (
-        "Mara rolled 4d6kh3 for stats: 4d6kh3 (5, 3, ~~1~~, 6) = 14 (reported dice)")
+        "Mara rolled 4d6kh3 (5, 3, ~~1~~, 6) = 14 for stats (reported dice)")
