@@ -16,30 +16,15 @@ from flask import Response, request
 from api.auth import actor_of, current_token
 from api.errors import ApiError
 from api.runtime import ledger
-from ledger.app import AnswerSpec, Outcome
-from ledger.decision import Decide
-from ledger.idempotency import KeyedRequest, anonymous_request, write_once
-from ledger.state import CampaignState
-from ledger.store.records import IdempotentAnswer, Record, TokenRow
+from ledger.adapters.store.records import IdempotentAnswer, TokenRow
+from ledger.domain.decision import Decide
+from ledger.domain.state import CampaignState
+from ledger.service.idempotency import KeyedRequest, anonymous_request, write_once
+from ledger.service.ledger import AnswerSpec, Outcome
+from ledger.service.wire import event_json
 
 _encoder = msgspec.json.Encoder()
 StateView = Callable[[CampaignState], Any]
-
-
-def event_json(r: Record) -> dict[str, Any]:
-    return {
-        "position": r.position,
-        "type": r.type,
-        "version": r.version,
-        "data": msgspec.Raw(r.data),
-        "recorded_at": r.recorded_at,
-        "actor": {"role": r.actor_role, "token_id": r.actor_token, "character_id": r.actor_character},
-        "correlation_id": r.correlation_id,
-        "character_id": r.character_id,
-        "session": r.session,
-        "scene": r.scene,
-        "hash": r.hash,
-    }
 
 
 def json_response(body: Any, status: int = 200, headers: dict[str, str] | None = None) -> Response:
@@ -131,7 +116,7 @@ def write(
 ) -> Response:
     """Run one command and answer {position, events, state}; replays answer as first time.
     Whether the command first settles a character's pending decisions is the ledger's
-    to know (ledger/decision.py), never the route's."""
+    to know (ledger/domain/decision.py), never the route's."""
     chosen_view = view or whole_state
 
     def render(outcome: Outcome) -> dict[str, Any]:

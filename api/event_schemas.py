@@ -8,8 +8,8 @@ from typing import Any
 
 import msgspec
 
-from ledger.catalog.event_types import registered
-from ledger.state import CampaignState
+from ledger.domain.catalog.event_types import registered
+from ledger.domain.state import CampaignState
 
 REF = "#/components/schemas/{name}"
 

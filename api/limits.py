@@ -19,7 +19,7 @@ from werkzeug.exceptions import ClientDisconnected
 from api.auth import current_token
 from api.errors import problem
 from api.text_guard import guard_text
-from ledger.config import Config
+from ledger.service.config import Config
 
 MAX_JSON_DEPTH = 32
 # Probes and the preflight must answer even when a client is over its limit.

@@ -7,8 +7,8 @@ import threading
 
 from flask import current_app
 
-from ledger.app import Ledger
-from ledger.wiring import build_ledger
+from ledger.service.ledger import Ledger
+from ledger.service.wiring import build_ledger
 
 _lock = threading.Lock()
 

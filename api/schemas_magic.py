@@ -10,10 +10,10 @@ from marshmallow import fields, validate
 
 from api.schemas import Reason, Strict
 from api.schemas_conditions import ConditionIn
-from ledger.magic.consequence_roll import CATEGORIES, SEVERITIES
-from ledger.magic.resistance import FACTORS
-from ledger.magic.test import CAREFUL
-from ledger.resources import DAMAGE_TYPES
+from ledger.domain.magic.consequence_roll import CATEGORIES, SEVERITIES
+from ledger.domain.magic.resistance import FACTORS
+from ledger.domain.magic.test import CAREFUL
+from ledger.domain.resources import DAMAGE_TYPES
 
 
 def count(description: str) -> fields.Integer:

@@ -1,12 +1,12 @@
-"""Request schemas for spirits: shape and format only; the rules live in ledger/spirits*.py."""
+"""Request schemas for spirits: shape and format only; the rules live in ledger/domain/spirits/."""
 
 from __future__ import annotations
 
 from marshmallow import fields, validate
 
 from api.schemas import Amount, Reason, Strict
-from ledger.spirits import FORMS, MODES
-from ledger.spirits_control import COMPEL_DIFFICULTY
+from ledger.domain.spirits.control import COMPEL_DIFFICULTY
+from ledger.domain.spirits.summoning import FORMS, MODES
 
 Die = fields.Integer(strict=True, validate=validate.Range(min=0, max=1000))
 Dice = fields.List(Die, load_default=None, allow_none=True, validate=validate.Length(max=50))

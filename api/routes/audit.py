@@ -15,12 +15,12 @@ from flask_smorest import Blueprint
 from api import auth, schemas_audit
 from api.answers import json_response, write
 from api.runtime import ledger
-from ledger.audit.commands import redo_command, rewind_command
-from ledger.audit.signing import ALGORITHM, HeadSigner
-from ledger.audit.sources import from_store
-from ledger.audit.timeline import TimelineQuery, timeline
-from ledger.audit.verify import verify
-from ledger.errors import NotFound
+from ledger.adapters.signing import ALGORITHM, HeadSigner
+from ledger.domain.audit.verify import verify
+from ledger.domain.errors import NotFound
+from ledger.service.audit.commands import redo_command, rewind_command
+from ledger.service.audit.sources import from_store
+from ledger.service.audit.timeline import TimelineQuery, timeline
 
 blp = Blueprint("audit", __name__, url_prefix="/v1",
                 description="Timeline, rewind and redo, dice verification, signed head")

@@ -15,10 +15,11 @@ from api.errors import ApiError
 from api.runtime import ledger
 from api.timetravel import state_for
 from api.voids import event_with_void, page, voided_field
-from ledger import campaign, clock, tokens
-from ledger.app import Outcome
-from ledger.decision import Decide
-from ledger.store.records import Record
+from ledger.domain import campaign, clock
+from ledger.domain.decision import Decide
+from ledger.domain.record import Record
+from ledger.service import tokens
+from ledger.service.ledger import Outcome
 
 blp = Blueprint("campaigns", __name__, url_prefix="/v1/campaigns",
                 description="Campaigns, rule settings, the game clock and history")

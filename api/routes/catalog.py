@@ -12,7 +12,7 @@ from flask_smorest import Blueprint
 from api import auth
 from api.answers import json_response
 from api.runtime import ledger
-from ledger import catalog
+from ledger.domain import catalog
 
 blp = Blueprint("catalog", __name__, url_prefix="/v1",
                 description="Catalogues of the rules: Conditions, spirit forms and powers, "

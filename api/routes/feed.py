@@ -19,9 +19,10 @@ from api.feed import FeedClosedError, FeedFullError, Subscription, hub
 from api.runtime import ledger
 from api.schemas_webhooks import FeedQuery
 from api.voids import feed_message
-from ledger.state.audit import RewindState
-from ledger.store.base import EventStore, StoreUnavailable
-from ledger.store.records import Record, TokenRow
+from ledger.adapters.store.base import EventStore, StoreUnavailable
+from ledger.adapters.store.records import TokenRow
+from ledger.domain.record import Record
+from ledger.domain.state.audit import RewindState
 
 blp = Blueprint("feed", __name__, url_prefix="/v1/campaigns",
                 description="The live change feed (Server-Sent Events)")

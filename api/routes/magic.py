@@ -1,12 +1,12 @@
 """Mana Noir Magic Tests and the Backlash bank.
 
-The rules live in ledger/magic/ (test, failure, resistance, backlash, permanent,
+The rules live in ledger/domain/magic/ (test, failure, resistance, backlash, permanent,
 consequence_roll, consequences, harm); docs/rules/magic-test.md lists each rule
 and our readings. Every command records all it causes under one correlation id
 and answers `{magic, position, events, state}`, where `magic` shows Mana,
 Backlash, what is owed and the pending decisions with the commands that resolve
 them. Which commands settle a pending decision first is the ledger's to know
-(ledger/decision.py); the commands that resolve one do not settle it first.
+(ledger/domain/decision.py); the commands that resolve one do not settle it first.
 """
 
 from __future__ import annotations
@@ -32,12 +32,12 @@ from api.schemas_magic import (
 )
 from api.timetravel import character_for
 from api.voids import at_fields
-from ledger.app import Outcome
-from ledger.decision import Decide
-from ledger.magic import backlash, consequence_roll, consequences, failure, test
-from ledger.magic.pending import magic_summary
-from ledger.magic.resistance import FACTORS
-from ledger.magic.test_events import MagicTestMade
+from ledger.domain.decision import Decide
+from ledger.domain.magic import backlash, consequence_roll, consequences, failure, test
+from ledger.domain.magic.pending import magic_summary
+from ledger.domain.magic.resistance import FACTORS
+from ledger.domain.magic.test_events import MagicTestMade
+from ledger.service.ledger import Outcome
 
 blp = Blueprint("magic", __name__, url_prefix="/v1/campaigns/<campaign_id>",
                 description="Mana Noir Magic Tests, Backlash, Consequences")

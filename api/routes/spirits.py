@@ -20,11 +20,19 @@ from api.runtime import ledger
 from api.schemas_spirits import BanishIn, CompelIn, FadeIn, SpiritDamageIn, SummonIn
 from api.timetravel import character_for, state_for
 from api.voids import at_fields
-from ledger import spirits, spirits_actions, spirits_control
-from ledger.app import Outcome
-from ledger.decision import Decide
-from ledger.spirits_events import SpiritSummoned
-from ledger.state import CampaignState
+from ledger.domain.decision import Decide
+from ledger.domain.spirits import (
+    actions as spirits_actions,
+)
+from ledger.domain.spirits import (
+    control as spirits_control,
+)
+from ledger.domain.spirits import (
+    summoning as spirits,
+)
+from ledger.domain.spirits.events import SpiritSummoned
+from ledger.domain.state import CampaignState
+from ledger.service.ledger import Outcome
 
 blp = Blueprint(
     "spirits", __name__, url_prefix="/v1/campaigns/<campaign_id>",

@@ -1,4 +1,4 @@
-"""Bonds and the group Stunt Pool (rules: ledger/stunts.py; docs/rules/stunt-pool.md)."""
+"""Bonds and the group Stunt Pool (rules: ledger/domain/stunts/rules.py; docs/rules/stunt-pool.md)."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from api.schemas import AtQuery
 from api.schemas_stunts import BondIn, MembersIn, PoolUseIn
 from api.timetravel import state_for
 from api.voids import at_fields
-from ledger import stunts
+from ledger.domain.stunts import rules as stunts
 
 blp = Blueprint("stunts", __name__, url_prefix="/v1/campaigns/<campaign_id>",
                 description="Bonds and the group Stunt Pool")

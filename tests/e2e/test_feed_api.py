@@ -16,7 +16,7 @@ import msgspec
 import pytest
 
 from api import create_app
-from ledger.config import Config
+from ledger.service.config import Config
 from tests.api_client import ApiClient
 from tests.live_server import http, live_server
 from tests.waiting import DEADLINE_SECONDS

@@ -6,10 +6,10 @@ from typing import Any
 
 import msgspec
 
-from ledger.audit.export import read_history
-from ledger.secrets_box import SecretBox
-from ledger.store.base import EventStore
-from ledger.tokens import issue_token
+from ledger.adapters.export_format import read_history
+from ledger.adapters.secrets_box import SecretBox
+from ledger.adapters.store.base import EventStore
+from ledger.service.tokens import issue_token
 from tests.api_client import ApiClient
 from tests.conftest import SECRET_KEY
 from tests.golden.record import HISTORY

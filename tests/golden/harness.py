@@ -23,11 +23,11 @@ import msgspec
 from flask import Flask
 
 from api import create_app
-from ledger.app import Ledger
-from ledger.config import Config
-from ledger.health import STAMP_FORMAT
-from ledger.secrets_box import SecretBox
-from ledger.wiring import build_store
+from ledger.adapters.secrets_box import SecretBox
+from ledger.service.config import Config
+from ledger.service.health import STAMP_FORMAT
+from ledger.service.ledger import Ledger
+from ledger.service.wiring import build_store
 from tests.api_client import Answer
 
 # A test key, published here on purpose: never a real server's.

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from api import create_app
-from ledger.config import Config
+from ledger.service.config import Config
 from tests.api_client import Answer, ApiClient
 from tests.security.conftest import MakeApi
 from tests.security.routes import body_for, fill_path, first_choices, route_keys

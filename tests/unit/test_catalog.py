@@ -7,25 +7,25 @@ from typing import Any
 import msgspec
 import pytest
 
-from ledger import catalog
-from ledger.conditions_catalog import CATALOGUE, ESCALATIONS, lookup
-from ledger.errors import InvalidInput, RuleViolation
-from ledger.events import EVENT_TYPES
-from ledger.firearms import MISHAPS
-from ledger.items_tables import (
+from ledger.domain import catalog
+from ledger.domain.conditions.catalog import CATALOGUE, ESCALATIONS, lookup
+from ledger.domain.errors import InvalidInput, RuleViolation
+from ledger.domain.events import EVENT_TYPES
+from ledger.domain.items.firearms import MISHAPS
+from ledger.domain.items.tables import (
     FIREARM_CLASS_TN,
     MATERIALS,
     OBJECT_DAMAGE_TYPES,
     build_material,
     check_damage_type,
 )
-from ledger.magic.consequence_roll import CATEGORIES, SEVERITIES
-from ledger.magic.resistance import FACTORS, check_factors
-from ledger.magic.spell_rules import SPELLS, effect_strain
-from ledger.magic.test import CAREFUL, check_careful_options
-from ledger.spirit_powers import POWERS, canonical_power, checked_powers
-from ledger.spirits import FORM_MIN_LEVEL, FORMS, summoning_cost
-from ledger.state import Settings
+from ledger.domain.magic.consequence_roll import CATEGORIES, SEVERITIES
+from ledger.domain.magic.resistance import FACTORS, check_factors
+from ledger.domain.magic.spell_rules import SPELLS, effect_strain
+from ledger.domain.magic.test import CAREFUL, check_careful_options
+from ledger.domain.spirits.powers import POWERS, canonical_power, checked_powers
+from ledger.domain.spirits.summoning import FORM_MIN_LEVEL, FORMS, summoning_cost
+from ledger.domain.state import Settings
 
 
 def entries(name: str, settings: Settings | None = None) -> dict[str, dict[str, Any]]:

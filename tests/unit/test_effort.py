@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from ledger.errors import InvalidInput, NotFound, RuleViolation
-from ledger.magic import effort
-from ledger.state import Character
-from ledger.state.character import Implant
+from ledger.domain.errors import InvalidInput, NotFound, RuleViolation
+from ledger.domain.magic import effort
+from ledger.domain.state import Character
+from ledger.domain.state.character import Implant
 from tests.unit.effort_helpers import Table, of_type
 
 

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from ledger.characters import record_death
-from ledger.clock import TimeAdvanced
-from ledger.errors import InvalidInput, RuleViolation
-from ledger.linkage import ItemLinked, ItemLinkEnded, link, unlink
-from ledger.magic.effort import EffortCommitted, EffortReturned, available
+from ledger.domain.characters import record_death
+from ledger.domain.clock import TimeAdvanced
+from ledger.domain.errors import InvalidInput, RuleViolation
+from ledger.domain.items.linkage import ItemLinked, ItemLinkEnded, link, unlink
+from ledger.domain.magic.effort import EffortCommitted, EffortReturned, available
 from tests.unit.items_helpers import MAGE, SUMMONER, Table, of_type
 
 

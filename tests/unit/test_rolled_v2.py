@@ -7,14 +7,14 @@ from typing import Any
 import msgspec
 import pytest
 
-from ledger.audit.export import read_history
-from ledger.audit.summaries import summarize
-from ledger.context import Context
-from ledger.dice import ReportedDice, SeededDice
-from ledger.events import decode_data, encode_data
-from ledger.notation import evaluate
-from ledger.roll_text import age_result_text
-from ledger.rolls import Rolled, age_roll, notation_rolled, roll_age_dice
+from ledger.adapters.export_format import read_history
+from ledger.domain.audit.summaries import summarize
+from ledger.domain.context import Context
+from ledger.domain.dice import ReportedDice, SeededDice
+from ledger.domain.events import decode_data, encode_data
+from ledger.domain.notation import evaluate
+from ledger.domain.roll_text import age_result_text
+from ledger.domain.rolls import Rolled, age_roll, notation_rolled, roll_age_dice
 from tests.golden.record import HISTORY
 
 

@@ -6,18 +6,18 @@ from collections.abc import Callable
 
 import pytest
 
-from ledger import clock
-from ledger.audit.summaries import SUMMARIES
-from ledger.characters import record_death
-from ledger.decision import Decide
-from ledger.errors import InvalidInput, NotFound, RuleViolation
-from ledger.events import EVENT_TYPES
-from ledger.rolls import Rolled
-from ledger.spirits import summon, summoning_cost
-from ledger.spirits_actions import call, damage, dismiss, dispel, fade
-from ledger.spirits_control import banish, compel
-from ledger.spirits_events import SpiritBanishAttempted, SpiritCompelled
-from ledger.state import CampaignState
+from ledger.domain import clock
+from ledger.domain.audit.summaries import SUMMARIES
+from ledger.domain.characters import record_death
+from ledger.domain.decision import Decide
+from ledger.domain.errors import InvalidInput, NotFound, RuleViolation
+from ledger.domain.events import EVENT_TYPES
+from ledger.domain.rolls import Rolled
+from ledger.domain.spirits.actions import call, damage, dismiss, dispel, fade
+from ledger.domain.spirits.control import banish, compel
+from ledger.domain.spirits.events import SpiritBanishAttempted, SpiritCompelled
+from ledger.domain.spirits.summoning import summon, summoning_cost
+from ledger.domain.state import CampaignState
 from tests.unit.spirits_helpers import (
     campaign,
     first,

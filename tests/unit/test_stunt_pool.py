@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from ledger import stunts
-from ledger.characters import record_death
-from ledger.errors import DomainError, InvalidInput, RuleViolation
+from ledger.domain.characters import record_death
+from ledger.domain.errors import DomainError, InvalidInput, RuleViolation
+from ledger.domain.stunts import rules as stunts
 from tests.unit.effort_helpers import Table, of_type, player
 
 # Reported AGE dice: doubles with a Stunt Die of 4; no doubles; a failure.
