@@ -81,6 +81,18 @@ def at(**fields: Schema) -> Schema:
     return obj(("position", "voided", *fields), position=INT, voided=VOIDED, **fields)
 
 
+CATALOG_FIELDS: dict[str, Schema] = dict(
+    catalog=STR, description=STR,
+    settings={"type": "object", "description": "The campaign settings that shape this "
+                                               "catalogue, with the values used"},
+    rules={"type": "object", "additionalProperties": STR},
+    tables={"type": "object"},
+    entries={"type": "array", "items": {"type": "object", "required": ["name"],
+                                        "properties": {"name": STR}}})
+CATALOG = obj(tuple(CATALOG_FIELDS), **CATALOG_FIELDS)
+CATALOGS = obj(("catalogs",), catalogs={"type": "array", "items": obj(
+    ("name", "description", "settings"), name=STR, description=STR,
+    settings={"type": "array", "items": STR})})
 CHARACTER = ref("Character")
 CHAR_WRITE = write(CHARACTER)
 # Flask endpoint -> (status, schema) of its success answer.
@@ -111,6 +123,10 @@ SUCCESS: dict[str, tuple[int, Schema]] = {
     "access.me": (200, ref("Me")),
     "access.create_feed_ticket": (201, ref("FeedTicket")),
     "health.healthz": (200, obj(("status",), status=STR)),
+    "catalog.list_catalogs": (200, CATALOGS),
+    "catalog.get_catalog": (200, CATALOG),
+    "catalog.campaign_catalog": (200, obj(("position", *CATALOG_FIELDS), position=INT,
+                                          **CATALOG_FIELDS)),
     "health.readyz": (200, obj(("status", "store"), status=STR, store=STR)),
     "stunts.record_bond": (201, write()),
     "items.register": (201, write()),
@@ -177,7 +193,6 @@ class ContractPlugin(BasePlugin):
     """Declares components and every operation's responses as flask-smorest registers it."""
 
     def init_spec(self, spec: APISpec) -> None:
-        spec.components.schema("Event", EVENT)
         spec.components.schema("CampaignSummary", SUMMARY)
         spec.components.schema("Token", TOKEN)
         spec.components.schema("FeedTicket", FEED_TICKET)

@@ -66,6 +66,8 @@ def install(app: Flask) -> None:
             extra["resolve"] = exc.resolve
         if exc.allowed is not None:
             extra["allowed"] = exc.allowed
+        if exc.catalog:
+            extra["catalog"] = f"/v1/catalog/{exc.catalog}"
         return problem(status, exc.rule, _title(exc.rule), exc.detail, **extra)
 
     @app.errorhandler(ApiError)

@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-from typing import Any
-
-import msgspec
 from flask_smorest import Api
 
-from ledger.domain.state import CampaignState
+from api.contract import EVENT
+from api.event_schemas import components
 
 PROBLEM = {
     "type": "object",
@@ -23,8 +21,10 @@ PROBLEM = {
                    "additionalProperties": {"type": "array", "items": {"type": "string"}}},
         # A refusal that a pending decision caused names the commands that resolve it.
         "resolve": {"type": "array", "items": {"type": "string"}},
-        # A refused name (an ability, a Condition, an event type...): the valid names.
+        # A refused name (an ability, a Condition, an event type...): the valid names, and
+        # the catalogue that lists them with their rules.
         "allowed": {"type": "array", "items": {"type": "string"}},
+        "catalog": {"type": "string"},
     },
 }
 # A pending decision or owed roll (ledger/domain/magic/pending.py): its kind, its figures, and
@@ -37,19 +37,14 @@ PENDING = {
 }
 
 
-def state_components() -> dict[str, Any]:
-    _, components = msgspec.json.schema_components(
-        [CampaignState], ref_template="#/components/schemas/{name}"
-    )
-    return components
-
-
 def document(api: Api) -> None:
     api.spec.components.security_scheme("bearer", {"type": "http", "scheme": "bearer"})
     api.spec.options["security"] = [{"bearer": []}]
     api.spec.components.schema("Problem", PROBLEM)
     api.spec.components.schema("PendingDecision", PENDING)
-    for name, schema in state_components().items():
+    # The state's schemas, each event type's `data` and the `Event` union (api/event_schemas.py).
+    taken = set(api.spec.components.schemas)
+    for name, schema in components(EVENT, taken).items():
         if name == "Character":
             # Answers about one character add what it must decide (api/answers.py).
             schema = {**schema, "properties": {

@@ -116,6 +116,11 @@ class CampaignCore(Scope):
         """Revoke a token and issue its replacement (same role, character and label)."""
         return Call(params={"token_id": token_id})
 
+    @read(CAMPAIGN + "/catalog/{name}")
+    def catalog(self, name: str) -> Call:
+        """One catalogue of the rules with this campaign's settings (Helpless points...)."""
+        return Call(params={"name": name})
+
     @read(CAMPAIGN + "/magic/resistance-factors")
     def resistance_factors(self) -> Call:
         """The rules' named Resistance factors and the careful-magic options."""

@@ -98,6 +98,16 @@ class Client(WhoAmI):
         """The store is reachable (ServiceUnavailable otherwise)."""
         return Call()
 
+    @read("/v1/catalog")
+    def catalogs(self) -> Call:
+        """The catalogue names, what each lists and the settings that change it."""
+        return Call()
+
+    @read("/v1/catalog/{name}")
+    def catalog(self, name: str) -> Call:
+        """One catalogue of the rules (Conditions, spells, event types...), default settings."""
+        return Call(params={"name": name})
+
     @read("/v1/signing-key")
     def signing_key(self) -> Call:
         """The server's Ed25519 public key that signs campaign heads and exports."""

@@ -8,18 +8,21 @@ from collections.abc import Sequence
 class DomainError(Exception):
     """A command refused by a rule (409 unless a subclass says otherwise). `resolve` names
     the commands that clear what blocks it (a pending decision), relative to the character.
-    `allowed` lists the valid names when the refusal is of a name (a Condition, an ability...)."""
+    `allowed` lists the valid names when the refusal is of a name (a Condition, an ability...),
+    and `catalog` names the catalogue that lists them with their rules (docs/catalog.md)."""
 
     kind = "rule-violation"
 
     def __init__(self, rule: str, detail: str, *, field: str | None = None,
-                 resolve: Sequence[str] = (), allowed: Sequence[str] | None = None) -> None:
+                 resolve: Sequence[str] = (), allowed: Sequence[str] | None = None,
+                 catalog: str | None = None) -> None:
         super().__init__(detail)
         self.rule = rule
         self.detail = detail
         self.field = field
         self.resolve = list(resolve)
         self.allowed = None if allowed is None else list(allowed)
+        self.catalog = catalog
 
 
 class NotFound(DomainError):

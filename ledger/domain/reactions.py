@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+from ledger.domain import mana_recovery_rate, unconscious
 from ledger.domain.characters import CharacterDied, CharacterRegistered, Corrected, SheetUpdated
 from ledger.domain.clock import NewDay, SceneEnded, SessionEnded, SessionStarted, SunMarked, TimeAdvanced
 from ledger.domain.conditions import recovery as conditions_recovery
@@ -28,7 +29,6 @@ from ledger.domain.magic import backlash, effort, harm, permanent, spell_prepara
 from ledger.domain.magic.backlash import BacklashBanked, BacklashChoiceOffered, BacklashGained
 from ledger.domain.magic.failure import settle_before_next_command
 from ledger.domain.magic.permanent import PermanentBacklashChanged
-from ledger.domain import mana_recovery_rate, unconscious
 from ledger.domain.resources import Damaged, Healed, ResourceSpent
 from ledger.domain.rolls import Rolled
 from ledger.domain.spirits import passing_time as spirits_time

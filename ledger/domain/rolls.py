@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-import d20
+from typing import Any, ClassVar
+
 import msgspec
 
 from ledger.domain.characters import require_alive
@@ -10,21 +11,21 @@ from ledger.domain.context import Context
 from ledger.domain.decision import Decide, action_of
 from ledger.domain.dice import DiceExhausted, DiceSource, ReportedDice
 from ledger.domain.errors import InvalidInput, RuleViolation
-from ledger.domain.events import DomainEvent, evolves
+from ledger.domain.events import DomainEvent, evolves, upcaster
+from ledger.domain.notation import Die, Evaluated, evaluate
+from ledger.domain.roll_marks import KEPT
+from ledger.domain.roll_text import age_result_text
 from ledger.domain.sheet_names import canonical_ability, find_focus, lookup
 from ledger.domain.state import CampaignState, Character
 
-MAX_EXPRESSION_LENGTH = 120
-MAX_DIE_SIDES = 1000
-
-
-class Die(msgspec.Struct, frozen=True):
-    sides: int
-    value: int
-
 
 class Rolled(DomainEvent, frozen=True, kw_only=True):
-    """A roll with every die. Server dice record where they came from, to be re-derived."""
+    """A roll with every die. Server dice record where they came from, to be re-derived.
+
+    Version 2 marks each die, writes `result_text` for AGE tests too and keeps the label
+    of an annotated expression (docs/dice.md); the dice themselves are drawn as before."""
+
+    version: ClassVar[int] = 2
 
     kind: str  # "age" or "notation"
     expression: str
@@ -56,17 +57,11 @@ def _rolled(state: CampaignState, event: Rolled) -> None:
     """A roll changes no tracked value; later rules cite it by position."""
 
 
-class _LoggingSource:
-    def __init__(self, inner: DiceSource) -> None:
-        self.inner = inner
-        self.log: list[Die] = []
+@upcaster("Rolled", 1)
+def _rolled_v1(data: dict[str, Any]) -> dict[str, Any]:
+    """Version 1 recorded no marks (they stay None) and no AGE result text: nothing to add."""
+    return data
 
-    def draw(self, sides: int) -> int:
-        if sides > MAX_DIE_SIDES:
-            raise InvalidInput("dice-limits", f"dice have at most {MAX_DIE_SIDES} sides", field="expression")
-        value = self.inner.draw(sides)
-        self.log.append(Die(sides, value))
-        return value
 
 
 def source_for(ctx: Context, reported: list[int] | None) -> tuple[DiceSource, str]:
@@ -89,83 +84,18 @@ def next_index(ctx: Context) -> int:
     return int(mark()) if mark else 0
 
 
+class NotationResult(msgspec.Struct, frozen=True):
+    evaluated: Evaluated
+    provenance: dict[str, object]
+
+
 def roll_notation(
     ctx: Context, expression: str, reported: list[int] | None, max_dice: int
-) -> tuple[int, list[Die], str, dict[str, object]]:
-    """Evaluate d20 notation with our dice. Returns total, dice, text and provenance."""
-    if len(expression) > MAX_EXPRESSION_LENGTH:
-        raise InvalidInput("dice-limits", f"at most {MAX_EXPRESSION_LENGTH} characters", field="expression")
+) -> NotationResult:
+    """Evaluate d20 notation with our dice (server or reported), with the dice's provenance."""
     inner, source = source_for(ctx, reported)
     first = next_index(ctx)
-    logging = _LoggingSource(inner)
-    roller = _LedgerRoller(logging, max_dice)
-    try:
-        result = roller.roll(expression, stringifier=_stringifier())
-        total = int(result.total)  # d20 evaluates lazily: a division by zero raises only here
-    except DiceExhausted as exc:
-        raise InvalidInput("reported-dice-mismatch", str(exc), field="dice") from None
-    except d20.TooManyRolls:
-        raise InvalidInput("dice-limits", f"at most {max_dice} dice in one roll",
-                           field="expression") from None
-    except (d20.RollError, RecursionError, ValueError, ZeroDivisionError) as exc:
-        raise InvalidInput("dice-notation", f"not valid dice notation: {exc}", field="expression") from None
-    if isinstance(inner, ReportedDice):
-        try:
-            inner.check_all_used()
-        except DiceExhausted as exc:
-            raise InvalidInput("reported-dice-mismatch", str(exc), field="dice") from None
-    return total, logging.log, str(result), provenance(ctx, source, first)
-
-
-def _stringifier() -> d20.SimpleStringifier:
-    text = d20.SimpleStringifier()
-    text._nodes[_SourcedDice] = text._str_dice
-    text._nodes[_SourcedDie] = text._str_die
-    return text
-
-
-class _LedgerRoller(d20.Roller):  # type: ignore[misc]
-    """A d20 Roller whose dice come from a DiceSource."""
-
-    def __init__(self, source: DiceSource, max_dice: int) -> None:
-        super().__init__(context=d20.RollContext(max_rolls=max_dice))
-        self.source = source
-
-    def _eval_dice(self, node: d20.ast.Dice) -> d20.Dice:
-        size = node.size
-        if size == "%":
-            raise InvalidInput("dice-notation", "percentile dice are not supported; use 1d100",
-                               field="expression")
-        if not isinstance(size, int) or size < 1:
-            raise InvalidInput("dice-notation", "a die needs at least one side", field="expression")
-        return _SourcedDice.build(node.num, size, self.context, self.source)
-
-
-class _SourcedDie(d20.Die):  # type: ignore[misc]
-    __slots__ = ("source",)
-
-    def _add_roll(self) -> None:
-        if self._context:
-            self._context.count_roll()
-        self.values.append(d20.expression.Literal(self.source.draw(self.size)))
-
-
-class _SourcedDice(d20.Dice):  # type: ignore[misc]
-    __slots__ = ("source",)
-
-    @classmethod
-    def build(cls, num: int, size: int, context: d20.RollContext, source: DiceSource) -> _SourcedDice:
-        dice = cls(num, size, [], context=context)
-        dice.source = source
-        for _ in range(num):
-            dice.roll_another()
-        return dice
-
-    def roll_another(self) -> None:
-        die = _SourcedDie(self.size, [], context=self._context)
-        die.source = self.source
-        die._add_roll()
-        self.values.append(die)
+    return NotationResult(evaluate(inner, expression, max_dice), provenance(ctx, source, first))
 
 
 # --- AGE tests -----------------------------------------------------------------
@@ -199,7 +129,7 @@ def roll_age_dice(ctx: Context, reported: list[int] | None) -> AgeDice:
     inner, source = source_for(ctx, reported)
     first = next_index(ctx)
     try:
-        dice = [Die(6, inner.draw(6)) for _ in range(3)]
+        dice = [Die(6, inner.draw(6), KEPT) for _ in range(3)]
     except DiceExhausted as exc:
         raise InvalidInput("reported-dice-mismatch", str(exc), field="dice") from None
     return AgeDice(dice, provenance(ctx, source, first))
@@ -229,15 +159,18 @@ def age_roll(
     Every AGE roll of the ledger (plain tests, Magic Tests, Consequence rolls, recovery
     and trust tests) goes through here, so they all follow the same rules."""
     rolled = roll_age_dice(ctx, reported)
-    total = sum(rolled.values) + ability_value + focus_bonus + modifier
+    bonus = ability_value + focus_bonus + modifier
+    total = sum(rolled.values) + bonus
     success = None if tn is None else total >= tn
+    sp = stunt_points(bool(success), rolled.doubles, rolled.stunt_die, active)
     return Rolled(
         character_id=character_id, kind="age", expression="3d6", dice=rolled.dice,
         total=total, label=label, stunt_die=rolled.stunt_die, ability=ability,
         ability_value=ability_value, focus=focus, focus_bonus=focus_bonus,
         modifier=modifier, tn=tn, success=success, doubles=rolled.doubles,
-        stunt_points=stunt_points(bool(success), rolled.doubles, rolled.stunt_die, active),
-        active=active, **rolled.provenance,  # type: ignore[arg-type]
+        stunt_points=sp, active=active,
+        result_text=age_result_text(rolled.values, bonus, total, sp, tn, success),
+        **rolled.provenance,  # type: ignore[arg-type]
     )
 
 
@@ -299,10 +232,13 @@ def notation_rolled(
 ) -> Rolled:
     """Roll dice notation (server or reported dice) and record it whole, as every notation
     roll of the ledger is: each die, the total, and success when a TN is given."""
-    total, dice, text, prov = roll_notation(ctx, expression, reported, max_dice)
-    return Rolled(character_id=character_id, kind="notation", expression=expression, dice=dice,
-                  total=total, result_text=text, label=label, tn=tn,
-                  success=None if tn is None else total >= tn, **prov)  # type: ignore[arg-type]
+    result = roll_notation(ctx, expression, reported, max_dice)
+    rolled = result.evaluated
+    return Rolled(character_id=character_id, kind="notation", expression=rolled.notation,
+                  dice=rolled.dice, total=rolled.total, result_text=rolled.text,
+                  label=label or rolled.comment, tn=tn,
+                  success=None if tn is None else rolled.total >= tn,
+                  **result.provenance)  # type: ignore[arg-type]
 
 
 @action_of("character_id")

@@ -15,7 +15,7 @@ Rules (the README's "Unconscious ends", for stun damage; docs/rules/conditions.m
 
 from __future__ import annotations
 
-from ledger.domain.clock import NewDay, TimeAdvanced
+from ledger.domain.clock import TimeAdvanced
 from ledger.domain.context import Context
 from ledger.domain.events import DomainEvent, evolves
 from ledger.domain.resources import Damaged, Healed

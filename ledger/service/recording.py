@@ -9,8 +9,8 @@ from ledger.adapters.store.base import EventStore
 from ledger.adapters.store.records import TokenRow
 from ledger.domain.context import Actor, Context
 from ledger.domain.decision import Decide
-from ledger.domain.pipeline import run_command
 from ledger.domain.dice import SeededDice
+from ledger.domain.pipeline import run_command
 from ledger.domain.state import CampaignState
 from ledger.domain.state.clone import clone
 from ledger.service import correlation

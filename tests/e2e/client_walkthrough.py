@@ -36,6 +36,8 @@ def walk(service: Client) -> None:
     assert service.ready()["status"] == "ready"
     assert len(service.signing_key()["public_key"]) == 64
     assert "paths" in service.openapi()
+    assert "spells" in [c["name"] for c in service.catalogs()["catalogs"]]
+    assert service.catalog("conditions")["entries"]
     assert "healthy" in service.runner_health()
     assert "# TYPE" in service.metrics()
     created = service.create_campaign("Walkthrough")
@@ -145,6 +147,7 @@ def cwn_magic(campaign: Campaign, mara: Character) -> None:
 
 def mana_noir_magic(campaign: Campaign, mara: Character) -> None:
     assert campaign.resistance_factors()["careful"]
+    assert "helpless_points" in campaign.catalog("conditions")["settings"]
     failed = mara.magic_test({"base_tn": 12, "dice": [1, 2, 3]})
     assert failed.extra["magic_test"]["success"] is False
     fixed = mara.fix_magic_test(failed.extra["magic_test"]["test_id"], mana=3)

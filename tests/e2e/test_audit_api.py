@@ -86,7 +86,8 @@ def test_timeline_shows_reported_and_server_rolls_in_plain_words(api: ApiClient)
     t = table(api)
     rolls = entries(api, "?type=Rolled")
     assert rolls[0]["summary"].startswith("Mara rolled a Willpower test:")
-    assert rolls[1]["summary"] == "Jo rolled 1d6: 4 [4] (reported dice)"
+    # Rolled v2 (issue 16): the line quotes the roll's own text.
+    assert rolls[1]["summary"] == "Jo rolled 1d6 (4) = 4 (reported dice)"
     assert t
 
 

@@ -41,6 +41,9 @@ BANKED = ("banking is recorded as BacklashBanked, not as BacklashGained with res
 # the command's next event (ledger/domain/pipeline.py); they used to wait for the command's end.
 DEPTH_FIRST = ("reactions run depth first: the Stunt Pool's note of the roll now follows the "
                "Rolled event, before MagicTestMade (issue 11, the pipeline)")
+# Issue 16 (rolls read like rolls): every roll now records Rolled version 2, whose data adds
+# each die's mark and the AGE test's result text (docs/dice.md). The dice are the same.
+ROLLED_V2 = "rolls record Rolled v2: marked dice and result text, the same dice (issue 16)"
 
 ALLOWED: list[Allowed] = [
     # Issue 12: Mana recovery is a campaign setting (default "none"). CampaignCreated records
@@ -61,12 +64,12 @@ ALLOWED: list[Allowed] = [
             f"GM damage no longer accepts the pending failure: {SETTLE}"),
     Allowed("gm-correction-while-pending", {"events", "type", "data", "state"},
             f"a GM correction no longer banks the bank-or-roll choice: {SETTLE}"),
-    Allowed("server-magic-test", {"events", "type", "data", "state"},
+    Allowed("server-magic-test", {"events", "type", "data", "state", "version"},
             f"Mara's next action, her Magic Test, accepts the failure first: {SETTLE}; its "
-            f"Backlash is a BacklashChoiceOffered: {OFFERED}; {DEPTH_FIRST}"),
-    Allowed("spirit-banish", {"events", "type", "data", "character_id", "state"},
+            f"Backlash is a BacklashChoiceOffered: {OFFERED}; {DEPTH_FIRST}; {ROLLED_V2}"),
+    Allowed("spirit-banish", {"events", "type", "data", "character_id", "state", "version"},
             f"Mara's banishing, her next action, banks her unanswered choice first: {SETTLE}; "
-            f"{BANKED}"),
+            f"{BANKED}; {ROLLED_V2}"),
     Allowed("age-test-server-dice", {"data"},
             "issue 16: an AGE roll naming a focus the sheet lacks is refused (409), no longer "
             "recorded with focus_bonus 0; the step now names no focus, so `focus` is null"),
@@ -80,5 +83,11 @@ ALLOWED: list[Allowed] = [
         "trust-test-reported", "item-maintain", "advance-5", "advance-5-too-many",
         "end-scene-final", "sunset-final", "sunrise-final", "new-day", "register-extra", "death",
         "start-session-2", "start-scene-session-2", "trust-test-server-dice", "session-2-roll")),
+    *(Allowed(step, {"version", "data"}, ROLLED_V2) for step in (
+        "age-test-reported", "age-test-ivo", "age-test-server-dice", "notation-reported",
+        "notation-server-dice", "condition-recover", "magic-test-to-fix", "magic-test-to-accept",
+        "consequence-roll", "consequence-draw", "magic-test-to-bank", "consequence-roll-owed",
+        "magic-test-left-pending", "spirit-compel", "spirit-breaks-free", "trust-test-reported",
+        "trust-test-server-dice", "session-2-roll")),
 ]
 

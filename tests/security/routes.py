@@ -27,6 +27,7 @@ BODY_OVERRIDES: dict[tuple[str, str], dict[str, Any]] = {
                                                        "types": ["*"]},
 }
 STATIC_FILES = {"filename": "audit.css", "swagger_file": "swagger-ui.css"}
+NAMES = {"name": "conditions"}  # a catalogue (api/routes/catalog.py)
 
 
 def template(rule: str) -> str:
@@ -50,7 +51,7 @@ def first_choices(app: Flask) -> dict[str, dict[str, str]]:
 
 
 def fill_path(path: str, ids: dict[str, str], choices: dict[str, str]) -> str:
-    values = {**STATIC_FILES, **ids, **choices}
+    values = {**STATIC_FILES, **NAMES, **ids, **choices}
     return re.sub(r"{(\w+)}", lambda m: values.get(m.group(1), "unknown"), path)
 
 

@@ -28,6 +28,9 @@ EXPECTATIONS: dict[tuple[str, str], str] = {
     ("GET", "/static/{filename}"): "public", ("GET", "/audit-assets/{filename}"): "public",
     ("GET", "/docs-assets/{swagger_file}"): "public",
     ("GET", "/campaigns/{campaign_id}/audit"): "public", ("GET", "/v1/signing-key"): "public",
+    # Catalogues: the rules' tables, no campaign's data; a campaign's values need its token.
+    ("GET", "/v1/catalog"): "public", ("GET", "/v1/catalog/{name}"): "public",
+    ("GET", C + "/catalog/{name}"): "reader",
     ("POST", "/v1/campaigns"): "public",
     # The caller's own token: any live token of any campaign.
     ("GET", "/v1/me"): "token",

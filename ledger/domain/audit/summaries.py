@@ -15,22 +15,28 @@ Names = Callable[[str | None], str]
 Summarizer = Callable[[dict[str, Any], Names], str]
 
 SUMMARIES: dict[str, Summarizer] = {}
+# A later version of a type whose data reads differently: (type, version) -> summarizer.
+# The plain entry keeps summarizing the versions it always did, word for word.
+VERSIONED: dict[tuple[str, int], Summarizer] = {}
 # Scalar fields worth showing when nothing better is known, in this order.
 SALIENT = ("amount", "points", "pool", "resource", "before", "after", "day", "session", "scene",
            "name", "field", "why", "cause", "reason", "label")
 
 
-def summarizes(*type_names: str) -> Callable[[Summarizer], Summarizer]:
+def summarizes(*type_names: str, version: int | None = None) -> Callable[[Summarizer], Summarizer]:
     def wrap(fn: Summarizer) -> Summarizer:
         for name in type_names:
-            SUMMARIES[name] = fn
+            if version is None:
+                SUMMARIES[name] = fn
+            else:
+                VERSIONED[(name, version)] = fn
         return fn
 
     return wrap
 
 
-def summarize(type_name: str, data: dict[str, Any], names: Names) -> str:
-    fn = SUMMARIES.get(type_name)
+def summarize(type_name: str, data: dict[str, Any], names: Names, version: int = 1) -> str:
+    fn = VERSIONED.get((type_name, version)) or SUMMARIES.get(type_name)
     if fn is not None:
         try:
             return fn(data, names)

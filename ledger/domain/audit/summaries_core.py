@@ -98,6 +98,19 @@ def _rolled(d: dict[str, Any], names: Names) -> str:
             f"[{dice}] = {d['total']}{against}{sp}{source}")
 
 
+@summarizes("Rolled", version=2)
+def _rolled_v2(d: dict[str, Any], names: Names) -> str:
+    """Version 2 writes the roll's own text (marked dice, SP, outcome): the line quotes it."""
+    source = " (reported dice)" if d.get("source") == "reported" else ""
+    label = f" for {d['label']}" if d.get("label") else ""
+    who = names(d.get("character_id"))
+    if d.get("kind") == "age":
+        return f"{who} rolled a {d.get('ability')} test{label}: {d['result_text']}{source}"
+    # The notation's text starts with the expression itself: `1d6 (4) = 4`.
+    against = f" vs TN {d['tn']}, {outcome(d.get('success'))}" if d.get("tn") is not None else ""
+    return f"{who} rolled {d['result_text']}{label}{against}{source}"
+
+
 @summarizes("SessionStarted")
 def _session_started(d: dict[str, Any], names: Names) -> str:
     return (f"Session {d['session']} started (dice epoch {d['dice_epoch']}; "

@@ -85,7 +85,8 @@ def lookup(name: str) -> Spec:
     if spec is None:
         names = [s.name for s in CATALOGUE.values()]
         raise InvalidInput("unknown-condition", f"no Condition named {name!r}; Conditions are "
-                           f"{', '.join(names)} (any case)", field="name", allowed=names)
+                           f"{', '.join(names)} (any case)", field="name", allowed=names,
+                           catalog="conditions")
     return spec
 
 

@@ -18,6 +18,7 @@ from ledger.domain.decision import Decide, action_of
 from ledger.domain.errors import InvalidInput, RuleViolation
 from ledger.domain.events import DomainEvent, evolves
 from ledger.domain.items.objects import TRUST_BONUS_CAP, require_item
+from ledger.domain.items.tables import FIREARM_CLASS_TN
 from ledger.domain.resources import Damaged, damage_event
 from ledger.domain.rolls import FOCUS_BONUS, Rolled, age_roll, notation_rolled
 from ledger.domain.state import CampaignState, Character
@@ -105,7 +106,8 @@ def trust_tn(firearm: Firearm, tn: int | None) -> int:
     chosen = tn if tn is not None else firearm.tn
     if chosen is None:
         raise InvalidInput("firearm-class-tn-unknown", f"the rules list no TN for the class "
-                           f"{firearm.weapon_class!r}; give one", field="tn")
+                           f"{firearm.weapon_class!r}; give one", field="tn",
+                           allowed=list(FIREARM_CLASS_TN), catalog="firearm-classes")
     return chosen
 
 

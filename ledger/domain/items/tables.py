@@ -55,7 +55,8 @@ def class_tn(weapon_class: str) -> int | None:
 def check_damage_type(damage_type: str, field: str = "type") -> None:
     if damage_type not in OBJECT_DAMAGE_TYPES:
         raise InvalidInput("unknown-object-damage-type",
-                           f"object damage types are {', '.join(OBJECT_DAMAGE_TYPES)}", field=field)
+                           f"object damage types are {', '.join(OBJECT_DAMAGE_TYPES)}", field=field,
+                           allowed=OBJECT_DAMAGE_TYPES, catalog="materials")
 
 
 def check_plain_damage_makes_no_difference(material: Material) -> None:
@@ -87,7 +88,8 @@ def build_material(spec: Mapping[str, Any]) -> Material:
         raise InvalidInput(
             "material-figures-required",
             f"{name!r} is not in the rules' materials list ({', '.join(MATERIALS)}); "
-            "give its Durability and Integrity", field="materials", allowed=list(MATERIALS))
+            "give its Durability and Integrity", field="materials", allowed=list(MATERIALS),
+            catalog="materials")
     base = known or (0, 0, {}, {})
     material = Material(
         name=key(name) if known else name,

@@ -55,7 +55,8 @@ def check_factors(factors: list[str]) -> None:
         if name not in FACTORS:
             raise InvalidInput("unknown-resistance-factor",
                                f"{name!r} is not a Resistance factor of the rules",
-                               field="resistance_factors")
+                               field="resistance_factors", allowed=list(FACTORS),
+                               catalog="resistance-factors")
     repeated = [n for n, count in Counter(factors).items() if count > 1 and n not in REPEATABLE]
     if repeated:
         raise InvalidInput("resistance-factor-counted-once",

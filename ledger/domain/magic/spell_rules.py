@@ -122,4 +122,4 @@ def effect_strain(spell: str, uses_before: int) -> int:
         return uses_before + 1
     raise InvalidInput("no-effect-strain",
                        f"only {' and '.join(EFFECTS_WITH_STRAIN)} count uses of their effect",
-                       field="spell")
+                       field="spell", allowed=EFFECTS_WITH_STRAIN, catalog="spells")

@@ -99,7 +99,7 @@ def check_can_cast(caster: Character, spell: str) -> None:
         prepared = caster.spells.prepared
         raise RuleViolation("spell-not-prepared", f"{caster.name} has not prepared {spell} "
                             f"(prepared: {', '.join(prepared) or 'none'})", field="spell",
-                            allowed=prepared)
+                            allowed=prepared, catalog="spells")
 
 
 def overcast_roll(caster: Character, req: CastRequest) -> OvercastRoll | None:

@@ -79,7 +79,8 @@ def check_careful_options(careful: list[str]) -> None:
     for option in careful:
         if option not in CAREFUL:
             raise InvalidInput("unknown-careful-option",
-                               f"careful magic options are {', '.join(CAREFUL)}", field="careful")
+                               f"careful magic options are {', '.join(CAREFUL)}", field="careful",
+                               allowed=CAREFUL, catalog="careful-magic")
     if len(set(careful)) != len(careful):
         raise InvalidInput("careful-option-counted-once", "each careful option counts once",
                            field="careful")

@@ -149,7 +149,7 @@ def entry(group: list[Record], folder: _Folder, voids: RewindState) -> Entry:
     folding.fold(state, group)
     after = msgspec.to_builtins(state)
     names = _names(before, after)
-    lines = [EventLine(r.position, r.type, summarize(r.type, _data(r), names)) for r in group]
+    lines = [EventLine(r.position, r.type, summarize(r.type, _data(r), names, r.version)) for r in group]
     first = group[0]
     voided_by = voids.voided_by(first.position)
     return Entry(
