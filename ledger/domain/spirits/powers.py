@@ -38,7 +38,8 @@ def canonical_power(name: str) -> str:
     found = _BY_KEY.get(_key(name))
     if found is None:
         raise InvalidInput("unknown-spirit-power", f"{name!r} is not a spirit power of the rules "
-                           f"({', '.join(POWERS)}; any case)", field="powers", allowed=POWERS, catalog="spirit-powers")
+                           f"({', '.join(POWERS)}; any case)", field="powers", allowed=POWERS,
+                           catalog="spirit-powers")
     return found
 
 
