@@ -13,4 +13,4 @@ from ledger.domain.sheet_names import canonical
 def event_types(names: Iterable[str], field: str) -> list[str]:
     """Each name as stored; `*` (every type) passes as it is."""
     known = sorted(EVENT_TYPES)
-    return [n if n == "*" else canonical(n, known, field, "unknown-event-type") for n in names]
+    return [n if n == "*" else canonical(n, known, field, "unknown-event-type", "event-types") for n in names]

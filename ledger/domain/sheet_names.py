@@ -33,13 +33,15 @@ def fold(name: str) -> str:
     return " ".join(name.split()).casefold()
 
 
-def canonical(name: str, allowed: Iterable[str], field: str, rule: str = "unknown-name") -> str:
-    """`name` spelled as in `allowed`, matched in any case; 422 listing them otherwise."""
+def canonical(name: str, allowed: Iterable[str], field: str, rule: str = "unknown-name",
+              catalog: str | None = None) -> str:
+    """`name` spelled as in `allowed`, matched in any case; 422 listing them (and naming the
+    catalogue that describes them) otherwise."""
     names = tuple(allowed)
     found = next((a for a in names if fold(a) == fold(name)), None)
     if found is None:
         raise InvalidInput(rule, f"{field}: {name!r} is not one of {', '.join(names)} "
-                           "(any case)", field=field, allowed=names)
+                           "(any case)", field=field, allowed=names, catalog=catalog)
     return found
 
 
