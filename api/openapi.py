@@ -7,6 +7,7 @@ from typing import Any
 import msgspec
 from flask_smorest import Api
 
+from ledger.magic.test_events import MagicTestMade
 from ledger.state import CampaignState
 
 PROBLEM = {
@@ -27,7 +28,7 @@ PROBLEM = {
 
 def state_components() -> dict[str, Any]:
     _, components = msgspec.json.schema_components(
-        [CampaignState], ref_template="#/components/schemas/{name}"
+        [CampaignState, MagicTestMade], ref_template="#/components/schemas/{name}"
     )
     return components
 

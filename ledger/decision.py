@@ -108,7 +108,12 @@ def run_decision(
                 raise RuleViolation("command-too-large", "one command may record at most 500 events")
             queue.extend(reactions_to(scratch, event, ctx))
 
-    acting = decide.acting(scratch) if isinstance(decide, Action) else None
+    # A command (ledger/command.py) checks its policy before anything, settling included.
+    authorize = getattr(decide, "authorize", None)
+    if authorize is not None:
+        authorize(scratch, ctx)
+    find_acting = getattr(decide, "acting", None)
+    acting = find_acting(scratch) if find_acting is not None else None
     if acting is None or acting not in scratch.characters:
         apply_all(decide(scratch, ctx))
         return applied

@@ -22,7 +22,7 @@ from __future__ import annotations
 from ledger.characters import require_alive
 from ledger.clock import SunMarked
 from ledger.context import Context
-from ledger.decision import Decide, action_of
+from ledger.decision import Decide
 from ledger.errors import RuleViolation
 from ledger.events import DomainEvent, evolves
 from ledger.magic.pending import resolving
@@ -122,7 +122,6 @@ def bank(character_id: str) -> Decide:
     return decide
 
 
-@action_of("character_id")
 def superhuman_use(character_id: str, ability: str, note: str = "") -> Decide:
     """An ability raised above 5 by a temporary source was used: +1 temporary Backlash."""
 

@@ -8,9 +8,10 @@ from typing import Any, TypeVar
 import ledger.domain  # noqa: F401  (registers every event, evolver, reaction and prelude)
 from ledger.characters import register_character
 from ledger.context import Actor, Context
-from ledger.decision import Action, Decide, run_decision
+from ledger.decision import Decide, run_decision
 from ledger.events import DomainEvent
-from ledger.magic.test import MagicTestRequest, make_test
+from ledger.magic.commands import MakeMagicTest
+from ledger.magic.test import make_test
 from ledger.state import CampaignState, Character
 
 E = TypeVar("E", bound=DomainEvent)
@@ -76,9 +77,8 @@ def cast(state: CampaignState, chid: str, dice: list[int] | None = None,
     """A Magic Test; base TN 12 unless given. `prelude` runs it as the action it is (settling
     first); without it, only its decision runs."""
     request.setdefault("base_tn", 12)
-    action = make_test(chid, MagicTestRequest(**request))
-    assert isinstance(action, Action)
-    return run(state, action if prelude else action.decide, dice)
+    command = MakeMagicTest(character_id=chid, **request)
+    return run(state, command if prelude else make_test(chid, command), dice)
 
 
 def set_backlash(state: CampaignState, chid: str, temporary: int) -> None:

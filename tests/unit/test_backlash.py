@@ -9,7 +9,8 @@ from ledger import clock
 from ledger.characters import correct, update_sheet
 from ledger.conditions import ConditionAdded
 from ledger.errors import InvalidInput, RuleViolation
-from ledger.magic.backlash import BacklashGained, ConsequenceRollOwed, bank, superhuman_use
+from ledger.magic.backlash import BacklashGained, ConsequenceRollOwed, bank
+from ledger.magic.commands import UseSuperhumanAbility
 from ledger.magic.consequence_roll import (
     ConsequenceDrawn,
     ConsequenceRolled,
@@ -114,7 +115,7 @@ def test_remaining_excess_owes_nothing_more_until_sunrise_or_sunset() -> None:
     run(state, consequence_roll(chid, [6, 6, 6]))  # 18 + 3 against TN 12: success
     assert character(state, chid).backlash.owed == []
     events = run(state, bank(chid)) if character(state, chid).backlash.choice else []
-    events += run(state, superhuman_use(chid, "Strength"))
+    events += run(state, UseSuperhumanAbility(character_id=chid, ability="Strength"))
     assert of_type(events, ConsequenceRollOwed) == []
 
 
@@ -449,7 +450,7 @@ def test_permanent_backlash_rising_above_mana_owes_a_roll() -> None:
 def test_temporary_superhuman_ability_gives_one_temporary_backlash() -> None:
     state = campaign()
     chid = mage(state)
-    events = run(state, superhuman_use(chid, "Strength", "troll's potion"))
+    events = run(state, UseSuperhumanAbility(character_id=chid, ability="Strength", note="troll's potion"))
     assert only(events, BacklashGained).amount == 1
     backlash = character(state, chid).backlash
     assert (backlash.temporary, backlash.permanent) == (1, 0)
