@@ -19,9 +19,8 @@ import msgspec
 from flask import Response
 from flask_smorest import Blueprint
 
-from api import auth
+from api import auth, contract
 from api.answers import StateView, write
-from api.contract import SUCCESS
 from api.struct_schema import schema_for
 from ledger.app import Outcome
 from ledger.command import Command
@@ -51,6 +50,14 @@ class Registration:
     @property
     def policy(self) -> str:
         return self.command.policy.name
+
+    def settling_row(self) -> str:
+        """Its row of the settling table in docs/rules/magic-test.md (a test checks it)."""
+        short = self.path.removeprefix("/v1/campaigns/{campaign_id}/")
+        gm_parts = self.command.gm_parts
+        policy = self.command.policy.describe() + (f"; only the GM: {gm_parts}" if gm_parts else "")
+        return (f"| `{self.command.__name__}`: `{self.method} {short}` | "
+                f"{self.command.settling_text()} | {policy} |")
 
 
 REGISTRY: list[Registration] = []
@@ -89,5 +96,5 @@ def register(blp: Blueprint, method: str, rule: str, command: type[Command], *,
     registration = Registration(command, method, template((blp.url_prefix or "") + rule),
                                 f"{blp.name}.{name}", status, answer)
     REGISTRY.append(registration)
-    SUCCESS[registration.endpoint] = (status, answer.schema)
+    contract.SUCCESS[registration.endpoint] = (status, answer.schema)
     return registration

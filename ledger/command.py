@@ -80,6 +80,7 @@ class Command(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=T
     acting_field: ClassVar[str | None] = None  # the field naming the acting character
     # What it resolves, when it answers a pending decision: then it settles nothing first.
     resolves: ClassVar[str] = ""
+    gm_parts: ClassVar[str] = ""  # the parts of it only the GM may use, for the docs table
 
     def authorize(self, state: CampaignState, ctx: Context) -> None:
         self.policy.check(self, ctx.actor)

@@ -55,6 +55,14 @@ def _magic(character_id: str) -> Callable[[Outcome], dict[str, Any]]:
     return extra
 
 
+NULL_INT = {"type": ["integer", "null"]}
+STRS = {"type": "array", "items": STR}
+# One pending decision (ledger/magic/pending.py): `kind` says which of the other keys it has.
+PENDING = obj(("kind", "commands"), kind={"type": "string", "enum": [
+    "magic-test-failure", "consequence-roll-owed", "bank-or-roll", "consequences"]},
+    commands=STRS, test_id=STR, tn=INT, total=INT, fix_needs=INT, accept_costs=INT, rolls=INT,
+    reasons=STRS, blocks_magic_tests={"type": "boolean"}, gained=INT, amount=NULL_INT,
+    remaining=INT, drawn={"anyOf": [ref("Drawn"), {"type": "null"}]})
 MAGIC = obj(("character_id", "magic_ability", "mana", "backlash", "over_mana", "owed",
              "carried", "pending"),
             character_id=STR, magic_ability=NULL_STR, mana=ref("Pool"),
@@ -63,7 +71,7 @@ MAGIC = obj(("character_id", "magic_ability", "mana", "backlash", "over_mana", "
                          permanent_sources={"type": "array", "items": STR},
                          harm=INT),
             over_mana={"type": "boolean"}, owed={"type": "array", "items": ref("OwedRoll")},
-            carried=INT, pending={"type": "array", "items": {"type": "object"}})
+            carried=INT, pending={"type": "array", "items": PENDING})
 ANSWER = AnswerShape(write_schema(ref("Character"), magic=MAGIC, magic_test=ref("MagicTestMade")),
                      view=lambda command: character_view(command.character_id),
                      extras=lambda command: _magic(command.character_id))

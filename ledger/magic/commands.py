@@ -67,6 +67,7 @@ class MakeMagicTest(MagicTestRequest, Command, frozen=True, kw_only=True,
     policy = MagicCommand.policy
     path = MagicCommand.path
     acting_field = "character_id"
+    gm_parts = "`auto_backlash`"
     example = {"base_tn": 10, "careful": ["gestures"], "mana_cost": 1, "dice": [3, 4, 5],
                "label": "Ward of Ash"}
     example_needs = ("mage",)
@@ -194,9 +195,10 @@ class RecordConsequences(MagicCommand, frozen=True, kw_only=True, forbid_unknown
     """
 
     resolves = "the Consequences due"
+    gm_parts = "a chosen `category` or `severity`"
     example = {"amount": 1, "consequences": [
-        {"description": "Every mirror in the room frosts over", "category": "General",
-         "severity": "Minor"}]}
+        {"description": "Every mirror in the room frosts over", "category": "general",
+         "severity": "minor"}]}
     example_needs = ("consequences-due",)
     amount: Annotated[Annotated[int, Meta(ge=1, le=1000)] | None, Meta(
         description="Backlash to spend, chosen")] = None

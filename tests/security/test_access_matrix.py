@@ -1,8 +1,9 @@
 """Every route x every kind of caller -> the status its access policy promises.
 
 EXPECTATIONS maps each (method, path template) to a policy name; the statuses come from
-the policy. Routes are read from the app itself, so a new route missing from the table
-fails `test_every_route_has_an_access_policy` until someone decides who may call it.
+the policy; a registered command brings its own from the registry. Routes are read
+from the app itself, so a new route missing from the table fails
+`test_every_route_has_an_access_policy` until someone decides who may call it.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ import pytest
 from api import create_app
 from ledger.config import Config
 from tests.api_client import Answer, ApiClient
+from tests.registry_checks import matrix_policies
 from tests.security.conftest import MakeApi
 from tests.security.routes import body_for, fill_path, first_choices, route_keys
 from tests.security.seed import seed
@@ -61,12 +63,7 @@ EXPECTATIONS: dict[tuple[str, str], str] = {
     ("POST", CH + "/spells/prepare"): "own", ("POST", CH + "/spells/cast"): "own",
     ("POST", CH + "/spells/use"): "own", ("GET", CH + "/spells"): "reader",
     ("POST", CH + "/strain/{action}"): "own", ("GET", CH + "/strain"): "reader",
-    # Magic Tests and Backlash.
-    ("POST", CH + "/magic-tests"): "own", ("POST", CH + "/magic-tests/{test_id}/fix"): "own",
-    ("POST", CH + "/magic-tests/{test_id}/accept"): "own",
-    ("POST", CH + "/backlash/bank"): "own", ("POST", CH + "/backlash/consequence-roll"): "own",
-    ("POST", CH + "/backlash/consequences/draw"): "own",
-    ("POST", CH + "/backlash/consequences"): "own", ("POST", CH + "/backlash/superhuman"): "own",
+    # Magic Tests and Backlash (the commands: from the registry, below).
     ("GET", CH + "/magic"): "reader", ("GET", C + "/magic/resistance-factors"): "reader",
     # Items: `character` in the body is the acting character.
     ("POST", C + "/items"): "gm", ("GET", C + "/items"): "reader",
@@ -89,6 +86,8 @@ EXPECTATIONS: dict[tuple[str, str], str] = {
     ("POST", C + "/bonds"): "own", ("PUT", C + "/stunt-pool/members"): "gm",
     ("POST", C + "/stunt-pool/contribute"): "writer", ("POST", C + "/stunt-pool/spend"): "writer",
     ("GET", C + "/stunt-pool"): "reader",
+    # Every registered command, with the policy it declares (api/registry.py).
+    **matrix_policies(),
 }
 PROBLEM = "application/problem+json"
 CALLERS = ("none", "foreign", "observer", "other", "own", "gm")

@@ -1,0 +1,88 @@
+"""Every registered command's example, as the API documents it, succeeds on both stores.
+
+Each command names what its example needs (`example_needs`, beside the example); the
+builders here make that state and give the ids, which fill the path and any `{name}` in
+the body. The example is then sent as it is, with the GM's token, and must answer 2xx.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from api.registry import REGISTRY, Registration
+from tests.api_client import ApiClient
+from tests.registry_checks import route_blueprints
+
+route_blueprints()
+Ids = dict[str, str]
+
+
+def character(api: ApiClient) -> Ids:
+    api.new_campaign()
+    return {"character_id": api.new_character()}
+
+
+def mage(api: ApiClient) -> Ids:
+    api.new_campaign()
+    return {"character_id": api.new_character(
+        abilities={"Willpower": 3}, magic_ability="Willpower", mana={"current": 10, "max": 10})}
+
+
+def failed_test(api: ApiClient) -> Ids:
+    ids = mage(api)
+    failed = api.post(api.c(f"/characters/{ids['character_id']}/magic-tests"),
+                      {"base_tn": 10, "dice": [1, 2, 3]})  # 6 + 3 = 9 against TN 10
+    assert failed.status == 201, failed
+    assert failed["magic_test"]["success"] is False
+    return {**ids, "test_id": failed["magic_test"]["test_id"]}
+
+
+def backlash_choice(api: ApiClient) -> Ids:
+    ids = failed_test(api)
+    accepted = api.post(api.c(f"/characters/{ids['character_id']}/magic-tests/"
+                              f"{ids['test_id']}/accept"))
+    assert accepted.status == 200, accepted
+    return ids
+
+
+def consequences_due(api: ApiClient) -> Ids:
+    ids = backlash_choice(api)
+    failed = api.post(api.c(f"/characters/{ids['character_id']}/backlash/consequence-roll"),
+                      {"fail_deliberately": True})
+    assert failed.status == 200, failed
+    return ids
+
+
+NEEDS: dict[str, Callable[[ApiClient], Ids]] = {
+    "character": character, "mage": mage, "failed-test": failed_test,
+    "backlash-choice": backlash_choice, "consequences-due": consequences_due,
+}
+
+
+def fill(value: Any, ids: Ids) -> Any:
+    """`{name}` in the example's strings, replaced by the id the needs gave."""
+    if isinstance(value, str):
+        return re.sub(r"{(\w+)}", lambda m: ids.get(m.group(1), m.group(0)), value)
+    if isinstance(value, list):
+        return [fill(v, ids) for v in value]
+    if isinstance(value, dict):
+        return {k: fill(v, ids) for k, v in value.items()}
+    return value
+
+
+@pytest.mark.parametrize("registration", REGISTRY, ids=lambda r: r.command.__name__)
+def test_the_documented_example_succeeds(api: ApiClient, registration: Registration) -> None:
+    command = registration.command
+    assert set(command.example_needs) <= set(NEEDS), "a need without a builder"
+    ids: Ids = {}
+    for need in command.example_needs:
+        ids.update(NEEDS[need](api))
+    if not ids:
+        api.new_campaign()
+    path = fill(registration.path, {**ids, "campaign_id": api.campaign})
+    answer = api.call(registration.method, path, fill(command.example, ids))
+    assert answer.status == registration.status, answer
