@@ -94,7 +94,6 @@ SUCCESS: dict[str, tuple[int, Schema]] = {
     "tokens.rotate_token": (201, ref("Token")),
     "health.healthz": (200, obj(("status",), status=STR)),
     "health.readyz": (200, obj(("status", "store"), status=STR, store=STR)),
-    "stunts.record_bond": (201, write()),
     "items.register": (201, write()),
     "spirits.summon": (201, write()),
 }
@@ -104,7 +103,7 @@ WRITES = ("effort.commit", "effort.reclaim", "effort.prepare", "effort.cast", "e
           "items.trust_test", "items.maintain", "items.identify", "items.link", "items.unlink",
           "spirits.dismiss", "spirits.call", "spirits.dispel",
           "spirits.damage", "spirits.compel", "spirits.banish", "spirits.fade",
-          "stunts.set_members", "stunts.contribute", "stunts.spend", "audit.rewind", "audit.redo")
+          "audit.rewind", "audit.redo")
 SUCCESS.update({name: (200, write()) for name in WRITES})
 # The other reads at the head or `?at=`: their resources, each under its key.
 AT_READS = {"effort.get_effort": ("effort", "strain"), "effort.get_spells": ("spells",),

@@ -9,6 +9,7 @@ from flask_smorest import Api
 
 from ledger.magic.test_events import MagicTestMade
 from ledger.state import CampaignState
+from ledger.stunts import PoolSummary
 
 PROBLEM = {
     "type": "object",
@@ -28,7 +29,7 @@ PROBLEM = {
 
 def state_components() -> dict[str, Any]:
     _, components = msgspec.json.schema_components(
-        [CampaignState, MagicTestMade], ref_template="#/components/schemas/{name}"
+        [CampaignState, MagicTestMade, PoolSummary], ref_template="#/components/schemas/{name}"
     )
     return components
 

@@ -21,7 +21,6 @@ NOT_YET = {
     "PATCH " + CH,
     "PATCH " + C + "/settings",
     "POST /v1/campaigns",
-    "POST " + C + "/bonds",
     "POST " + C + "/characters",
     "POST " + CH + "/conditions",
     "POST " + CH + "/conditions/{condition_id}/heal",
@@ -61,10 +60,7 @@ NOT_YET = {
     "POST " + C + "/spirits/{spirit_id}/dismiss",
     "POST " + C + "/spirits/{spirit_id}/dispel",
     "POST " + C + "/spirits/{spirit_id}/fade",
-    "POST " + C + "/stunt-pool/contribute",
-    "POST " + C + "/stunt-pool/spend",
     "POST " + C + "/tokens",
     "POST " + C + "/tokens/{token_id}/rotate",
     "POST " + C + "/webhooks",
-    "PUT " + C + "/stunt-pool/members",
 }

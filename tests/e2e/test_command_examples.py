@@ -18,7 +18,7 @@ from tests.api_client import ApiClient
 from tests.registry_checks import route_blueprints
 
 route_blueprints()
-Ids = dict[str, str]
+Ids = dict[str, Any]  # name -> id (a position is a number)
 
 
 def character(api: ApiClient) -> Ids:
@@ -57,16 +57,39 @@ def consequences_due(api: ApiClient) -> Ids:
     return ids
 
 
+def two_characters(api: ApiClient) -> Ids:
+    api.new_campaign()
+    return {"character_id": api.new_character(name="Mara", abilities={"willpower": 2}),
+            "other_id": api.new_character(name="Ovid", abilities={"willpower": 2})}
+
+
+def pool_roll(api: ApiClient) -> Ids:
+    """A bonded pair in an open session, and a successful active roll with 4 SP."""
+    ids = two_characters(api)
+    for a, b in ((ids["character_id"], ids["other_id"]), (ids["other_id"], ids["character_id"])):
+        assert api.post(api.c("/bonds"), {"a": a, "b": b, "rank": 1}).status == 201
+    assert api.post(api.c("/clock/start-session")).status == 200
+    rolled = api.post(api.c(f"/characters/{ids['character_id']}/rolls"),
+                      {"kind": "age", "ability": "willpower", "tn": 5, "dice": [4, 5, 4]})
+    assert rolled.status == 201, rolled
+    return {**ids, "roll_position": rolled["events"][0]["position"]}
+
+
 NEEDS: dict[str, Callable[[ApiClient], Ids]] = {
     "character": character, "mage": mage, "failed-test": failed_test,
     "backlash-choice": backlash_choice, "consequences-due": consequences_due,
+    "two-characters": two_characters, "pool-roll": pool_roll,
 }
 
 
 def fill(value: Any, ids: Ids) -> Any:
-    """`{name}` in the example's strings, replaced by the id the needs gave."""
+    """`{name}` in the example's strings, replaced by the id the needs gave; a string that
+    is only `{name}` becomes the id itself, so a position stays a number."""
+    whole = re.fullmatch(r"{(\w+)}", value) if isinstance(value, str) else None
+    if whole and whole.group(1) in ids:
+        return ids[whole.group(1)]
     if isinstance(value, str):
-        return re.sub(r"{(\w+)}", lambda m: ids.get(m.group(1), m.group(0)), value)
+        return re.sub(r"{(\w+)}", lambda m: str(ids.get(m.group(1), m.group(0))), value)
     if isinstance(value, list):
         return [fill(v, ids) for v in value]
     if isinstance(value, dict):

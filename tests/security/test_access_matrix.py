@@ -82,9 +82,7 @@ EXPECTATIONS: dict[tuple[str, str], str] = {
     ("POST", C + "/spirits/{spirit_id}/compel"): "own",
     ("POST", C + "/spirits/{spirit_id}/banish"): "own",
     ("POST", C + "/spirits/{spirit_id}/fade"): "gm",
-    # Bonds and the Stunt Pool.
-    ("POST", C + "/bonds"): "own", ("PUT", C + "/stunt-pool/members"): "gm",
-    ("POST", C + "/stunt-pool/contribute"): "writer", ("POST", C + "/stunt-pool/spend"): "writer",
+    # Bonds and the Stunt Pool (the commands: from the registry, below).
     ("GET", C + "/stunt-pool"): "reader",
     # Every registered command, with the policy it declares (api/registry.py).
     **matrix_policies(),
