@@ -95,14 +95,11 @@ SUCCESS: dict[str, tuple[int, Schema]] = {
     "health.healthz": (200, obj(("status",), status=STR)),
     "health.readyz": (200, obj(("status", "store"), status=STR, store=STR)),
     "items.register": (201, write()),
-    "spirits.summon": (201, write()),
 }
 # Writes answering {position, events, state} with a route-specific state (200 unless said).
 WRITES = ("effort.commit", "effort.reclaim", "effort.prepare", "effort.cast", "effort.use_effect",
           "effort.change_strain", "items.damage", "items.repair", "items.hand_over",
           "items.trust_test", "items.maintain", "items.identify", "items.link", "items.unlink",
-          "spirits.dismiss", "spirits.call", "spirits.dispel",
-          "spirits.damage", "spirits.compel", "spirits.banish", "spirits.fade",
           "audit.rewind", "audit.redo")
 SUCCESS.update({name: (200, write()) for name in WRITES})
 # The other reads at the head or `?at=`: their resources, each under its key.

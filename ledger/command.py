@@ -28,13 +28,18 @@ TABLE_ROLES = ("gm", "system")
 
 class Policy:
     """Who may issue a command. `name` is the access class the API's matrix tests
-    (`gm`, `own`: the GM or the player of the character `field` names, `writer`)."""
+    (`gm`; `own`: the GM or the player of the character `target` finds; `writer`)."""
 
     def __init__(self, name: str, field: str | None = None) -> None:
         self.name = name
         self.field = field
 
-    def check(self, command: Any, actor: Actor) -> None:
+    def target(self, command: Any, state: CampaignState) -> str | None:
+        """The character whose player may issue it (`own`): the one `field` names."""
+        found = getattr(command, self.field) if self.field else None
+        return found if isinstance(found, str) else None
+
+    def check(self, command: Any, actor: Actor, state: CampaignState) -> None:
         if actor.role in TABLE_ROLES:
             return
         if self.name == "gm":
@@ -43,8 +48,7 @@ class Policy:
             if actor.role != "player":
                 raise Forbidden("observers-read-only", "Observers may only read.")
             return
-        assert self.field is not None
-        if actor.role != "player" or actor.character_id != getattr(command, self.field):
+        if actor.role != "player" or actor.character_id != self.target(command, state):
             raise Forbidden("not-your-character",
                             "Only the GM or this character's player may do this.")
 
@@ -83,7 +87,7 @@ class Command(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=T
     gm_parts: ClassVar[str] = ""  # the parts of it only the GM may use, for the docs table
 
     def authorize(self, state: CampaignState, ctx: Context) -> None:
-        self.policy.check(self, ctx.actor)
+        self.policy.check(self, ctx.actor, state)
 
     def acting(self, state: CampaignState) -> str | None:
         """The character settled first: the actor of an action, never of a resolution."""

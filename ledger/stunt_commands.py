@@ -49,7 +49,7 @@ class RecordBond(Command, frozen=True, kw_only=True, forbid_unknown_fields=True)
     rank: Annotated[int, Meta(ge=0, le=100)]
 
     def authorize(self, state: CampaignState, ctx: Context) -> None:
-        WRITER.check(self, ctx.actor)
+        WRITER.check(self, ctx.actor, state)
         require_own(ctx.actor, self.a)
         if ctx.actor.role == "player" and state.stunts.bond(self.a, self.b) is not None:
             raise Forbidden("bond-change-by-gm", "only the GM records a change to a Bond")
@@ -85,7 +85,7 @@ class PoolUse(Command, frozen=True, kw_only=True, forbid_unknown_fields=True):
     sp: Annotated[int, Meta(ge=1, le=1000)]
 
     def authorize(self, state: CampaignState, ctx: Context) -> None:
-        WRITER.check(self, ctx.actor)
+        WRITER.check(self, ctx.actor, state)
         note = state.stunts.rolls.get(self.roll_position)
         if note is not None:  # no such roll: the rule names it (roll-not-eligible)
             require_own(ctx.actor, note.character_id)

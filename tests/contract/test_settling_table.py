@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import api.registry
-from tests.registry_checks import route_blueprints
+from api import route_blueprints
 
 route_blueprints()
 DOC = Path(__file__).resolve().parents[2] / "docs" / "rules" / "magic-test.md"

@@ -13,9 +13,10 @@ from typing import Any
 
 import pytest
 
+from api import route_blueprints
 from api.registry import REGISTRY, Registration
+from ledger.spirit_commands import SummonSpirit
 from tests.api_client import ApiClient
-from tests.registry_checks import route_blueprints
 
 route_blueprints()
 Ids = dict[str, Any]  # name -> id (a position is a number)
@@ -75,7 +76,46 @@ def pool_roll(api: ApiClient) -> Ids:
     return {**ids, "roll_position": rolled["events"][0]["position"]}
 
 
+SUMMONER = {"level": 5, "skills": {"summon": 1}, "modifiers": {"cha": 2, "con": 0},
+            "edges": ["Summoner"]}
+
+
+def summoner(api: ApiClient) -> Ids:
+    api.new_campaign()
+    return {"character_id": api.new_character(**SUMMONER)}
+
+
+def spirit(api: ApiClient) -> Ids:
+    """A present ritual spirit of a summoner (the Summon example)."""
+    ids = summoner(api)
+    summoned = api.post(api.c(f"/characters/{ids['character_id']}/spirits"),
+                        SummonSpirit.example)
+    assert summoned.status == 201, summoned
+    return {**ids, "spirit_id": summoned["spirit_id"]}
+
+
+def dismissed_spirit(api: ApiClient) -> Ids:
+    ids = spirit(api)
+    assert api.post(api.c(f"/spirits/{ids['spirit_id']}/dismiss")).status == 200
+    return ids
+
+
+def uncontrolled_spirit(api: ApiClient) -> Ids:
+    ids = spirit(api)
+    broke = api.post(api.c(f"/spirits/{ids['spirit_id']}/compel"),
+                     {"command": "contrary", "dice": [1, 1]})
+    assert broke["state"]["spirit"]["status"] == "uncontrolled", broke
+    return ids
+
+
+def banisher(api: ApiClient) -> Ids:
+    """Another summoner in the current campaign."""
+    return {"banisher_id": api.new_character(name="Ivo", **SUMMONER)}
+
+
 NEEDS: dict[str, Callable[[ApiClient], Ids]] = {
+    "summoner": summoner, "spirit": spirit, "dismissed-spirit": dismissed_spirit,
+    "uncontrolled-spirit": uncontrolled_spirit, "banisher": banisher,
     "character": character, "mage": mage, "failed-test": failed_test,
     "backlash-choice": backlash_choice, "consequences-due": consequences_due,
     "two-characters": two_characters, "pool-roll": pool_roll,

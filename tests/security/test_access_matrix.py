@@ -74,14 +74,7 @@ EXPECTATIONS: dict[tuple[str, str], str] = {
     ("POST", C + "/items/{item_id}/identify"): "own", ("POST", C + "/items/{item_id}/link"): "own",
     ("POST", C + "/items/{item_id}/unlink"): "own",
     # Spirits: the seeded spirit's summoner is the "own" character.
-    ("POST", CH + "/spirits"): "own", ("GET", CH + "/spirits"): "reader",
-    ("GET", C + "/spirits"): "reader", ("POST", C + "/spirits/{spirit_id}/dismiss"): "own",
-    ("POST", C + "/spirits/{spirit_id}/call"): "own",
-    ("POST", C + "/spirits/{spirit_id}/dispel"): "own",
-    ("POST", C + "/spirits/{spirit_id}/damage"): "writer",
-    ("POST", C + "/spirits/{spirit_id}/compel"): "own",
-    ("POST", C + "/spirits/{spirit_id}/banish"): "own",
-    ("POST", C + "/spirits/{spirit_id}/fade"): "gm",
+    ("GET", CH + "/spirits"): "reader", ("GET", C + "/spirits"): "reader",
     # Bonds and the Stunt Pool (the commands: from the registry, below).
     ("GET", C + "/stunt-pool"): "reader",
     # Every registered command, with the policy it declares (api/registry.py).

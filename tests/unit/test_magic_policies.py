@@ -46,7 +46,8 @@ def as_actor(actor: Actor) -> Context:
 def test_magic_command_may_be_issued_by_the_gm_or_the_characters_player(
         command: type[Command]) -> None:
     state = campaign()
-    issued = build(command, **({"consequences": []} if command is RecordConsequences else {}))
+    extra: dict[str, Any] = {"consequences": []} if command is RecordConsequences else {}
+    issued = build(command, **extra)
     issued.authorize(state, as_actor(GM))
     issued.authorize(state, as_actor(OWN))
     for refused in (OTHER, OBSERVER):

@@ -14,7 +14,8 @@ from tests.unit.magic_helpers import campaign, cast, mage, of_type, run
 FAIL_BY_3 = [1, 2, 3]  # 6 + Willpower 3 = 9 against TN 12
 
 # The table in docs/rules/magic-test.md ("Settling, per command") shows these; a new
-# action changes both.
+# action changes both. Commands declared as Structs (ledger/command.py) declare their
+# acting character themselves and are checked in tests/contract and per family.
 DECLARED = {
     "ledger.conditions_recovery.recover": "character_id",
     "ledger.firearms.trust_test": "character_id",
@@ -29,12 +30,6 @@ DECLARED = {
     "ledger.resources.spend": "character_id",
     "ledger.rolls.age_test": "character_id",
     "ledger.rolls.notation_roll": "character_id",
-    "ledger.spirits.summon": "character_id",
-    "ledger.spirits_actions.call": "summoner_of(spirit_id)",
-    "ledger.spirits_actions.dismiss": "summoner_of(spirit_id)",
-    "ledger.spirits_actions.dispel": "summoner_of(spirit_id)",
-    "ledger.spirits_control.banish": "by",
-    "ledger.spirits_control.compel": "summoner_of(spirit_id)",
 }
 
 
