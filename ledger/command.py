@@ -10,17 +10,15 @@ Its docstring is the rule's text: the API documents the operation with it, uncha
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import Any, ClassVar
 
 import msgspec
 
 from ledger.context import Actor, Context
+from ledger.decision import Later
 from ledger.errors import Forbidden
+from ledger.events import DomainEvent
 from ledger.state import CampaignState
-
-if TYPE_CHECKING:  # ledger.decision imports this module's users, not this module
-    from ledger.decision import Later
-    from ledger.events import DomainEvent
 
 # Roles that act for the whole table: the GM, and the server's own runners (never a token).
 TABLE_ROLES = ("gm", "system")
