@@ -10,7 +10,7 @@ from typing import Any
 from flask import Flask
 from flask_smorest import Api
 
-from api import errors, limits, observability
+from api import errors, feed_tickets, limits, observability
 from api.config import Config
 from api.contract import ContractPlugin
 from api.openapi import document
@@ -60,6 +60,7 @@ def create_app(config: Config | None = None, extra: Sequence[Any] = ()) -> Flask
         app.register_blueprint(bench.bp)
     errors.install(app)
     limits.install(app)
+    feed_tickets.install(app)  # a feed ticket opens the feed and nothing else
     observability.install(app)  # JSON logs, request ids, metrics (api/observability.py)
     document(api)
     return app

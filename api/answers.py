@@ -15,31 +15,17 @@ from flask import Response, request
 
 from api.auth import actor_of, current_token
 from api.errors import ApiError
-from api.runtime import ledger
-from ledger.app import AnswerSpec, Outcome
-from ledger.decision import Decide
-from ledger.idempotency import KeyedRequest, anonymous_request, write_once
-from ledger.state import CampaignState
-from ledger.store.records import IdempotentAnswer, Record, TokenRow
+from api.runtime import ledger, signer
+from ledger.adapters.store.records import IdempotentAnswer, TokenRow
+from ledger.domain.decision import Decide
+from ledger.domain.state import CampaignState
+from ledger.service.audit import receipts
+from ledger.service.idempotency import KeyedRequest, anonymous_request, write_once
+from ledger.service.ledger import AnswerSpec, CreateCampaign, Outcome
+from ledger.service.wire import event_json
 
 _encoder = msgspec.json.Encoder()
 StateView = Callable[[CampaignState], Any]
-
-
-def event_json(r: Record) -> dict[str, Any]:
-    return {
-        "position": r.position,
-        "type": r.type,
-        "version": r.version,
-        "data": msgspec.Raw(r.data),
-        "recorded_at": r.recorded_at,
-        "actor": {"role": r.actor_role, "token_id": r.actor_token, "character_id": r.actor_character},
-        "correlation_id": r.correlation_id,
-        "character_id": r.character_id,
-        "session": r.session,
-        "scene": r.scene,
-        "hash": r.hash,
-    }
 
 
 def json_response(body: Any, status: int = 200, headers: dict[str, str] | None = None) -> Response:
@@ -131,22 +117,63 @@ def write(
 ) -> Response:
     """Run one command and answer {position, events, state}; replays answer as first time.
     Whether the command first settles a character's pending decisions is the ledger's
-    to know (ledger/decision.py), never the route's."""
+    to know (ledger/domain/decision.py), never the route's."""
+    render = _renderer(view, extra)
+    spec = answer_spec(status, render)
+    outcome = ledger().execute(campaign_id, actor_of(current_token()), decide,
+                               answer=spec, if_match=_if_match(),
+                               creating=creating, tokens=tokens)
+    return _answer(outcome, status, render, replay_fix)
+
+
+def write_creation(
+    command: CreateCampaign,
+    *,
+    view: StateView,
+    extra: Callable[[Outcome], dict[str, Any]],
+    replay_fix: Callable[[dict[str, Any]], dict[str, Any]],
+) -> Response:
+    """Run the campaign creation command and answer 201 like `write` (a replay as first time)."""
+    render = _renderer(view, extra)
+    spec = answer_spec(201, render)
+    outcome = ledger().create(command, actor_of(current_token()), answer=spec,
+                              if_match=_if_match())
+    return _answer(outcome, 201, render, replay_fix)
+
+
+def _renderer(view: StateView | None,
+              extra: Callable[[Outcome], dict[str, Any]] | None) -> Callable[[Outcome], dict[str, Any]]:
     chosen_view = view or whole_state
 
     def render(outcome: Outcome) -> dict[str, Any]:
         return write_body(outcome, chosen_view, extra(outcome) if extra else None)
 
-    spec = answer_spec(status, render)
-    outcome = ledger().execute(campaign_id, actor_of(current_token()), decide,
-                               answer=spec, if_match=_if_match(),
-                               creating=creating, tokens=tokens)
+    return render
+
+
+def _answer(outcome: Outcome, status: int, render: Callable[[Outcome], dict[str, Any]],
+            replay_fix: Callable[[dict[str, Any]], dict[str, Any]] | None) -> Response:
     stored = outcome.replayed
     if stored is not None and not outcome.records:
         body = msgspec.json.decode(stored.body)
         if replay_fix:
             body = replay_fix(body)
-        return json_response(body, stored.status, {"Idempotent-Replayed": "true"})
+        return json_response(with_receipt(outcome.campaign_id, body), stored.status,
+                             {"Idempotent-Replayed": "true"})
     # With an Idempotency-Key the answer was already rendered to be stored: send those bytes.
-    fresh = msgspec.Raw(stored.body) if stored is not None else render(outcome)
-    return json_response(fresh, status, {"ETag": f'"{outcome.position}"'})
+    fresh = msgspec.json.decode(stored.body) if stored is not None else render(outcome)
+    return json_response(with_receipt(outcome.campaign_id, fresh), status,
+                         {"ETag": f'"{outcome.position}"'})
+
+
+def with_receipt(campaign_id: str, body: dict[str, Any]) -> dict[str, Any]:
+    """Add the write's receipt (docs/trust.md). It is derived from the history alone, so it
+    is not stored with an Idempotency-Key's answer: a replay derives the same one."""
+    events = body.get("events") or []
+    if not events:
+        return body
+    led = ledger()
+    found = receipts.receipt(led.store, signer(), campaign_id,
+                             body["position"], [e["position"] for e in events],
+                             [e["hash"] for e in events])
+    return {**body, "receipt": found}

@@ -12,9 +12,9 @@ from flask import g, request
 
 from api.errors import ApiError
 from api.runtime import ledger
-from ledger.context import Actor
-from ledger.secrets_box import hash_secret
-from ledger.store.records import TokenRow
+from ledger.adapters.secrets_box import hash_secret
+from ledger.adapters.store.records import TokenRow
+from ledger.domain.context import Actor
 
 
 def _bearer() -> str | None:

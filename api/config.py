@@ -1,5 +1,5 @@
 """The service's configuration lives with the ledger so the CLI tools share it."""
 
-from ledger.config import Config
+from ledger.service.config import Config
 
 __all__ = ["Config"]

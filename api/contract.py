@@ -50,13 +50,30 @@ TOKEN = obj(("id", "role", "character_id", "label"), id=STR, role=STR,
             character_id=NULL_STR, label=STR, token=STR, created_at=STR,
             revoked_at=NULL_STR, replaces=NULL_STR,
             issued_by=obj(("role", "token_id"), role=NULL_STR, token_id=NULL_STR))
+FEED_TICKET = obj(("ticket", "expires_at", "token_id"), ticket=STR, expires_at=STR, token_id=STR)
+ME = obj(("token_id", "role", "campaign_id", "character_id", "label"), token_id=STR, role=STR,
+         campaign_id=STR, character_id=NULL_STR, label=STR)
+
+
+HEX = {"type": "string", "pattern": "^[0-9a-f]*$"}
+TREE_HEAD = obj(("campaign_id", "tree_size", "root_hash", "head_hash", "timestamp", "key_id",
+                 "algorithm", "signature"),
+                campaign_id=STR, tree_size=INT, root_hash=HEX, head_hash=HEX, timestamp=STR,
+                key_id=HEX, algorithm=STR, signature=HEX)
+INCLUSION = obj(("position", "tree_size", "leaf_index", "chain_hash", "path"),
+                position=INT, tree_size=INT, leaf_index=INT, chain_hash=HEX,
+                path={"type": "array", "items": HEX})
+RECEIPT = {**obj(("tree_head", "inclusions"), tree_head=TREE_HEAD,
+                 inclusions={"type": "array", "items": INCLUSION}),
+           "description": "The signed tree head at the write's position and the inclusion "
+                          "proof of each event it recorded (docs/trust.md)."}
 
 
 def write(state: Schema | None = None, **extra: Schema) -> Schema:
-    """The answer of every command: {position, events, state} (and route extras)."""
-    return obj(("position", "events", "state"), position=INT,
+    """The answer of every command: {position, events, state, receipt} (and route extras)."""
+    return obj(("position", "events", "state", "receipt"), position=INT,
                events={"type": "array", "items": ref("Event")},
-               state=state or {"type": ["object", "null"]}, **extra)
+               state=state or {"type": ["object", "null"]}, receipt=RECEIPT, **extra)
 
 
 def at(**fields: Schema) -> Schema:
@@ -92,6 +109,8 @@ SUCCESS: dict[str, tuple[int, Schema]] = {
     "tokens.list_tokens": (200, obj(("tokens",), tokens={"type": "array", "items": ref("Token")})),
     "tokens.revoke_token": (204, {}),
     "tokens.rotate_token": (201, ref("Token")),
+    "access.me": (200, ref("Me")),
+    "access.create_feed_ticket": (201, ref("FeedTicket")),
     "health.healthz": (200, obj(("status",), status=STR)),
     "health.readyz": (200, obj(("status", "store"), status=STR, store=STR)),
     "items.register": (201, write()),
@@ -149,6 +168,8 @@ class ContractPlugin(BasePlugin):
         spec.components.schema("Event", EVENT)
         spec.components.schema("CampaignSummary", SUMMARY)
         spec.components.schema("Token", TOKEN)
+        spec.components.schema("FeedTicket", FEED_TICKET)
+        spec.components.schema("Me", ME)
 
     def operation_helper(self, path: str | None = None,
                          operations: dict[str, Any] | None = None, **kwargs: Any) -> None:

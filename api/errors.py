@@ -8,9 +8,9 @@ import msgspec
 from flask import Flask, Response
 from werkzeug.exceptions import HTTPException
 
-from ledger.app import ConflictRetriesExhausted
-from ledger.errors import DomainError
-from ledger.store.base import StoreUnavailable
+from ledger.adapters.store.base import StoreUnavailable
+from ledger.domain.errors import DomainError
+from ledger.service.ledger import ConflictRetriesExhausted
 
 TYPE_BASE = "https://campaign-ledger.dev/problems/"
 
@@ -21,6 +21,7 @@ STATUS_BY_KIND = {
     "invalid-input": 422,
     "stale": 412,
     "forbidden": 403,
+    "unauthorized": 401,
 }
 
 

@@ -27,11 +27,11 @@ from api.feed_subscription import (
     Subscription,
 )
 from api.feed_wake import ChangeSource
-from ledger.state.audit import RewindState
-from ledger.store.base import EventStore
+from ledger.adapters.store.base import EventStore
+from ledger.domain.state.audit import RewindState
 
 if TYPE_CHECKING:
-    from ledger.app import Ledger
+    from ledger.service.ledger import Ledger
 
 __all__ = ["FeedClosedError", "FeedFullError", "FeedHub", "Subscription", "close_all_hubs", "hub"]
 log = logging.getLogger(__name__)

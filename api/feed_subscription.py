@@ -11,8 +11,8 @@ import threading
 from collections import deque
 from typing import TYPE_CHECKING
 
-from ledger.state.audit import RewindState
-from ledger.store.records import Record
+from ledger.domain.record import Record
+from ledger.domain.state.audit import RewindState
 
 if TYPE_CHECKING:
     from api.feed import FeedHub

@@ -1,7 +1,7 @@
 """How a process's feed hub learns that campaigns have new events.
 
 PostgreSQL: one LISTEN connection per process (appends NOTIFY after commit, see
-ledger/store/pg_notifier.py), plus a sweep on a timer in case a notification was
+ledger/adapters/store/pg_notifier.py), plus a sweep on a timer in case a notification was
 lost. SQLite: one poller per process over the rowid order (writers are serialized,
 so rowids commit in order and `gid > mark` never skips a commit): one indexed
 query per poll, whatever the number of subscribers.
@@ -16,8 +16,8 @@ import threading
 import time
 from typing import Any, Protocol
 
-from ledger.store.base import EventStore
-from ledger.store.pg_notifier import decode_payload
+from ledger.adapters.store.base import EventStore
+from ledger.adapters.store.pg_notifier import decode_payload
 
 log = logging.getLogger(__name__)
 

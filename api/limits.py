@@ -19,13 +19,16 @@ from werkzeug.exceptions import ClientDisconnected
 from api.auth import current_token
 from api.errors import problem
 from api.text_guard import guard_text
-from ledger.config import Config
+from ledger.service.config import Config
 
 MAX_JSON_DEPTH = 32
 # Probes and the preflight must answer even when a client is over its limit.
 UNLIMITED_PATHS = frozenset({"/healthz", "/readyz"})
 CORS_ALLOW_HEADERS = "Authorization, Content-Type, Idempotency-Key, If-Match"
-CORS_EXPOSE_HEADERS = "ETag, Location, Retry-After, Idempotent-Replayed"
+# Only headers the API sends (tests/security/test_cors.py checks each): ETag on writes,
+# Location on creations, Retry-After on 429 and 503, Idempotent-Replayed on replays and
+# X-Request-ID on every answer. The rest a browser may read already (CORS-safelisted).
+CORS_EXPOSE_HEADERS = "ETag, Location, Retry-After, Idempotent-Replayed, X-Request-ID"
 CORS_METHODS = "GET, POST, PUT, PATCH, DELETE, OPTIONS"
 _JSON_TOKENS = re.compile(rb'[\[\]{}"]')
 

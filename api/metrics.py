@@ -24,8 +24,8 @@ from prometheus_client import (
 from prometheus_client.core import CounterMetricFamily, GaugeMetricFamily, Metric
 from prometheus_client.multiprocess import MultiProcessCollector
 
-from ledger import health
-from ledger.store.base import EventStore
+from ledger.adapters.store.base import EventStore
+from ledger.service import health
 
 REQUEST_SECONDS = Histogram(
     "ledger_http_request_duration_seconds", "Time to answer a request (to the first byte "

@@ -7,9 +7,9 @@ from typing import Any
 import msgspec
 from flask_smorest import Api
 
-from ledger.magic.test_events import MagicTestMade
-from ledger.state import CampaignState
-from ledger.stunts import PoolSummary
+from ledger.domain.magic.test_events import MagicTestMade
+from ledger.domain.state import CampaignState
+from ledger.domain.stunts.rules import PoolSummary
 
 PROBLEM = {
     "type": "object",

@@ -22,8 +22,8 @@ from flask_smorest import Blueprint
 from api import auth, contract
 from api.answers import StateView, write
 from api.struct_schema import schema_for
-from ledger.app import Outcome
-from ledger.command import Command
+from ledger.domain.command import Command
+from ledger.service.ledger import Outcome
 
 Schema = dict[str, Any]
 

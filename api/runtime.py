@@ -7,8 +7,9 @@ import threading
 
 from flask import current_app
 
-from ledger.app import Ledger
-from ledger.wiring import build_ledger
+from ledger.adapters.signing import HeadSigner
+from ledger.service.ledger import Ledger
+from ledger.service.wiring import build_ledger
 
 _lock = threading.Lock()
 
@@ -24,3 +25,14 @@ def ledger() -> Ledger:
                 ext["ledger"] = built
                 ext["ledger_pid"] = os.getpid()
     return built
+
+
+def signer() -> HeadSigner:
+    """The head signer of this process's ledger (its key derived once)."""
+    led = ledger()
+    ext = current_app.extensions
+    cached = ext.get("head_signer")
+    if cached is None or cached[0] is not led:
+        cached = (led, HeadSigner(led.box))
+        ext["head_signer"] = cached
+    return cached[1]

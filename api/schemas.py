@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from marshmallow import RAISE, Schema, fields, validate
 
-from ledger import limits
+from ledger.domain import limits
 
 
 def bounded(bound: limits.Bound) -> validate.Range:
-    """A schema range from the domain's own bound (ledger/limits.py)."""
+    """A schema range from the domain's own bound (ledger/domain/limits.py)."""
     return validate.Range(min=bound.low, max=bound.high,
                           error=f"must be at least {{min}} and at most {{max}} ({bound.why()})")
 

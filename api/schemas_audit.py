@@ -32,3 +32,16 @@ class RedoIn(Strict):
 class VerifyQuery(Schema):
     expect_head = fields.String(load_default=None,
                                 validate=validate.Regexp(r"^[0-9a-fA-F]{64}$"))
+
+
+# `position` and `from` are required, but checked after the token (ledger/service/audit/
+# receipts.py): a caller without access learns nothing from a 422 first.
+class InclusionQuery(Schema):
+    position = fields.Integer(load_default=None, validate=validate.Range(min=1, max=MAX_POSITION))
+    size = fields.Integer(load_default=None, validate=validate.Range(min=1, max=MAX_POSITION))
+
+
+class ConsistencyQuery(Schema):
+    from_ = fields.Integer(data_key="from", load_default=None,
+                           validate=validate.Range(min=1, max=MAX_POSITION))
+    to = fields.Integer(load_default=None, validate=validate.Range(min=1, max=MAX_POSITION))

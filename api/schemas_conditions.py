@@ -5,7 +5,7 @@ from __future__ import annotations
 from marshmallow import fields, validate
 
 from api.schemas import Amount, Dice, Reason, Strict
-from ledger.resources import DAMAGE_TYPES
+from ledger.domain.resources import DAMAGE_TYPES
 
 CAUSES = ["stunt", "hazard", "damage", "backlash", "gm"]
 FIGURE_HELP = "The SP or figure that created it (recovery TN 9 + figure); default its points."

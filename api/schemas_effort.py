@@ -5,8 +5,8 @@ from __future__ import annotations
 from marshmallow import fields, validate
 
 from api.schemas import Amount, Reason, Strict
-from ledger.magic.effort import COMMANDABLE
-from ledger.state.magic import POOLS
+from ledger.domain.magic.effort import COMMANDABLE
+from ledger.domain.state.magic import POOLS
 
 Label = fields.String(load_default="", validate=validate.Length(max=200))
 SpellName = fields.String(required=True, validate=validate.Length(min=1, max=100))

@@ -1,14 +1,14 @@
-"""Request schemas for items and objects: shape only; the rules live in ledger/items*.py."""
+"""Request schemas for items and objects: shape only; the rules live in ledger/domain/items/."""
 
 from __future__ import annotations
 
 from marshmallow import fields, validate
 
 from api.schemas import Name, Strict
-from ledger.items import AT_ZERO, EXPOSURES, MAGIC_SKILLS
-from ledger.items_tables import OBJECT_DAMAGE_TYPES
-from ledger.resources import DAMAGE_TYPES
-from ledger.state.magic import POOLS
+from ledger.domain.items.objects import AT_ZERO, EXPOSURES, MAGIC_SKILLS
+from ledger.domain.items.tables import OBJECT_DAMAGE_TYPES
+from ledger.domain.resources import DAMAGE_TYPES
+from ledger.domain.state.magic import POOLS
 
 # Factories: one field instance per schema attribute.
 

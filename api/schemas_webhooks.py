@@ -13,6 +13,10 @@ class FeedQuery(Strict):
     after = fields.Integer(load_default=0, validate=validate.Range(min=0),
                            metadata={"description": "Stream the events after this position "
                                      "(the `Last-Event-ID` header wins when both are sent)."})
+    ticket = fields.String(validate=validate.Length(max=200),
+                           metadata={"description": "A feed ticket (POST …/feed-tickets), for "
+                                     "a browser `EventSource` that cannot send "
+                                     "`Authorization`; it alone authorizes the stream."})
 
 
 class WebhookCreate(Strict):

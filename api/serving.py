@@ -13,13 +13,15 @@ import signal
 import sys
 from typing import Any
 
+from ledger.service.config import START_LINE_VARIABLE
+
 _LEVEL = os.environ.get("LEDGER_LOG_LEVEL", "INFO").upper()
 accesslog = None  # the app logs each request itself, as JSON with its request id
 logconfig_dict = {
     "root": {"level": _LEVEL, "handlers": ["json"]},
     "loggers": {name: {"level": _LEVEL, "handlers": [], "propagate": True}
                 for name in ("gunicorn.error", "gunicorn.access")},
-    "handlers": {"json": {"()": "api.observability.json_handler"}},
+    "handlers": {"json": {"()": "ledger.service.json_logs.json_handler"}},
 }
 
 # No control socket: gunicorn >= 25.1 opens one at a per-user default path, so every
@@ -50,8 +52,6 @@ def child_exit(server: Any, worker: Any) -> None:
 def when_ready(server: Any) -> None:
     """Once gunicorn listens: the one human line `serve` prepared (stderr, as stdout
     carries only the JSON logs)."""
-    from ledger.tools.serve import START_LINE_VARIABLE
-
     line = os.environ.get(START_LINE_VARIABLE)
     if line:
         print(line, file=sys.stderr, flush=True)

@@ -7,7 +7,7 @@ from datetime import UTC, datetime
 from api.errors import ApiError
 from api.runtime import ledger
 from api.schemas import MAX_POSITION
-from ledger.state import CampaignState, Character
+from ledger.domain.state import CampaignState, Character
 
 
 def resolve_position(campaign_id: str, at: str) -> int:

@@ -1,6 +1,6 @@
 """Rewinds that tools can see: `voided_by` on events, `voided` on states, retract/restore.
 
-Derived at read time from the head state's voided ranges (ledger/state/audit.py), the
+Derived at read time from the head state's voided ranges (ledger/domain/state/audit.py), the
 same ranges the timeline and the audit page use; the stored events never change. A
 redo un-voids what its rewind voided and voids the `Rewound` itself, as in the fold.
 """
@@ -12,11 +12,11 @@ from typing import Any
 
 import msgspec
 
-from api.answers import event_json
 from api.runtime import ledger
-from ledger.state import CampaignState
-from ledger.state.audit import RewindState
-from ledger.store.records import Record
+from ledger.domain.record import Record
+from ledger.domain.state import CampaignState
+from ledger.domain.state.audit import RewindState
+from ledger.service.wire import event_json
 
 READ_BATCH = 200
 

@@ -1,1 +1,4 @@
-"""The campaign ledger's domain: pure rules (decide) and state changes (evolve)."""
+"""The campaign ledger: domain, application service, adapters and entry points.
+
+The map of its folders and what each may import: docs/decisions/006-ledger-layout.md.
+"""

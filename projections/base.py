@@ -5,9 +5,9 @@ from __future__ import annotations
 import abc
 from collections.abc import Callable
 
-from ledger.events import DomainEvent
-from ledger.store.base import Cursor
-from ledger.store.records import Record
+from ledger.adapters.store.base import Cursor
+from ledger.domain.events import DomainEvent
+from ledger.domain.record import Record
 
 
 class Projection(abc.ABC):

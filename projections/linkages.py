@@ -10,12 +10,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ledger.audit.rewind import Redone, Rewound
-from ledger.events import DomainEvent
-from ledger.linkage import ItemLinked, ItemLinkEnded
-from ledger.state import CampaignState
-from ledger.store.base import Cursor
-from ledger.store.records import Record
+from ledger.adapters.store.base import Cursor
+from ledger.domain.audit.rewind import Redone, Rewound
+from ledger.domain.events import DomainEvent
+from ledger.domain.items.linkage import ItemLinked, ItemLinkEnded
+from ledger.domain.record import Record
+from ledger.domain.state import CampaignState
 from projections.base import Projection
 from projections.spans import SpanTable
 

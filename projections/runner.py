@@ -11,10 +11,11 @@ import threading
 import time
 from collections.abc import Callable, Sequence
 
-from ledger.events import decode_data
-from ledger.store.base import Cursor, EventStore
-from ledger.store.ops_tables import TRACKING_DDL
-from ledger.store.records import GlobalCursor, Record
+from ledger.adapters.store.base import Cursor, EventStore
+from ledger.adapters.store.ops_tables import TRACKING_DDL
+from ledger.adapters.store.records import GlobalCursor
+from ledger.domain.events import decode_data
+from ledger.domain.record import Record
 from projections.base import Projection
 
 

@@ -11,7 +11,7 @@ from collections.abc import Callable
 
 import msgspec
 
-from ledger.store.base import Cursor
+from ledger.adapters.store.base import Cursor
 
 Query = Callable[[str], str]
 

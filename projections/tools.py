@@ -9,9 +9,9 @@ import sys
 import threading
 from typing import Any
 
-from ledger.config import Config
-from ledger.health import keep_beating
-from ledger.wiring import build_store
+from ledger.service.config import Config
+from ledger.service.health import keep_beating
+from ledger.service.wiring import build_store
 from projections.catalog import all_projections
 from projections.runner import ProjectionRunner
 

@@ -8,12 +8,12 @@ import threading
 import time
 from typing import Any
 
-from api.observability import setup_logging
-from ledger.config import Config
-from ledger.health import keep_beating
-from ledger.secrets_box import SecretBox, load_or_create_key
-from ledger.store.base import StoreUnavailable
-from ledger.wiring import build_store
+from ledger.adapters.secrets_box import SecretBox, load_or_create_key
+from ledger.adapters.store.base import StoreUnavailable
+from ledger.service.config import Config
+from ledger.service.health import keep_beating
+from ledger.service.json_logs import setup_logging
+from ledger.service.wiring import build_store
 from projections.webhooks import NAME, Enqueuer, Sender
 
 

@@ -29,13 +29,14 @@ from urllib.parse import urlsplit
 
 import msgspec
 
-from api.answers import event_json
-from ledger.config import Config
-from ledger.health import STAMP_FORMAT, utc_now
-from ledger.secrets_box import SecretBox
-from ledger.store import webhooks as hooks
-from ledger.store.base import EventStore
-from ledger.store.records import GlobalCursor, Record
+from ledger.adapters.secrets_box import SecretBox
+from ledger.adapters.store import webhooks as hooks
+from ledger.adapters.store.base import EventStore
+from ledger.adapters.store.records import GlobalCursor
+from ledger.domain.record import Record
+from ledger.service.config import Config
+from ledger.service.health import STAMP_FORMAT, utc_now
+from ledger.service.wire import event_json
 from projections.base import Projection
 from projections.runner import ProjectionRunner
 

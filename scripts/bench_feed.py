@@ -27,7 +27,7 @@ from typing import Any
 
 import msgspec
 
-from ledger.config import Config
+from ledger.service.config import Config
 from scripts.benchparts import common
 from scripts.benchparts import http as load
 from tests.live_server import http as call
@@ -100,7 +100,7 @@ def measure(config: Config, seconds: float, rounds: int, subscribers: int,
 
 def _in_statement_append(store: Any, records: list[Any]) -> None:
     """The rejected design: pg_notify inside the appending statement (bench only)."""
-    from ledger.store.postgres import _append_statement
+    from ledger.adapters.store.postgres import _append_statement
 
     statement, params = _append_statement(records, None, (), ())
     last = records[-1]
@@ -110,7 +110,7 @@ def _in_statement_append(store: Any, records: list[Any]) -> None:
 
 
 def _append_writer(config: Config, seconds: float, mode: str) -> float:
-    from ledger.store.postgres import PostgresStore
+    from ledger.adapters.store.postgres import PostgresStore
     from scripts.benchparts.append import _chain
 
     store = PostgresStore(dbname=config.pg_dbname, host=config.pg_host, port=config.pg_port,
@@ -141,7 +141,7 @@ def notify_cost(config: Config, seconds: float, rounds: int) -> dict[str, float]
 
 
 def _notify_only(args: argparse.Namespace) -> None:
-    from ledger.wiring import build_store
+    from ledger.service.wiring import build_store
 
     with common.configs(("postgres",)) as configs:
         store = build_store(configs["postgres"])

@@ -74,7 +74,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.url:
         result = _run(args.url, args)
     else:
-        from ledger.config import Config
+        from ledger.service.config import Config
         from tests.faults.server import Server
 
         with tempfile.TemporaryDirectory() as tmp:

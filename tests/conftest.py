@@ -24,12 +24,12 @@ import psycopg
 import pytest
 
 from api import create_app
-from ledger.app import Ledger
-from ledger.config import Config
-from ledger.secrets_box import SecretBox
-from ledger.store.base import EventStore
-from ledger.store.postgres import PostgresStore
-from ledger.store.sqlite import SQLiteStore
+from ledger.adapters.secrets_box import SecretBox
+from ledger.adapters.store.base import EventStore
+from ledger.adapters.store.postgres import PostgresStore
+from ledger.adapters.store.sqlite import SQLiteStore
+from ledger.service.config import Config
+from ledger.service.ledger import Ledger
 from tests.api_client import ApiClient
 from tests.faults.pgcluster import ClusterUnavailableError, running_cluster
 from tests.needs import missing

@@ -15,7 +15,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import IO, Any
 
-from ledger.config import Config
+from ledger.service.config import Config
 from tests.waiting import DEADLINE_SECONDS, wait_until
 
 
@@ -34,7 +34,7 @@ def live_server(config: Config, *extra: str, workers: int = 2, runners: bool = F
     with (log.open("w+b") if log else tempfile.TemporaryFile()) as out:
         for tries_left in reversed(range(5)):
             port = free_port()
-            cmd = [sys.executable, "-m", "ledger.cli", "serve", "--port", str(port),
+            cmd = [sys.executable, "-m", "ledger.entry.cli", "serve", "--port", str(port),
                    "--workers", str(workers), *([] if runners else ["--no-runners"]), *extra]
             proc = subprocess.Popen(cmd, env=env, stdout=out if log else subprocess.DEVNULL,
                                     stderr=out)

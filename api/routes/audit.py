@@ -9,18 +9,20 @@ from __future__ import annotations
 
 from typing import Any
 
+import msgspec
 from flask import Response
 from flask_smorest import Blueprint
 
 from api import auth, schemas_audit
 from api.answers import json_response, write
-from api.runtime import ledger
-from ledger.audit.commands import redo_command, rewind_command
-from ledger.audit.signing import ALGORITHM, HeadSigner
-from ledger.audit.sources import from_store
-from ledger.audit.timeline import TimelineQuery, timeline
-from ledger.audit.verify import verify
-from ledger.errors import NotFound
+from api.runtime import ledger, signer
+from ledger.adapters.signing import ALGORITHM, HeadSigner
+from ledger.domain.audit.verify import verify
+from ledger.domain.errors import NotFound
+from ledger.service.audit import receipts
+from ledger.service.audit.commands import redo_command, rewind_command
+from ledger.service.audit.sources import from_store
+from ledger.service.audit.timeline import TimelineQuery, timeline
 
 blp = Blueprint("audit", __name__, url_prefix="/v1",
                 description="Timeline, rewind and redo, dice verification, signed head")
@@ -100,11 +102,16 @@ def get_verify(query: dict[str, Any], campaign_id: str) -> Response:
 
 @blp.route("/campaigns/<campaign_id>/head")
 def signed_head(campaign_id: str) -> Response:
-    """The head position and hash, signed with the server's Ed25519 key (save it)."""
+    """The head position and hash, signed with the server's Ed25519 key (save it), and
+    `tree_head`: the newest signed tree head (the root of the campaign's Merkle tree at
+    the head, docs/trust.md). Both signatures use the same key under distinct contexts."""
     auth.require_reader(campaign_id)
     led = ledger()
     head = led.state(campaign_id)
-    return json_response(_signer().sign(campaign_id, head.position, head.head_hash))
+    signer = _signer()
+    signed = msgspec.structs.asdict(signer.sign(campaign_id, head.position, head.head_hash))
+    tree_head = receipts.tree_head(led.store, signer, campaign_id, head.position)
+    return json_response({**signed, "tree_head": tree_head})
 
 
 @blp.route("/signing-key")
@@ -115,4 +122,4 @@ def signing_key() -> Response:
 
 
 def _signer() -> HeadSigner:
-    return HeadSigner(ledger().box)
+    return signer()

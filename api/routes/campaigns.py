@@ -3,22 +3,21 @@
 from __future__ import annotations
 
 import hmac
-import uuid
 from typing import Any
 
 from flask import Response, current_app, request
 from flask_smorest import Blueprint
 
 from api import auth, schemas
-from api.answers import json_response, write
+from api.answers import json_response, write, write_creation
 from api.errors import ApiError
 from api.runtime import ledger
 from api.timetravel import state_for
 from api.voids import event_with_void, page, voided_field
-from ledger import campaign, clock, tokens
-from ledger.app import Outcome
-from ledger.decision import Decide
-from ledger.store.records import Record
+from ledger.domain import campaign, clock
+from ledger.domain.decision import Decide
+from ledger.domain.record import Record
+from ledger.service.ledger import CreateCampaign, Outcome
 
 blp = Blueprint("campaigns", __name__, url_prefix="/v1/campaigns",
                 description="Campaigns, rule settings, the game clock and history")
@@ -33,22 +32,17 @@ def create(body: dict[str, Any]) -> Response:
     sent = request.headers.get("Authorization", "")
     if admin is not None and not hmac.compare_digest(sent.encode(), f"Bearer {admin}".encode()):
         raise ApiError(401, "admin-token-required", "Creating campaigns needs the admin token.")
-    campaign_id = f"cmp_{uuid.uuid4().hex[:20]}"
-    # Written with CampaignCreated, in its transaction: a refused or replayed creation
-    # leaves no token behind.
-    gm, _secret = tokens.new_token(ledger().box, campaign_id, "gm", None, "GM",
-                                   auth.actor_of(auth.current_token()))
 
     def extra(outcome: Outcome) -> dict[str, Any]:
-        return {"id": outcome.campaign_id, "gm_token_id": gm.id, "gm_token": None}
+        return {"id": outcome.campaign_id, "gm_token_id": outcome.tokens[0].id, "gm_token": None}
 
     def fill(body: dict[str, Any]) -> dict[str, Any]:
         # The token's secret is never stored with the answer; it is derived again.
         return body | {"gm_token": ledger().box.token_secret(body["gm_token_id"])}
 
-    response = write(campaign_id, campaign.create_campaign(body["name"], body["settings"]),
-                     status=201, extra=extra, creating=True, replay_fix=fill,
-                     view=summary, tokens=[gm])
+    # One command: its transaction records CampaignCreated and writes the GM token.
+    response = write_creation(CreateCampaign(name=body["name"], settings=body["settings"]),
+                              view=summary, extra=extra, replay_fix=fill)
     if response.headers.get("Idempotent-Replayed"):
         return response
     data = response.get_json()

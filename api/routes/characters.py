@@ -12,8 +12,8 @@ from api.answers import character_view, json_response, write
 from api.errors import ApiError
 from api.timetravel import character_for, state_for
 from api.voids import at_fields
-from ledger import characters, resources, rolls
-from ledger.state import CampaignState
+from ledger.domain import characters, resources, rolls
+from ledger.domain.state import CampaignState
 
 blp = Blueprint("characters", __name__, url_prefix="/v1/campaigns/<campaign_id>/characters",
                 description="Characters, their rolls and resources")

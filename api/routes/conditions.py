@@ -12,8 +12,16 @@ from api.answers import character_view, json_response, write
 from api.schemas_conditions import ConditionIn, MagicalHealingIn, RecoverIn
 from api.timetravel import character_for
 from api.voids import at_fields
-from ledger import conditions, conditions_recovery, conditions_treatment
-from ledger.app import Outcome
+from ledger.domain.conditions import (
+    adding as conditions,
+)
+from ledger.domain.conditions import (
+    recovery as conditions_recovery,
+)
+from ledger.domain.conditions import (
+    treatment as conditions_treatment,
+)
+from ledger.service.ledger import Outcome
 
 blp = Blueprint("conditions", __name__,
                 url_prefix="/v1/campaigns/<campaign_id>/characters/<character_id>/conditions",

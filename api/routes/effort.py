@@ -1,6 +1,6 @@
 """CWN Effort, prepared spells, casting and overcasting, and System Strain.
 
-The rules live in ledger/magic/ (effort, spell_preparation, spells, spell_rules,
+The rules live in ledger/domain/magic/ (effort, spell_preparation, spells, spell_rules,
 strain); docs/rules/effort-and-strain.md lists each rule and our readings.
 """
 
@@ -23,8 +23,8 @@ from api.schemas_effort import (
 )
 from api.timetravel import character_for
 from api.voids import at_fields
-from ledger.magic import effort, spell_preparation, spells, strain
-from ledger.state import CampaignState, Character
+from ledger.domain.magic import effort, spell_preparation, spells, strain
+from ledger.domain.state import CampaignState, Character
 
 blp = Blueprint("effort", __name__, url_prefix="/v1/campaigns/<campaign_id>/characters",
                 description="CWN Effort (Mage and Summoner), prepared spells, casting, "

@@ -13,15 +13,18 @@ import msgspec
 from flask import Response, current_app, g, request
 from flask_smorest import Blueprint
 
-from api import auth
+from api import auth, feed_tickets
 from api.errors import ApiError
 from api.feed import FeedClosedError, FeedFullError, Subscription, hub
-from api.runtime import ledger
+from api.runtime import ledger, signer
 from api.schemas_webhooks import FeedQuery
 from api.voids import feed_message
-from ledger.state.audit import RewindState
-from ledger.store.base import EventStore, StoreUnavailable
-from ledger.store.records import Record, TokenRow
+from ledger.adapters.signing import HeadSigner
+from ledger.adapters.store.base import EventStore, StoreUnavailable
+from ledger.adapters.store.records import TokenRow
+from ledger.domain.record import Record
+from ledger.domain.state.audit import RewindState
+from ledger.service.audit import receipts
 
 blp = Blueprint("feed", __name__, url_prefix="/v1/campaigns",
                 description="The live change feed (Server-Sent Events)")
@@ -89,9 +92,14 @@ def feed(query: dict[str, Any], campaign_id: str) -> Response:
     for LEDGER_FEED_HEARTBEAT_SECONDS (15 s by default). Any token of the campaign
     may read it; the token is checked again every LEDGER_FEED_AUTH_RECHECK_SECONDS,
     and the stream ends with an `event: token-revoked` message once it is revoked.
+    A browser's `EventSource`, which cannot send `Authorization`, sends `?ticket=`
+    (POST …/feed-tickets) instead: the ticket alone authorizes, it must open the feed
+    before it expires, and the open stream then lives as long as its token.
     A worker already serving its share of streams answers 503 with Retry-After.
     """
-    token = auth.require_reader(campaign_id)
+    ticket = query.get("ticket")
+    token = feed_tickets.ticket_holder(campaign_id, ticket) if ticket is not None else \
+        auth.require_reader(campaign_id)
     after = _resume_from(query["after"])
     store = ledger().store
     head = store.head(campaign_id)
@@ -105,15 +113,40 @@ def feed(query: dict[str, Any], campaign_id: str) -> Response:
         raise ApiError(503, "feed-busy", "This worker serves its share of feeds; retry.") from None
     config = current_app.config["LEDGER"]
     stream = _stream(sub, store, token, config.feed_heartbeat_seconds,
-                     config.feed_auth_recheck_seconds, g.get("request_id"))
+                     config.feed_auth_recheck_seconds, g.get("request_id"),
+                     TreeHeads(store, signer(), campaign_id, config.feed_sth_every, after))
     response = Response(stream, mimetype="text/event-stream")
     response.headers["Cache-Control"] = "no-cache"
     response.headers["X-Accel-Buffering"] = "no"  # proxies must not hold events back
     return response
 
 
+class TreeHeads:
+    """When the feed sends a signed tree head: after every `every` events it sent, and with
+    each heartbeat; always the head at the last position sent, so it matches what the
+    client has seen. No `id`: a tree head is not a position to resume from."""
+
+    def __init__(self, store: EventStore, signer: HeadSigner, campaign_id: str,
+                 every: int, seen: int) -> None:
+        self.store, self.signer, self.campaign_id, self.every = store, signer, campaign_id, every
+        self.sent_position = seen  # the client resumed after it, so it has seen it
+        self.unsigned = 0
+
+    def after_batch(self, records: list[Record]) -> bytes:
+        self.sent_position = records[-1].position
+        self.unsigned += len(records)
+        return self.message() if self.unsigned >= self.every else b""
+
+    def message(self) -> bytes:
+        if self.sent_position == 0:
+            return b""
+        self.unsigned = 0
+        head = receipts.tree_head(self.store, self.signer, self.campaign_id, self.sent_position)
+        return b"event: sth\ndata: " + _encoder.encode(head) + b"\n\n"
+
+
 def _stream(sub: Subscription, store: EventStore, token: TokenRow, heartbeat: float,
-            recheck: float, request_id: str | None) -> Iterator[bytes]:
+            recheck: float, request_id: str | None, heads: TreeHeads) -> Iterator[bytes]:
     extra = {"request_id": request_id, "campaign_id": sub.campaign_id}
     try:
         yield b"retry: %d\n\n" % RETRY_MS
@@ -124,10 +157,10 @@ def _stream(sub: Subscription, store: EventStore, token: TokenRow, heartbeat: fl
             batch = sub.next_batch(max(0.0, min(beat_at, recheck_at) - time.monotonic()))
             now = time.monotonic()
             if batch:
-                yield sse(batch, sub.voids)
+                yield sse(batch, sub.voids) + heads.after_batch(batch)
                 beat_at = now + heartbeat
             elif now >= beat_at:
-                yield b": heartbeat\n\n"
+                yield b": heartbeat\n\n" + heads.message()
                 beat_at = now + heartbeat
             if now >= recheck_at:
                 if _revoked(store, token):

@@ -14,8 +14,20 @@ from api.errors import ApiError
 from api.schemas import AtQuery
 from api.timetravel import state_for
 from api.voids import at_fields
-from ledger import firearms, items, items_damage, items_identification, linkage
-from ledger.state import CampaignState
+from ledger.domain.items import (
+    damage as items_damage,
+)
+from ledger.domain.items import (
+    firearms,
+    linkage,
+)
+from ledger.domain.items import (
+    identification as items_identification,
+)
+from ledger.domain.items import (
+    objects as items,
+)
+from ledger.domain.state import CampaignState
 
 blp = Blueprint("items", __name__, url_prefix="/v1/campaigns/<campaign_id>/items",
                 description="Magic items and objects: Durability, Integrity, firearms, links")

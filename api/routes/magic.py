@@ -1,12 +1,12 @@
 """Mana Noir Magic Tests and the Backlash bank.
 
-The rules live in ledger/magic/ (test, failure, resistance, backlash, permanent,
+The rules live in ledger/domain/magic/ (test, failure, resistance, backlash, permanent,
 consequence_roll, consequences, harm); docs/rules/magic-test.md lists each rule
 and our readings. Every command records all it causes under one correlation id
 and answers `{magic, position, events, state}`, where `magic` shows Mana,
 Backlash, what is owed and the pending decisions with the commands that resolve
 them. The commands, their policies and which of them settle first are declared in
-ledger/magic/commands.py; each line below registers one of them.
+ledger/domain/magic/commands.py; each line below registers one of them.
 """
 
 from __future__ import annotations
@@ -25,9 +25,8 @@ from api.registry import AnswerShape, register
 from api.schemas import AtQuery
 from api.timetravel import character_for
 from api.voids import at_fields
-from ledger.app import Outcome
-from ledger.magic import test
-from ledger.magic.commands import (
+from ledger.domain.magic import test
+from ledger.domain.magic.commands import (
     AcceptMagicTestFailure,
     BankBacklash,
     DrawConsequence,
@@ -37,9 +36,10 @@ from ledger.magic.commands import (
     RollForConsequences,
     UseSuperhumanAbility,
 )
-from ledger.magic.pending import magic_summary
-from ledger.magic.resistance import FACTORS
-from ledger.magic.test_events import MagicTestMade
+from ledger.domain.magic.pending import magic_summary
+from ledger.domain.magic.resistance import FACTORS
+from ledger.domain.magic.test_events import MagicTestMade
+from ledger.service.ledger import Outcome
 
 blp = Blueprint("magic", __name__, url_prefix="/v1/campaigns/<campaign_id>",
                 description="Mana Noir Magic Tests, Backlash, Consequences")
@@ -57,7 +57,7 @@ def _magic(character_id: str) -> Callable[[Outcome], dict[str, Any]]:
 
 NULL_INT = {"type": ["integer", "null"]}
 STRS = {"type": "array", "items": STR}
-# One pending decision (ledger/magic/pending.py): `kind` says which of the other keys it has.
+# One pending decision (ledger/domain/magic/pending.py): `kind` says which of the other keys it has.
 PENDING = obj(("kind", "commands"), kind={"type": "string", "enum": [
     "magic-test-failure", "consequence-roll-owed", "bank-or-roll", "consequences"]},
     commands=STRS, test_id=STR, tn=INT, total=INT, fix_needs=INT, accept_costs=INT, rolls=INT,

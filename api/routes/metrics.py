@@ -11,7 +11,7 @@ from api.answers import json_response
 from api.errors import ApiError
 from api.metrics import exposition
 from api.runtime import ledger
-from ledger import health
+from ledger.service import health
 
 blp = Blueprint("ops", __name__, description="Metrics and runner health for operators")
 

@@ -3,7 +3,7 @@
 Every command records all its consequences in one decision: the Effort it
 commits or releases, every die rolled (as Rolled events), the spirit's new
 status. The rules and our readings are in docs/rules/spirits.md. The commands and
-who may give each are declared in ledger/spirit_commands.py; one line registers each.
+who may give each are declared in ledger/domain/spirits/commands.py; one line registers each.
 """
 
 from __future__ import annotations
@@ -20,8 +20,7 @@ from api.contract import write as write_schema
 from api.registry import AnswerShape, register
 from api.timetravel import character_for, state_for
 from api.voids import at_fields
-from ledger.app import Outcome
-from ledger.spirit_commands import (
+from ledger.domain.spirits.commands import (
     BanishSpirit,
     CallSpirit,
     CompelSpirit,
@@ -31,8 +30,9 @@ from ledger.spirit_commands import (
     FadeSpirit,
     SummonSpirit,
 )
-from ledger.spirits_events import SpiritSummoned
-from ledger.state import CampaignState
+from ledger.domain.spirits.events import SpiritSummoned
+from ledger.domain.state import CampaignState
+from ledger.service.ledger import Outcome
 
 blp = Blueprint(
     "spirits", __name__, url_prefix="/v1/campaigns/<campaign_id>",

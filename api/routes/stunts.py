@@ -1,6 +1,6 @@
-"""Bonds and the group Stunt Pool (rules: ledger/stunts.py; docs/rules/stunt-pool.md).
+"""Bonds and the group Stunt Pool (rules: ledger/domain/stunts/rules.py; docs/rules/stunt-pool.md).
 
-The commands, with their policies, are declared in ledger/stunt_commands.py; each
+The commands, with their policies, are declared in ledger/domain/stunts/commands.py; each
 registration line below binds one to its path."""
 
 from __future__ import annotations
@@ -18,8 +18,8 @@ from api.registry import AnswerShape, register
 from api.schemas import AtQuery
 from api.timetravel import state_for
 from api.voids import at_fields
-from ledger import stunts
-from ledger.stunt_commands import (
+from ledger.domain.stunts import rules as stunts
+from ledger.domain.stunts.commands import (
     ContributeStuntPoints,
     NameStuntPoolMembers,
     RecordBond,
@@ -30,7 +30,7 @@ blp = Blueprint("stunts", __name__, url_prefix="/v1/campaigns/<campaign_id>",
                 description="Bonds and the group Stunt Pool")
 
 
-# The write's state is the pool summary (ledger/stunts.py `summary`).
+# The write's state is the pool summary (ledger/domain/stunts/rules.py `summary`).
 ANSWER = AnswerShape(write_schema(ref("PoolSummary")), view=lambda command: stunts.summary)
 register(blp, "POST", "/bonds", RecordBond, answer=ANSWER, status=201)
 register(blp, "PUT", "/stunt-pool/members", NameStuntPoolMembers, answer=ANSWER)

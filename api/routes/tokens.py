@@ -11,8 +11,8 @@ from api import auth, schemas
 from api.answers import json_response, keyed_write
 from api.errors import ApiError
 from api.runtime import ledger
-from ledger import tokens
-from ledger.store.records import TokenRow
+from ledger.adapters.store.records import TokenRow
+from ledger.service import tokens
 
 blp = Blueprint("tokens", __name__, url_prefix="/v1/campaigns",
                 description="Access tokens; a rewind never touches them")

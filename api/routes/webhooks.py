@@ -14,9 +14,9 @@ from api.answers import json_response, keyed_write
 from api.errors import ApiError
 from api.runtime import ledger
 from api.schemas_webhooks import DeliveriesQuery, WebhookCreate
-from ledger.events import EVENT_TYPES
-from ledger.health import utc_now
-from ledger.store import webhooks as hooks
+from ledger.adapters.store import webhooks as hooks
+from ledger.domain.events import EVENT_TYPES
+from ledger.service.health import utc_now
 
 blp = Blueprint("webhooks", __name__, url_prefix="/v1/campaigns",
                 description="Webhooks: signed, retried, logged deliveries of chosen events")

@@ -3,9 +3,11 @@
 - `Client`, `Campaign`, `Character`: every endpoint, one method each (client.py).
 - `Campaign.feed()`: the live SSE feed, exactly once and in order (feed.py).
 - `verify_export()`: check an exported history offline (verify.py).
+- `Witness`: keep signed tree heads and check each newer one extends them (witness.py).
 - Exceptions carry the server's problem+json details (errors.py).
 """
 
+from campaign_ledger_client._access import FeedTicket, Me
 from campaign_ledger_client._webhooks import Webhook, webhook_signature_ok
 from campaign_ledger_client.bodies import (
     ConditionSpec,
@@ -45,13 +47,50 @@ from campaign_ledger_client.models import (
     WriteResult,
 )
 from campaign_ledger_client.verify import ExportFormatError, ExportReport, verify_export
+from campaign_ledger_client.witness import BadTreeHead, HistoryRewritten, Witness
 
 __all__ = [
-    "Actor", "BadRequest", "Campaign", "Character", "Client", "ConditionSpec",
-    "ConsequenceSpec", "CreatedCampaign", "Event", "EventPage", "ExportFormatError",
-    "ExportReport", "Feed", "FeedGap", "Forbidden", "IssuedToken", "ItemSpec", "LedgerError",
-    "MagicTestSpec", "NotFound", "PayloadTooLarge", "PreconditionFailed", "ProblemError",
-    "RateLimited", "Restore", "Retract", "RuleViolation", "ServerError", "ServiceUnavailable",
-    "Sheet", "SummonSpec", "TransportError", "Unauthorized", "ValidationFailed", "Webhook", "WriteResult",
-    "verify_export", "webhook_signature_ok",
+    "Actor",
+    "BadRequest",
+    "BadTreeHead",
+    "Campaign",
+    "Character",
+    "Client",
+    "ConditionSpec",
+    "ConsequenceSpec",
+    "CreatedCampaign",
+    "Event",
+    "EventPage",
+    "ExportFormatError",
+    "ExportReport",
+    "Feed",
+    "FeedGap",
+    "FeedTicket",
+    "Forbidden",
+    "HistoryRewritten",
+    "IssuedToken",
+    "ItemSpec",
+    "LedgerError",
+    "MagicTestSpec",
+    "Me",
+    "NotFound",
+    "PayloadTooLarge",
+    "PreconditionFailed",
+    "ProblemError",
+    "RateLimited",
+    "Restore",
+    "Retract",
+    "RuleViolation",
+    "ServerError",
+    "ServiceUnavailable",
+    "Sheet",
+    "SummonSpec",
+    "TransportError",
+    "Unauthorized",
+    "ValidationFailed",
+    "Webhook",
+    "Witness",
+    "WriteResult",
+    "verify_export",
+    "webhook_signature_ok",
 ]

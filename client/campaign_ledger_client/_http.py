@@ -21,6 +21,7 @@ from datetime import datetime
 from typing import Any
 
 from campaign_ledger_client.errors import ProblemError, TransportError, problem_error
+from campaign_ledger_client.witness import Witness
 
 RETRIED_STATUSES = (429, 503)
 MAX_WAIT_SECONDS = 10.0
@@ -41,6 +42,8 @@ class Transport:
     retries: int = 3
     user_agent: str = "campaign-ledger-client/0.1"
     extra_headers: dict[str, str] = field(default_factory=dict)
+    # Checks every signed tree head this transport sees (witness.py); None: no checks.
+    witness: Witness | None = None
 
     def __post_init__(self) -> None:
         # urllib also opens file:// and ftp:// URLs; only HTTP(S) is ever meant here.
@@ -66,13 +69,30 @@ class Transport:
         attempt = 0
         while True:
             try:
-                return self._once(method, self.url(path, query), body, headers)
+                answer = self._once(method, self.url(path, query), body, headers)
+                self.witness_answer(answer.body)
+                return answer
             except (TransportError, ProblemError) as exc:
                 wait = self._retry_wait(exc, attempt, retry_safe)
                 if wait is None:
                     raise
                 attempt += 1
                 time.sleep(wait)
+
+    def witness_answer(self, body: Any) -> None:
+        """Show the witness any tree head in an answer: a write's receipt, or `head()`."""
+        if self.witness is None or not isinstance(body, dict):
+            return
+        receipt = body.get("receipt")
+        head = receipt.get("tree_head") if isinstance(receipt, dict) else body.get("tree_head")
+        if isinstance(head, dict):
+            self.witness.observe(head, self.consistency_proof)
+
+    def consistency_proof(self, campaign_id: str, first: int, second: int) -> list[str]:
+        path = f"/v1/campaigns/{urllib.parse.quote(campaign_id, safe='')}/proofs/consistency"
+        answer = self._once("GET", self.url(path, {"from": first, "to": second}), None, None)
+        proof: list[str] = answer.body["path"]
+        return proof
 
     def _retry_wait(self, exc: Exception, attempt: int, retry_safe: bool) -> float | None:
         if attempt >= self.retries:

@@ -19,6 +19,7 @@ import copy
 from dataclasses import replace
 from typing import Any
 
+from campaign_ledger_client._access import FeedTickets, WhoAmI
 from campaign_ledger_client._audit import Audit
 from campaign_ledger_client._campaigns import CampaignCore
 from campaign_ledger_client._characters import CharacterCore
@@ -28,7 +29,6 @@ from campaign_ledger_client._magic import CwnMagic, ManaNoirMagic
 from campaign_ledger_client._scope import (
     CAMPAIGNS,
     Call,
-    Scope,
     body,
     covers,
     endpoint,
@@ -40,13 +40,14 @@ from campaign_ledger_client._webhooks import Webhooks
 from campaign_ledger_client.errors import ServiceUnavailable
 from campaign_ledger_client.feed import Following
 from campaign_ledger_client.models import JSON, CreatedCampaign
+from campaign_ledger_client.witness import Witness
 
 
 class Character(CharacterCore, CwnMagic, ManaNoirMagic):
     """Commands and reads of one character (`campaign.character(id)`)."""
 
 
-class Campaign(CampaignCore, Audit, Items, Spirits, StuntPool, Webhooks, Following):
+class Campaign(CampaignCore, Audit, Items, Spirits, StuntPool, Webhooks, Following, FeedTickets):
     """Commands and reads of one campaign (`client.campaign(id)`)."""
 
     @property
@@ -62,12 +63,16 @@ def _created(answer: Answer) -> CreatedCampaign:
     return CreatedCampaign.from_json(answer.body)
 
 
-class Client(Scope):
-    """The service: campaigns, health, the signing key. Holds one bearer token."""
+class Client(WhoAmI):
+    """The service: campaigns, health, the signing key, the caller's own token (`me()`).
+    Holds one bearer token."""
 
     def __init__(self, base_url: str, token: str | None = None, *, timeout: float = 30.0,
-                 retries: int = 3, auto_idempotency_keys: bool = True) -> None:
-        super().__init__(Transport(base_url, token, timeout, retries), {})
+                 retries: int = 3, auto_idempotency_keys: bool = True,
+                 witness: Witness | None = None) -> None:
+        """`witness` checks every signed tree head the client sees against the newest one
+        it saved (witness.py, docs/trust.md) and raises HistoryRewritten when one fails."""
+        super().__init__(Transport(base_url, token, timeout, retries, witness=witness), {})
         self._options = replace(self._options, auto_keys=auto_idempotency_keys)
 
     def with_token(self, token: str | None) -> Client:

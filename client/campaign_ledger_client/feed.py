@@ -163,6 +163,9 @@ class Feed:
         for message in messages(stream.readline):
             if message.retry is not None:
                 self._retry = message.retry / 1000
+            if message.event == "sth" and message.data:
+                self._transport.witness_answer({"tree_head": json.loads(message.data)})
+                continue
             if message.event == "token-revoked":
                 raise Unauthorized(401, {"rule": "token-revoked", "title": "Token revoked",
                                          "detail": "The feed's token was revoked."}, {})

@@ -11,10 +11,10 @@ import uuid
 import msgspec
 import psycopg
 
-from ledger.chain import GENESIS, chain_hash
-from ledger.config import Config
-from ledger.store.records import Record
-from ledger.wiring import build_store
+from ledger.domain.chain import GENESIS, chain_hash
+from ledger.domain.record import Record
+from ledger.service.config import Config
+from ledger.service.wiring import build_store
 from scripts.benchparts.common import PG, in_processes
 
 DATA = b'{"character_id":"chr_x","resource":"mana","amount":1,"before":1,"after":2,"reason":"b"}'

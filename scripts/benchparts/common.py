@@ -13,7 +13,7 @@ from typing import Any
 
 import psycopg
 
-from ledger.config import Config
+from ledger.service.config import Config
 
 PG = {"host": os.environ.get("BENCH_PG_HOST", "127.0.0.1"),
       "port": int(os.environ.get("BENCH_PG_PORT", "5432")),

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from ledger.app import Ledger
-from ledger.campaign import create_campaign
-from ledger.characters import register_character
-from ledger.context import Actor, Context
-from ledger.events import DomainEvent
-from ledger.resources import ResourceGained, ResourceSpent
-from ledger.state import CampaignState
+from ledger.domain.campaign import create_campaign
+from ledger.domain.characters import register_character
+from ledger.domain.context import Actor, Context
+from ledger.domain.events import DomainEvent
+from ledger.domain.resources import ResourceGained, ResourceSpent
+from ledger.domain.state import CampaignState
+from ledger.service.ledger import Ledger
 
 GM = Actor(role="gm", token_id="bench")
 PER_COMMAND = 400

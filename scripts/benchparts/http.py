@@ -12,7 +12,7 @@ from typing import Any
 
 import msgspec
 
-from ledger.config import Config
+from ledger.service.config import Config
 from scripts.benchparts.common import in_processes, median, percentile
 from tests.live_server import http as call
 from tests.live_server import live_server

@@ -8,12 +8,12 @@ import time
 import uuid
 
 from api import create_app
-from ledger.config import Config
-from ledger.fold import blank, fold
-from ledger.secrets_box import hash_secret
-from ledger.store.base import iter_batches
-from ledger.store.records import TokenRow
-from ledger.wiring import build_ledger
+from ledger.adapters.secrets_box import hash_secret
+from ledger.adapters.store.base import iter_batches
+from ledger.adapters.store.records import TokenRow
+from ledger.domain.fold import blank, fold
+from ledger.service.config import Config
+from ledger.service.wiring import build_ledger
 from scripts.benchparts.common import median, percentile
 from scripts.benchparts.fill import fill
 
@@ -73,7 +73,7 @@ def replay_rate(config: Config, campaign_id: str, size: int) -> tuple[float, flo
 def rebuild_rate(config: Config) -> tuple[float, float]:
     """Events/s of rebuilding every read model from the global order, and of reading the
     same rows alone."""
-    from ledger.store.records import GlobalCursor
+    from ledger.adapters.store.records import GlobalCursor
     from projections.catalog import all_projections
     from projections.runner import ProjectionRunner
 

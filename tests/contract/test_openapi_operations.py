@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from api import create_app
-from ledger.config import Config
+from ledger.service.config import Config
 from tests.contract.not_yet import NOT_YET
 
 BODY_METHODS = {"post", "put", "patch"}

@@ -17,13 +17,13 @@ import api.registry
 from api import contract, create_app
 from api.contract import write
 from api.registry import AnswerShape, Registration, register
-from ledger.command import GM, Command
-from ledger.config import Config
-from ledger.context import Context
-from ledger.decision import Later
-from ledger.events import DomainEvent
-from ledger.magic.commands import BankBacklash
-from ledger.state import CampaignState
+from ledger.domain.command import GM, Command
+from ledger.domain.context import Context
+from ledger.domain.decision import Later
+from ledger.domain.events import DomainEvent
+from ledger.domain.magic.commands import BankBacklash
+from ledger.domain.state import CampaignState
+from ledger.service.config import Config
 from tests.api_client import ApiClient
 from tests.registry_checks import client_problems, matrix_policies
 from tests.security.routes import route_keys

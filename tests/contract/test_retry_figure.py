@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from ledger.app import MAX_ATTEMPTS
+from ledger.service.retries import MAX_ATTEMPTS
 
 DECISIONS = Path(__file__).resolve().parents[2] / "docs" / "decisions"
 

@@ -14,7 +14,7 @@ import psycopg
 import pytest
 from campaign_ledger_client import Campaign, Client
 
-from ledger.config import Config
+from ledger.service.config import Config
 from tests.conftest import PG, SECRET_KEY, STORES
 from tests.live_server import live_server
 
@@ -52,7 +52,7 @@ def new_campaign(served: Served) -> tuple[Client, Campaign]:
 
 
 def export(served: Served, campaign_id: str, target: Path) -> Path:
-    subprocess.run([sys.executable, "-m", "ledger.cli", "export", campaign_id, "-o", str(target)],
+    subprocess.run([sys.executable, "-m", "ledger.entry.cli", "export", campaign_id, "-o", str(target)],
                    env={**served.config.to_env(), "PATH": "/usr/bin:/bin"}, check=True,
                    cwd=ROOT, capture_output=True)
     return target

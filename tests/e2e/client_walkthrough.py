@@ -48,6 +48,7 @@ def walk(service: Client) -> None:
     assert mara.update({"level": 6}).state["level"] == 6
     assert [c["name"] for c in campaign.characters()["characters"]] == ["Mara", "Ivo"]
     tokens(campaign, mara)
+    access(service, campaign, mara)
     webhooks(campaign)
     stunt_pool(campaign, mara, ivo)
     resources(mara)
@@ -69,6 +70,15 @@ def tokens(campaign: Campaign, mara: Character) -> None:
     listed = {t["id"]: t for t in campaign.tokens()["tokens"]}
     assert listed[rotated.id]["revoked_at"]
     assert not listed[player.id]["revoked_at"]
+
+
+def access(service: Client, campaign: Campaign, mara: Character) -> None:
+    player = campaign.issue_token("player", mara.id, "Mara's phone")
+    me = service.with_token(player.token).me()
+    assert (me.token_id, me.role, me.campaign_id, me.character_id, me.label) == (
+        player.id, "player", campaign.id, mara.id, "Mara's phone")
+    ticket = service.with_token(player.token).campaign(campaign.id).feed_ticket()
+    assert (ticket.token_id, ticket.ticket.split("_")[1]) == (player.id, player.id)
 
 
 def webhooks(campaign: Campaign) -> None:

@@ -6,7 +6,7 @@ from typing import Any
 
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
 
-from ledger.audit.signing import head_message
+from ledger.adapters.signing import head_message
 from tests.api_client import ApiClient
 
 

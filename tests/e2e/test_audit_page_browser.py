@@ -17,7 +17,7 @@ import pytest
 from werkzeug.serving import make_server
 
 from api.routes.audit_page import CONTENT_SECURITY_POLICY
-from ledger.config import Config
+from ledger.service.config import Config
 from tests.api_client import ApiClient
 from tests.e2e.audit_browser import (
     ARTIFACTS,

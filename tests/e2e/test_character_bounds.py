@@ -1,5 +1,5 @@
 """Every value a GM correction, a registration or a sheet edit sets keeps the domain's
-bounds (ledger/limits.py): otherwise a 422 naming the field and the bound, and nothing
+bounds (ledger/domain/limits.py): otherwise a 422 naming the field and the bound, and nothing
 is recorded. On both stores."""
 
 from __future__ import annotations

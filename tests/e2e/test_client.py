@@ -185,7 +185,7 @@ def test_a_webhook_delivery_carries_a_signature_the_client_can_check(served: Ser
     _, campaign = new_campaign(served)
     hook = campaign.register_webhook(f"http://127.0.0.1:{receiver.server_port}/", ["*"])
     campaign.advance(5)
-    subprocess.run([sys.executable, "-m", "ledger.cli", "deliver-webhooks", "--once"],
+    subprocess.run([sys.executable, "-m", "ledger.entry.cli", "deliver-webhooks", "--once"],
                    env={**served.config.to_env(), "PATH": "/usr/bin:/bin"}, cwd=ROOT,
                    check=True, capture_output=True, timeout=DEADLINE_SECONDS)
     receiver.shutdown()

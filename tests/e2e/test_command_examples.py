@@ -15,7 +15,7 @@ import pytest
 
 from api import route_blueprints
 from api.registry import REGISTRY, Registration
-from ledger.spirit_commands import SummonSpirit
+from ledger.domain.spirits.commands import SummonSpirit
 from tests.api_client import ApiClient
 
 route_blueprints()

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from api.routes.audit_page import CONTENT_SECURITY_POLICY
-from ledger.config import Config
+from ledger.service.config import Config
 from tests.e2e.audit_browser import chromium, csp_complaints, wait_for
 from tests.e2e.test_openapi_tools import PARAMETER, operations
 from tests.live_server import http, live_server

@@ -16,7 +16,8 @@ import msgspec
 import pytest
 
 from api import create_app
-from ledger.config import Config
+from ledger.adapters.signing import TreeHead, tree_head_ok
+from ledger.service.config import Config
 from tests.api_client import ApiClient
 from tests.live_server import http, live_server
 from tests.waiting import DEADLINE_SECONDS
@@ -103,10 +104,38 @@ def test_last_event_id_resumes_after_that_position_and_wins_over_after(quick: Ap
 def test_heartbeats_keep_an_idle_feed_alive(quick: ApiClient) -> None:
     quick.new_campaign()
     response = _open(quick, quick.c("/feed?after=1"))
-    messages = _messages(iter(response.response), lambda found: len(found) >= 3)
+    messages = _messages(iter(response.response), lambda found: len(found) >= 5)
     response.close()
     assert messages[0] == {"retry": "1000"}
-    assert messages[1:] == [{"comment": "heartbeat"}] * 2
+    # Each heartbeat comes with the signed tree head of what the client has seen.
+    assert [m.get("comment") or m.get("event") for m in messages[1:5]] == [
+        "heartbeat", "sth", "heartbeat", "sth"]
+    assert json.loads(messages[2]["data"])["tree_size"] == 1
+
+
+def test_the_feed_sends_a_signed_tree_head_every_n_events(store_config: Config) -> None:
+    config = msgspec.structs.replace(store_config, feed_sth_every=3,
+                                     feed_heartbeat_seconds=DEADLINE_SECONDS * 10)
+    app = create_app(config)
+    api = ApiClient(app.test_client())
+    try:
+        api.new_campaign()
+        mara = api.new_character(mana={"current": 0, "max": 50})
+        _gain(api, mara, 4)  # positions 3..6
+        response = _open(api, api.c("/feed?after=0"))
+        messages = _messages(iter(response.response),
+                             lambda found: sum(m.get("event") == "sth" for m in found) >= 1)
+        response.close()
+        heads = [json.loads(m["data"]) for m in messages if m.get("event") == "sth"]
+        ids = [int(m["id"]) for m in messages if "id" in m]
+        # The head matches the last event sent before it, and carries no id to resume from.
+        assert heads[0]["tree_size"] == ids[-1] >= 3
+        key = api.get("/v1/signing-key")["public_key"]
+        assert tree_head_ok(TreeHead(**heads[0]), key)
+    finally:
+        if "feed_hub" in app.extensions:
+            app.extensions["feed_hub"].close(wait=2.0)
+        app.extensions["ledger"].store.close()
 
 
 def test_a_revoked_token_ends_its_stream(quick: ApiClient) -> None:
@@ -118,7 +147,8 @@ def test_a_revoked_token_ends_its_stream(quick: ApiClient) -> None:
     assert response.status_code == 200
     chunks = iter(response.response)
     assert quick.delete(quick.c(f"/tokens/{token_id}")).status in (200, 204)
-    messages = _messages(chunks, lambda found: "event" in found[-1] if found else False)
+    messages = _messages(chunks, lambda found: any(
+        m.get("event") == "token-revoked" for m in found))
     assert messages[-1] == {"event": "token-revoked", "data": '{"rule":"token-revoked"}'}
     with pytest.raises(StopIteration):
         next(chunks)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from concurrent.futures import ThreadPoolExecutor
 
-from ledger.config import Config
+from ledger.service.config import Config
 from tests.live_server import http, live_server
 
 

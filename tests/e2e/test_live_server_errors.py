@@ -9,7 +9,7 @@ from urllib.parse import urlsplit
 
 import msgspec
 
-from ledger.config import Config
+from ledger.service.config import Config
 from tests.live_server import http, live_server
 
 PROBLEM = "application/problem+json"

@@ -16,9 +16,9 @@ from typing import Any
 import msgspec
 import pytest
 
-from ledger.config import Config
-from ledger.store import webhooks as hooks
-from ledger.store.base import EventStore
+from ledger.adapters.store import webhooks as hooks
+from ledger.adapters.store.base import EventStore
+from ledger.service.config import Config
 from projections.webhooks import Enqueuer
 from tests.api_client import ApiClient
 from tests.conftest import make_store
@@ -177,7 +177,7 @@ def test_serve_supervises_runners_whose_health_and_lag_are_visible(
             return (status, found) if settled else None
 
         status, found = wait_until(caught_up, "both runners healthy and caught up")
-        cli = subprocess.run([sys.executable, "-m", "ledger.cli", "health", "--require",
+        cli = subprocess.run([sys.executable, "-m", "ledger.entry.cli", "health", "--require",
                               "project,deliver-webhooks"], env={**os.environ, **config.to_env()},
                              capture_output=True, text=True, timeout=DEADLINE_SECONDS)
     assert status == 200
@@ -198,7 +198,7 @@ def _lags(found: dict[str, Any]) -> dict[str, int]:
 
 def test_the_health_command_fails_when_a_required_runner_never_beat(
         store: EventStore, store_config: Config) -> None:
-    cli = subprocess.run([sys.executable, "-m", "ledger.cli", "health", "--require",
+    cli = subprocess.run([sys.executable, "-m", "ledger.entry.cli", "health", "--require",
                           "deliver-webhooks"], env={**os.environ, **store_config.to_env()},
                          capture_output=True, text=True, timeout=DEADLINE_SECONDS)
     assert cli.returncode == 1

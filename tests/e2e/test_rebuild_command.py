@@ -6,8 +6,8 @@ import os
 import subprocess
 import sys
 
-from ledger.config import Config
-from ledger.wiring import build_store
+from ledger.service.config import Config
+from ledger.service.wiring import build_store
 from tests.api_client import ApiClient
 
 WAND = {"name": "Wand", "kind": "wand", "materials": [{"name": "hardwood"}], "magical": True}
@@ -20,7 +20,7 @@ def test_rebuild_projections_replays_the_log_into_fresh_read_models(
     wand = api.post(api.c("/items"), WAND)["state"]["id"]
     assert api.post(api.c(f"/items/{wand}/link"), {"character": mage}).status == 200
     env = {**os.environ, **store_config.to_env()}
-    done = subprocess.run([sys.executable, "-m", "ledger.cli", "rebuild-projections"], env=env,
+    done = subprocess.run([sys.executable, "-m", "ledger.entry.cli", "rebuild-projections"], env=env,
                           capture_output=True, text=True, timeout=120, check=True)
     assert "item_links" in done.stderr
     assert "spirit_bindings" in done.stderr

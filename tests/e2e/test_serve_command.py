@@ -22,7 +22,7 @@ import msgspec
 import psycopg
 import pytest
 
-from ledger.config import Config
+from ledger.service.config import Config
 from tests.conftest import PG
 from tests.live_server import _wait_ready, free_port, http
 from tests.waiting import wait_until
@@ -43,7 +43,7 @@ def serving(config: Config, logs: Path, env: dict[str, str]) -> Iterator[Served]
     served = Served(f"http://127.0.0.1:{port}", logs / "stdout", logs / "stderr")
     with served.stdout.open("wb") as out, served.stderr.open("wb") as err:
         proc = subprocess.Popen(
-            [sys.executable, "-m", "ledger.cli", "serve", "--port", str(port), "--workers", "1",
+            [sys.executable, "-m", "ledger.entry.cli", "serve", "--port", str(port), "--workers", "1",
              "--no-runners"], env={**os.environ, **config.to_env(), **env}, stdout=out, stderr=err)
         try:
             _wait_ready(served.base, proc)

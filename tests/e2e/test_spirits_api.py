@@ -64,7 +64,7 @@ def test_dismiss_call_and_dispel_show_in_the_status_history(api: ApiClient) -> N
     assert _types(dispelled) == ["SpiritDispelled", "EffortReleased"]
     history = dispelled["state"]["spirit"]["history"]
     assert [h["status"] for h in history] == ["present", "dismissed", "present", "dispelled"]
-    new_day = api.post(api.c("/clock/new-day"), {"rested": []})
+    new_day = api.post(api.c("/clock/new-day"), {"rested": [mara]})
     assert "EffortReturned" in _types(new_day)
 
 

@@ -14,9 +14,9 @@ from typing import Any
 import msgspec
 import pytest
 
-from ledger.config import Config
-from ledger.secrets_box import SecretBox
-from ledger.store import webhooks as hooks
+from ledger.adapters.secrets_box import SecretBox
+from ledger.adapters.store import webhooks as hooks
+from ledger.service.config import Config
 from projections.webhook_tools import run_until
 from tests.api_client import ApiClient
 from tests.conftest import SECRET_KEY, make_store

@@ -16,14 +16,14 @@ from typing import Any
 
 import msgspec
 
-from ledger.app import Ledger
-from ledger.audit.verify import verify
-from ledger.config import Config
-from ledger.fold import apply_record, blank, decode_state, encode_state
-from ledger.secrets_box import SecretBox
-from ledger.store.base import EventStore
-from ledger.store.records import Record
-from ledger.wiring import build_store
+from ledger.adapters.secrets_box import SecretBox
+from ledger.adapters.store.base import EventStore
+from ledger.domain.audit.verify import verify
+from ledger.domain.fold import apply_record, blank, decode_state, encode_state
+from ledger.domain.record import Record
+from ledger.service.config import Config
+from ledger.service.ledger import Ledger
+from ledger.service.wiring import build_store
 from scripts.load import LoadResult
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"

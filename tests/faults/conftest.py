@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from ledger.config import Config
+from ledger.service.config import Config
 from scripts.load import Load
 from tests.faults.checks import ARTIFACTS
 from tests.faults.pgcluster import ClusterUnavailableError, PrivateCluster, running_cluster

@@ -10,7 +10,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from ledger.config import Config
+from ledger.service.config import Config
 from tests.live_server import free_port, http
 from tests.waiting import WaitTimeoutError, wait_until
 
@@ -45,7 +45,7 @@ class Server:
         be taken before gunicorn binds it: then take another."""
         for tries_left in reversed(range(5)):
             logged = self.log.stat().st_size if self.log.exists() else 0
-            cmd = [sys.executable, "-m", "ledger.cli", "serve", "--port", str(self.port),
+            cmd = [sys.executable, "-m", "ledger.entry.cli", "serve", "--port", str(self.port),
                    "--workers", str(self.workers), "--no-runners"]
             with open(self.log, "ab") as out:
                 self.proc = subprocess.Popen(cmd, env={**os.environ, **self.config.to_env()},

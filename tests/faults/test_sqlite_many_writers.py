@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from ledger.store.sqlite import LOCK_TIMEOUT_SECONDS
+from ledger.adapters.store.sqlite import LOCK_TIMEOUT_SECONDS
 from scripts.load import Load, Target, prepare, run_load
 from tests.faults.checks import check_log, record
 from tests.faults.conftest import FaultStore, answered, at_second

@@ -27,7 +27,7 @@ from schemathesis.checks import (  # type: ignore[attr-defined]
 )
 
 from api import create_app
-from ledger.config import Config
+from ledger.service.config import Config
 from tests.api_client import ApiClient
 from tests.security.seed import seed
 

@@ -31,6 +31,11 @@ SHIFTED = ("the records of the settle change sit one position earlier, and later
            "those positions (issue 11)")
 
 ALLOWED: list[Allowed] = [
+    # Issue 12: Mana recovery is a campaign setting (default "none"). CampaignCreated records
+    # the whole Settings, so a new campaign's now holds the two new settings at their defaults.
+    Allowed("create-campaign", {"data"},
+            "CampaignCreated's settings gain mana_recovery and mana_recovery_amount at their "
+            "defaults (issue 12, Mana recovery is a campaign setting)"),
     Allowed("end-session-final", {"version", "data", "state"},
             "SessionEnded v2 records the head hash just before it (docs/history.md); "
             "that hash follows the chain the settle change made (issue 11)"),
@@ -56,3 +61,4 @@ ALLOWED: list[Allowed] = [
         "end-scene-final", "sunset-final", "sunrise-final", "new-day", "register-extra", "death",
         "start-session-2", "start-scene-session-2", "trust-test-server-dice", "session-2-roll")),
 ]
+

@@ -13,9 +13,9 @@ from typing import Any
 
 import msgspec
 
-from ledger.chain import canonical
-from ledger.state import CampaignState
-from ledger.store.records import Record
+from ledger.domain.chain import canonical
+from ledger.domain.record import Record
+from ledger.domain.state import CampaignState
 from tests.golden.allowed import Allowed
 from tests.golden.harness import Step
 

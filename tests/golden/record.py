@@ -18,13 +18,13 @@ from typing import Any
 
 import msgspec
 
-from ledger import fold
-from ledger.audit.export import HeaderLine, export_lines, read_history
-from ledger.audit.signing import HeadSigner
-from ledger.config import Config
-from ledger.state import CampaignState
-from ledger.state.shape import data_shape
-from ledger.store.records import Record
+from ledger.adapters.export_format import HeaderLine, export_lines, read_history
+from ledger.adapters.signing import HeadSigner
+from ledger.domain import fold
+from ledger.domain.record import Record
+from ledger.domain.state import CampaignState
+from ledger.domain.state.shape import data_shape
+from ledger.service.config import Config
 from tests.golden.compare import Difference, differences, state_digest
 from tests.golden.harness import Determinism, Recorder, Step, recording_app
 from tests.golden.script import play

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import msgspec
 
-from ledger.chain import GENESIS, chain_hash
-from ledger.store.records import Record
+from ledger.domain.chain import GENESIS, chain_hash
+from ledger.domain.record import Record
 from tests.golden.allowed import Allowed
 from tests.golden.compare import differences, removed, unexplained, unused
 from tests.golden.harness import Step

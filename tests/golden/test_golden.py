@@ -9,17 +9,17 @@ from typing import Any
 import pytest
 
 from api import create_app
-from ledger import fold
-from ledger.app import Ledger
-from ledger.audit.export import read_history
-from ledger.audit.importing import import_history
-from ledger.audit.signing import HeadSigner
-from ledger.config import Config
-from ledger.secrets_box import SecretBox
-from ledger.state import CampaignState
-from ledger.state.shape import data_shape
-from ledger.store.base import EventStore
-from ledger.store.records import Record
+from ledger.adapters.export_format import read_history
+from ledger.adapters.secrets_box import SecretBox
+from ledger.adapters.signing import HeadSigner
+from ledger.adapters.store.base import EventStore
+from ledger.domain import fold
+from ledger.domain.record import Record
+from ledger.domain.state import CampaignState
+from ledger.domain.state.shape import data_shape
+from ledger.service.audit.importing import import_history
+from ledger.service.config import Config
+from ledger.service.ledger import Ledger
 from tests.golden.allowed import ALLOWED
 from tests.golden.compare import removed, state_digest, unexplained, unused
 from tests.golden.harness import SERVER_KEY, Step, write_routes

@@ -7,14 +7,14 @@ from typing import Any
 import msgspec
 import pytest
 
-from ledger import characters, clock, resources, rolls
-from ledger.app import Ledger
-from ledger.campaign import create_campaign
-from ledger.chain import chain_hash
-from ledger.config import Config
-from ledger.context import Actor
-from ledger.store.base import EventStore
-from ledger.store.records import Record
+from ledger.adapters.store.base import EventStore
+from ledger.domain import characters, clock, resources, rolls
+from ledger.domain.campaign import create_campaign
+from ledger.domain.chain import chain_hash
+from ledger.domain.context import Actor
+from ledger.domain.record import Record
+from ledger.service.config import Config
+from ledger.service.ledger import Ledger
 
 GM = Actor(role="gm", token_id="tok_gm")
 

@@ -20,10 +20,10 @@ import psycopg
 import pytest
 
 from api import create_app
-from ledger.cli import main
-from ledger.config import Config
-from ledger.tools.backup import backup_to, restore
-from ledger.tools.backup_format import BackupError
+from ledger.adapters.backup_format import BackupError
+from ledger.entry.cli import main
+from ledger.entry.tools.backup import backup_to, restore
+from ledger.service.config import Config
 from tests.api_client import ApiClient
 from tests.conftest import PG
 from tests.security.seed import Seeded, seed

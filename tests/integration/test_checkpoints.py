@@ -10,15 +10,15 @@ from pathlib import Path
 import msgspec
 import pytest
 
-from ledger import resources
-from ledger.app import Ledger
-from ledger.campaign import create_campaign
-from ledger.characters import register_character
-from ledger.config import Config
-from ledger.fold import blank, decode_state, encode_state, fold
-from ledger.state import CampaignState
-from ledger.store.base import EventStore
-from ledger.store.sqlite import SQLiteStore
+from ledger.adapters.store.base import EventStore
+from ledger.adapters.store.sqlite import SQLiteStore
+from ledger.domain import resources
+from ledger.domain.campaign import create_campaign
+from ledger.domain.characters import register_character
+from ledger.domain.fold import blank, decode_state, encode_state, fold
+from ledger.domain.state import CampaignState
+from ledger.service.config import Config
+from ledger.service.ledger import Ledger
 from tests.faults.filesystem import immutable
 from tests.integration.audit_helpers import GM
 

@@ -16,14 +16,14 @@ import pytest
 from campaign_ledger_client._derive import GENESIS, chain_hash
 from campaign_ledger_client.verify import verify_export
 
-from ledger import clock, rolls
-from ledger.app import Ledger
-from ledger.audit.export import read_history
-from ledger.audit.offline import verify_history
-from ledger.campaign import create_campaign
-from ledger.cli import main
-from ledger.config import Config
-from ledger.store.base import EventStore
+from ledger.adapters.export_format import read_history
+from ledger.adapters.store.base import EventStore
+from ledger.domain import clock, rolls
+from ledger.domain.campaign import create_campaign
+from ledger.entry.cli import main
+from ledger.service.audit.offline import verify_history
+from ledger.service.config import Config
+from ledger.service.ledger import Ledger
 from tests.integration.audit_helpers import GM, append_v1_session_end, played, use_store
 
 Rows = list[dict[str, Any]]

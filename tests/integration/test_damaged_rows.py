@@ -8,13 +8,13 @@ from pathlib import Path
 import pytest
 
 from api import create_app
-from ledger.app import Ledger
-from ledger.audit.sources import from_store
-from ledger.audit.verify import verify
-from ledger.cli import main
-from ledger.config import Config
-from ledger.store.base import EventStore
-from ledger.tokens import issue_token
+from ledger.adapters.store.base import EventStore
+from ledger.domain.audit.verify import verify
+from ledger.entry.cli import main
+from ledger.service.audit.sources import from_store
+from ledger.service.config import Config
+from ledger.service.ledger import Ledger
+from ledger.service.tokens import issue_token
 from tests.api_client import ApiClient
 from tests.integration.audit_helpers import played, sql, use_store
 

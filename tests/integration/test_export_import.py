@@ -12,15 +12,15 @@ import msgspec
 import psycopg
 import pytest
 
-from ledger import clock, rolls
-from ledger.app import Ledger
-from ledger.audit.commands import rewind_command
-from ledger.cli import main
-from ledger.config import Config
-from ledger.errors import RuleViolation
-from ledger.fold import encode_state
-from ledger.secrets_box import SecretBox
-from ledger.store.base import EventStore
+from ledger.adapters.secrets_box import SecretBox
+from ledger.adapters.store.base import EventStore
+from ledger.domain import clock, rolls
+from ledger.domain.errors import RuleViolation
+from ledger.domain.fold import encode_state
+from ledger.entry.cli import main
+from ledger.service.audit.commands import rewind_command
+from ledger.service.config import Config
+from ledger.service.ledger import Ledger
 from tests.conftest import PG, make_store
 from tests.integration.audit_helpers import GM, played, use_store
 from tests.unit.audit_helpers import rehash
@@ -215,7 +215,7 @@ def test_replay_draws_a_progress_bar_on_stderr_for_long_histories(
         capsys: pytest.CaptureFixture[str]) -> None:
     campaign_id = history(ledger)
     use_store(monkeypatch, store_config)
-    monkeypatch.setattr("ledger.tools.replay.LONG_HISTORY", 5)
+    monkeypatch.setattr("ledger.entry.tools.replay.LONG_HISTORY", 5)
     main(["replay", campaign_id])
     err = capsys.readouterr().err
     assert "100%" in err

@@ -13,15 +13,15 @@ import pytest
 import api.feed_subscription
 from api.feed import FeedClosedError, FeedFullError, FeedHub, Subscription
 from api.feed_wake import change_source
-from ledger.app import Ledger
-from ledger.campaign import create_campaign
-from ledger.characters import register_character
-from ledger.context import Actor
-from ledger.resources import gain
-from ledger.state.audit import RewindState
-from ledger.store.base import EventStore
-from ledger.store.pg_notifier import PAYLOAD_LIMIT, decode_payload, encode_payloads
-from ledger.store.records import Record
+from ledger.adapters.store.base import EventStore
+from ledger.adapters.store.pg_notifier import PAYLOAD_LIMIT, decode_payload, encode_payloads
+from ledger.domain.campaign import create_campaign
+from ledger.domain.characters import register_character
+from ledger.domain.context import Actor
+from ledger.domain.record import Record
+from ledger.domain.resources import gain
+from ledger.domain.state.audit import RewindState
+from ledger.service.ledger import Ledger
 from tests.waiting import DEADLINE_SECONDS, wait_until
 
 GM = Actor(role="gm")

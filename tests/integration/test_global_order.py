@@ -7,13 +7,13 @@ import threading
 import time
 import uuid
 
-from ledger.app import Ledger
-from ledger.campaign import create_campaign
-from ledger.characters import register_character
-from ledger.context import Actor
-from ledger.resources import gain
-from ledger.store.base import EventStore
-from ledger.store.records import GlobalCursor
+from ledger.adapters.store.base import EventStore
+from ledger.adapters.store.records import GlobalCursor
+from ledger.domain.campaign import create_campaign
+from ledger.domain.characters import register_character
+from ledger.domain.context import Actor
+from ledger.domain.resources import gain
+from ledger.service.ledger import Ledger
 from tests.waiting import DEADLINE_SECONDS
 
 GM = Actor(role="gm", token_id="tok-test")

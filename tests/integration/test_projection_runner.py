@@ -5,14 +5,14 @@ from __future__ import annotations
 import uuid
 from collections.abc import Callable
 
-from ledger.app import Ledger
-from ledger.campaign import create_campaign
-from ledger.characters import register_character
-from ledger.context import Actor
-from ledger.events import DomainEvent
-from ledger.resources import gain
-from ledger.store.base import Cursor, EventStore
-from ledger.store.records import Record
+from ledger.adapters.store.base import Cursor, EventStore
+from ledger.domain.campaign import create_campaign
+from ledger.domain.characters import register_character
+from ledger.domain.context import Actor
+from ledger.domain.events import DomainEvent
+from ledger.domain.record import Record
+from ledger.domain.resources import gain
+from ledger.service.ledger import Ledger
 from projections.base import Projection
 from projections.runner import LostRace, ProjectionRunner
 from tests.waiting import settle

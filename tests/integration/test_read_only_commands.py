@@ -16,9 +16,9 @@ from pathlib import Path
 import psycopg
 import pytest
 
-from ledger.app import Ledger
-from ledger.cli import main
-from ledger.config import Config
+from ledger.entry.cli import main
+from ledger.service.config import Config
+from ledger.service.ledger import Ledger
 from tests.conftest import PG
 from tests.integration.audit_helpers import played, use_store
 
@@ -120,7 +120,7 @@ def test_a_missing_campaign_is_reported_with_the_store_it_was_looked_for_in(
 def test_export_from_the_wrong_directory_exits_with_one_line_and_no_traceback(
         tmp_path: Path) -> None:
     env = {k: v for k, v in os.environ.items() if not k.startswith("LEDGER_")}
-    done = subprocess.run([sys.executable, "-m", "ledger.cli", "export", "cmp_x"], cwd=tmp_path,
+    done = subprocess.run([sys.executable, "-m", "ledger.entry.cli", "export", "cmp_x"], cwd=tmp_path,
                           env=env, capture_output=True, text=True, timeout=120)
     assert done.returncode != 0
     assert "Traceback" not in done.stderr

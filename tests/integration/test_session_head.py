@@ -6,11 +6,11 @@ from __future__ import annotations
 
 import json
 
-from ledger import clock
-from ledger.app import Ledger
-from ledger.campaign import create_campaign
-from ledger.clock import SessionEnded
-from ledger.store.base import EventStore
+from ledger.adapters.store.base import EventStore
+from ledger.domain import clock
+from ledger.domain.campaign import create_campaign
+from ledger.domain.clock import SessionEnded
+from ledger.service.ledger import Ledger
 from tests.integration.audit_helpers import GM, append_v1_session_end, played
 from tests.integration.test_tamper import check, records, rewrite_all
 

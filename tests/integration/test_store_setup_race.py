@@ -12,8 +12,8 @@ import threading
 import msgspec
 import pytest
 
-from ledger.config import Config
-from ledger.store.base import EventStore
+from ledger.adapters.store.base import EventStore
+from ledger.service.config import Config
 from tests.conftest import make_store
 
 WORKERS, ROUNDS = 4, 8

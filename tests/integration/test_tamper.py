@@ -7,16 +7,17 @@ import json
 import msgspec
 import pytest
 
-from ledger.app import Ledger
-from ledger.audit.reports import Report
-from ledger.audit.signing import HeadSigner, signature_ok
-from ledger.audit.sources import from_store
-from ledger.audit.verify import verify
-from ledger.chain import chain_hash
-from ledger.cli import main
-from ledger.config import Config
-from ledger.store.base import EventStore
-from ledger.store.records import EVENT_COLUMNS, Record, record_params
+from ledger.adapters.signing import HeadSigner, signature_ok
+from ledger.adapters.store.base import EventStore
+from ledger.adapters.store.records import EVENT_COLUMNS, record_params
+from ledger.domain.audit.reports import Report
+from ledger.domain.audit.verify import verify
+from ledger.domain.chain import chain_hash
+from ledger.domain.record import Record
+from ledger.entry.cli import main
+from ledger.service.audit.sources import from_store
+from ledger.service.config import Config
+from ledger.service.ledger import Ledger
 from tests.integration.audit_helpers import played, sql, use_store
 from tests.unit.audit_helpers import Edit, rehash
 

@@ -3,8 +3,8 @@ place on the next start; its old rows keep working (their lineage is themselves)
 
 from __future__ import annotations
 
-from ledger.store.base import EventStore
-from ledger.store.records import ACCESS_COLUMNS_ADDED
+from ledger.adapters.store.base import EventStore
+from ledger.adapters.store.records import ACCESS_COLUMNS_ADDED
 
 
 def test_a_token_table_from_an_older_version_gains_the_new_columns(store: EventStore) -> None:

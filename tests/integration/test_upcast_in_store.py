@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import msgspec
 
-from ledger.app import Ledger
-from ledger.campaign import create_campaign
-from ledger.chain import chain_hash
-from ledger.context import Actor
-from ledger.store.base import EventStore
-from ledger.store.records import Record
+from ledger.adapters.store.base import EventStore
+from ledger.domain.campaign import create_campaign
+from ledger.domain.chain import chain_hash
+from ledger.domain.context import Actor
+from ledger.domain.record import Record
+from ledger.service.ledger import Ledger
 
 GM = Actor(role="gm")
 

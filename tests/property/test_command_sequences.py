@@ -21,20 +21,20 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from ledger import characters, clock, resources, rolls
-from ledger.app import Ledger
-from ledger.audit.commands import redo_command, rewind_command
-from ledger.audit.export import HeaderLine, export_lines, read_history
-from ledger.audit.importing import import_history
-from ledger.audit.signing import HeadSigner
-from ledger.campaign import create_campaign
-from ledger.config import Config
-from ledger.context import Actor
-from ledger.errors import DomainError
-from ledger.fold import blank, fold
-from ledger.magic import effort, strain
-from ledger.state import CampaignState
-from ledger.store.base import EventStore
+from ledger.adapters.export_format import HeaderLine, export_lines, read_history
+from ledger.adapters.signing import HeadSigner
+from ledger.adapters.store.base import EventStore
+from ledger.domain import characters, clock, resources, rolls
+from ledger.domain.campaign import create_campaign
+from ledger.domain.context import Actor
+from ledger.domain.errors import DomainError
+from ledger.domain.fold import blank, fold
+from ledger.domain.magic import effort, strain
+from ledger.domain.state import CampaignState
+from ledger.service.audit.commands import redo_command, rewind_command
+from ledger.service.audit.importing import import_history
+from ledger.service.config import Config
+from ledger.service.ledger import Ledger
 from tests.conftest import PG, make_store
 
 GM = Actor(role="gm", token_id="tok_gm")

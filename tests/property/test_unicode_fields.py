@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 
 from api import create_app
 from api.text_guard import flaw
-from ledger.config import Config
+from ledger.service.config import Config
 from tests.api_client import Answer, ApiClient
 from tests.security.routes import body_for, resolve
 from tests.security.seed import Seeded, seed

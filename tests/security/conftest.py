@@ -9,7 +9,7 @@ import msgspec
 import pytest
 
 from api import create_app
-from ledger.config import Config
+from ledger.service.config import Config
 from tests.api_client import ApiClient
 
 MakeApi = Callable[..., ApiClient]

@@ -113,7 +113,7 @@ def every_get(api: Any, ids: dict[str, str], token: str) -> Iterator[tuple[str, 
 
 def stored_rows(config: Any, skip: frozenset[str] = frozenset()) -> bytes:
     """Every row of every ledger table, as text, for grepping."""
-    from ledger.tools.backup import connect, tables
+    from ledger.entry.tools.backup import connect, tables
 
     found = []
     with connect(config, write=False) as conn:
@@ -125,7 +125,7 @@ def stored_rows(config: Any, skip: frozenset[str] = frozenset()) -> bytes:
 
 def count_rows(config: Any, table: str) -> int:
     """How many rows a ledger table holds (every campaign's)."""
-    from ledger.tools.backup import connect
+    from ledger.entry.tools.backup import connect
 
     with connect(config, write=False) as conn:
         return int(conn.execute(f'SELECT COUNT(*) FROM "{table}"').fetchone()[0])

@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from api import create_app
-from ledger.config import Config
+from ledger.service.config import Config
 from tests.api_client import Answer, ApiClient
 from tests.registry_checks import matrix_policies
 from tests.security.conftest import MakeApi
@@ -31,13 +31,16 @@ EXPECTATIONS: dict[tuple[str, str], str] = {
     ("GET", "/docs-assets/{swagger_file}"): "public",
     ("GET", "/campaigns/{campaign_id}/audit"): "public", ("GET", "/v1/signing-key"): "public",
     ("POST", "/v1/campaigns"): "public",
+    # The caller's own token: any live token of any campaign.
+    ("GET", "/v1/me"): "token",
     # Campaign, clock, history and audit.
     ("GET", C): "reader", ("PATCH", C + "/settings"): "gm",
     ("POST", C + "/clock/{action}"): "gm", ("POST", C + "/clock/advance"): "gm",
     ("POST", C + "/clock/new-day"): "gm", ("GET", C + "/state"): "reader",
     ("GET", C + "/events"): "reader", ("GET", C + "/feed"): "reader",
-    ("GET", C + "/timeline"): "reader",
+    ("GET", C + "/timeline"): "reader", ("POST", C + "/feed-tickets"): "reader",
     ("GET", C + "/verify"): "reader", ("GET", C + "/head"): "reader",
+    ("GET", C + "/proofs/inclusion"): "reader", ("GET", C + "/proofs/consistency"): "reader",
     ("POST", C + "/rewind"): "gm", ("POST", C + "/redo"): "gm",
     # Tokens.
     ("POST", C + "/tokens"): "gm", ("GET", C + "/tokens"): "gm",
@@ -85,6 +88,7 @@ CALLERS = ("none", "foreign", "observer", "other", "own", "gm")
 # policy -> caller -> the refusal it gets; a caller not listed is let through.
 REFUSALS: dict[str, dict[str, int]] = {
     "public": {},
+    "token": {"none": 401},
     "reader": {"none": 401, "foreign": 404},
     "writer": {"none": 401, "foreign": 404, "observer": 403},
     "own": {"none": 401, "foreign": 404, "observer": 403, "other": 403},  # GM or own player
@@ -154,3 +158,25 @@ def test_every_route_answers_every_caller_as_its_policy_says(matrix_api: ApiClie
             if problem:
                 wrong.append(f"{method} {path} as {caller}: {problem} {answer.body}")
     assert wrong == [], "\n".join(wrong)
+
+
+def test_a_feed_ticket_opens_the_feed_and_no_other_route(matrix_api: ApiClient) -> None:
+    """Every route called with a feed ticket in its query and no Authorization header: only
+    the feed opens, everything else is 401 (a ticket is read-only and feed-only)."""
+    seeded = seed(matrix_api)
+    app: Any = matrix_api.client.application
+    spec = matrix_api.get("/openapi.json").body
+    choices = first_choices(app)
+    ticket = matrix_api.post(fill_path(C + "/feed-tickets", seeded.ids, {}), {},
+                             token=seeded.tokens["observer"])["ticket"]
+    opened, wrong = [], []
+    for method, path in sorted(route_keys(app), key=lambda key: (key in LAST, key)):
+        url = fill_path(path, seeded.ids, choices.get(path, {})) + f"?ticket={ticket}"
+        answer = call(matrix_api, method, url, body_for(spec, method, path, seeded.ids,
+                                                         seeded.other_character), "")
+        if answer.status == 200 and (method, path) == ("GET", C + "/feed"):
+            opened.append(path)
+        elif (answer.status, (answer.body or {}).get("rule")) != (
+                401, "feed-ticket-only-opens-the-feed"):
+            wrong.append(f"{method} {path}: {answer.status} {answer.body}")
+    assert (opened, wrong) == ([C + "/feed"], [])

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from api.limits import CORS_ALLOW_HEADERS
+from api.limits import CORS_ALLOW_HEADERS, CORS_EXPOSE_HEADERS
 from tests.api_client import ApiClient
 from tests.security.conftest import MakeApi
 
@@ -50,6 +50,39 @@ def test_answers_to_an_allowed_origin_expose_the_headers_tools_need(make_api: Ma
     assert "ETag" in answer.headers["Access-Control-Expose-Headers"]
     refused = api.get(api.c(), token="nope", headers={"Origin": TOOL})
     assert (refused.status, refused.headers["Access-Control-Allow-Origin"]) == (401, TOOL)
+
+
+# Headers a browser lets a page read without being told (the CORS-safelisted response
+# headers), and the CORS machinery's own.
+SAFELISTED = {"cache-control", "content-language", "content-length", "content-type", "expires",
+              "last-modified", "pragma"}
+CORS_OWN = {"vary", "access-control-allow-origin", "access-control-expose-headers"}
+
+
+def _names(listed: str) -> set[str]:
+    return {name.strip().lower() for name in listed.split(",") if name.strip()}
+
+
+def test_exposed_headers_are_exactly_the_ones_the_api_sends(make_api: MakeApi) -> None:
+    """Each exposed header is sent by some answer (a creation, a write, a replay, a 429),
+    and every header those answers send that a page could not read otherwise is exposed."""
+    origin = {"Origin": TOOL}
+    api = make_api(cors_origins=[TOOL])
+    created = api.post("/v1/campaigns", {"name": "Noir"}, token="", headers=origin)
+    api.token, api.campaign = created["gm_token"], created["id"]
+    heal = api.c(f"/characters/{api.new_character()}/health/heal")
+    written, replayed = (api.post(heal, {"amount": 1}, headers=origin | {"Idempotency-Key": "h"})
+                         for _ in range(2))
+    limited = make_api(cors_origins=[TOOL], rate_limit_per_minute=1)
+    allowed, refused = (limited.get("/v1/signing-key", headers=origin) for _ in range(2))
+    assert (created.status, written.status, replayed.status, refused.status) == (
+        201, 200, 200, 429)
+    answers = (created, written, replayed, allowed, refused)
+    sent = {name.lower() for answer in answers for name, _ in answer.headers.items()}
+    exposed = _names(created.headers["Access-Control-Expose-Headers"])
+    assert exposed == _names(CORS_EXPOSE_HEADERS)
+    assert sorted(exposed - sent) == [], "exposed but never sent"
+    assert sorted(sent - SAFELISTED - CORS_OWN - exposed) == [], "sent but not exposed"
 
 
 def test_other_origins_get_nothing(make_api: MakeApi) -> None:

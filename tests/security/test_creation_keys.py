@@ -6,7 +6,7 @@ from __future__ import annotations
 import secrets
 import uuid
 
-from ledger.config import Config
+from ledger.service.config import Config
 from tests.api_client import Answer, ApiClient
 from tests.security.conftest import MakeApi
 from tests.security.routes import count_rows
@@ -87,7 +87,7 @@ def test_a_replayed_creation_leaves_one_token_row_and_answers_the_same_working_t
 
 
 def _answers(config: Config) -> bytes:
-    from ledger.tools.backup import connect
+    from ledger.entry.tools.backup import connect
 
     with connect(config, write=False) as conn:
         return b"".join(bytes(row[0]) for row in conn.execute(

@@ -6,7 +6,7 @@ from __future__ import annotations
 import secrets
 from typing import Any
 
-from ledger.config import Config
+from ledger.service.config import Config
 from tests.api_client import Answer, ApiClient
 from tests.security.conftest import MakeApi
 from tests.security.routes import (
@@ -52,6 +52,7 @@ def test_every_post_answers_a_repeated_key_with_its_first_answer(make_api: MakeA
     # The smallest bodies reach a 2xx in every route module (the others are refused by a
     # rule, so there is nothing to replay); every ledger write shares one keyed path.
     families = {"/v1/campaigns", C + "/tokens", C + "/tokens/{token_id}/rotate", C + "/webhooks",
+                C + "/feed-tickets",
                 C + "/characters", C + "/clock/advance", C + "/items/{item_id}/damage",
                 C + "/bonds", C + "/characters/{character_id}/health/damage",
                 C + "/characters/{character_id}/conditions/{condition_id}/recover",

@@ -14,8 +14,8 @@ import msgspec
 import psycopg
 import pytest
 
-from ledger.cli import main
-from ledger.config import Config
+from ledger.entry.cli import main
+from ledger.service.config import Config
 from tests.api_client import ApiClient
 from tests.conftest import PG
 

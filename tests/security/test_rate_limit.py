@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from api.limits import RateLimiter
-from ledger.config import Config
+from ledger.service.config import Config
 from tests.api_client import ApiClient
 from tests.security.conftest import MakeApi
 

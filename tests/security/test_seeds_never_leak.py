@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from ledger.config import Config
+from ledger.service.config import Config
 from tests.api_client import ApiClient
 from tests.security.conftest import MakeApi
 from tests.security.routes import every_get, stored_rows

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from flask import Response, request
 
-from ledger.config import Config
+from ledger.service.config import Config
 from tests.api_client import ApiClient
 from tests.security.conftest import MakeApi
 from tests.security.routes import every_get, stored_rows
@@ -81,7 +81,7 @@ def test_token_secrets_appear_in_no_log_event_row_url_or_export(
 def export_text(api: ApiClient, campaign: str, tmp_path: Any) -> str:
     import argparse
 
-    from ledger.tools.export import export
+    from ledger.entry.tools.export import export
 
     out = tmp_path / "export.jsonl"
     led = api.client.application.extensions["ledger"]

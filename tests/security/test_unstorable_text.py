@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from ledger.config import Config
+from ledger.service.config import Config
 from tests.api_client import Answer, ApiClient
 
 PROBLEM = "application/problem+json"
@@ -18,7 +18,7 @@ NUL = "\x00"
 
 def row_counts(config: Config) -> dict[str, int]:
     """How many rows each ledger table holds: a refused request changes none."""
-    from ledger.tools.backup import connect, tables
+    from ledger.entry.tools.backup import connect, tables
 
     with connect(config, write=False) as conn:
         return {table: conn.execute(f'SELECT count(*) FROM "{table}"').fetchone()[0]

@@ -14,15 +14,16 @@ from typing import Any
 
 import msgspec
 
-from ledger.campaign import create_campaign
-from ledger.chain import GENESIS, chain_hash
-from ledger.context import Context
-from ledger.decision import Decide, run_decision
-from ledger.dice import SeededDice, seed_commitment
-from ledger.events import DomainEvent, encode_data
-from ledger.fold import blank, clone
-from ledger.state import CampaignState
-from ledger.store.records import Record
+from ledger.domain.campaign import create_campaign
+from ledger.domain.chain import GENESIS, chain_hash
+from ledger.domain.context import Context
+from ledger.domain.decision import Decide, run_decision
+from ledger.domain.dice import SeededDice, seed_commitment
+from ledger.domain.events import DomainEvent, encode_data
+from ledger.domain.fold import blank
+from ledger.domain.record import Record
+from ledger.domain.state import CampaignState
+from ledger.domain.state.clone import clone
 
 
 class Seeds:

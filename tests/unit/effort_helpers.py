@@ -9,16 +9,16 @@ from __future__ import annotations
 import itertools
 from typing import Any
 
-import ledger.domain  # noqa: F401  (registers every event, evolver and reaction)
-from ledger import clock
-from ledger.characters import register_character
-from ledger.context import Actor, Context
-from ledger.decision import Decide, run_decision
-from ledger.dice import ReportedDice
-from ledger.events import DomainEvent
-from ledger.magic import spell_preparation
-from ledger.rolls import age_test
-from ledger.state import CampaignState, Character
+import ledger.domain.all_rules  # noqa: F401  (registers every event, evolver and reaction)
+from ledger.domain import clock
+from ledger.domain.characters import register_character
+from ledger.domain.context import Actor, Context
+from ledger.domain.decision import Decide, run_decision
+from ledger.domain.dice import ReportedDice
+from ledger.domain.events import DomainEvent
+from ledger.domain.magic import spell_preparation
+from ledger.domain.rolls import age_test
+from ledger.domain.state import CampaignState, Character
 
 GM = Actor(role="gm")
 

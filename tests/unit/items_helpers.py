@@ -5,14 +5,15 @@ from __future__ import annotations
 import itertools
 from typing import Any
 
-from ledger import characters, items
-from ledger.clock import new_day, start_scene
-from ledger.context import Context
-from ledger.decision import Decide, run_decision
-from ledger.dice import ReportedDice
-from ledger.events import DomainEvent
-from ledger.state import CampaignState, Character
-from ledger.state.items import Item
+from ledger.domain import characters
+from ledger.domain.clock import new_day, start_scene
+from ledger.domain.context import Context
+from ledger.domain.decision import Decide, run_decision
+from ledger.domain.dice import ReportedDice
+from ledger.domain.events import DomainEvent
+from ledger.domain.items import objects as items
+from ledger.domain.state import CampaignState, Character
+from ledger.domain.state.items import Item
 
 
 class Table:

@@ -5,14 +5,14 @@ from __future__ import annotations
 import itertools
 from typing import Any, TypeVar
 
-import ledger.domain  # noqa: F401  (registers every event, evolver, reaction and prelude)
-from ledger.characters import register_character
-from ledger.context import Actor, Context
-from ledger.decision import Decide, run_decision
-from ledger.events import DomainEvent
-from ledger.magic.commands import MakeMagicTest
-from ledger.magic.test import make_test
-from ledger.state import CampaignState, Character
+import ledger.domain.all_rules  # noqa: F401  (registers every event, evolver, reaction and prelude)
+from ledger.domain.characters import register_character
+from ledger.domain.context import Actor, Context
+from ledger.domain.decision import Decide, run_decision
+from ledger.domain.events import DomainEvent
+from ledger.domain.magic.commands import MakeMagicTest
+from ledger.domain.magic.test import make_test
+from ledger.domain.state import CampaignState, Character
 
 E = TypeVar("E", bound=DomainEvent)
 _ids = itertools.count(1)

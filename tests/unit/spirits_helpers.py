@@ -7,16 +7,16 @@ from typing import Any, TypeVar
 
 import msgspec
 
-import ledger.domain  # noqa: F401  (registers every event, evolver and reaction)
-from ledger import clock
-from ledger.characters import register_character
-from ledger.context import Context
-from ledger.decision import Decide, run_decision
-from ledger.events import DomainEvent
-from ledger.magic.effort import available
-from ledger.spirits import SummonOrder, summon
-from ledger.spirits_events import SpiritSummoned
-from ledger.state import CampaignState
+import ledger.domain.all_rules  # noqa: F401  (registers every event, evolver and reaction)
+from ledger.domain import clock
+from ledger.domain.characters import register_character
+from ledger.domain.context import Context
+from ledger.domain.decision import Decide, run_decision
+from ledger.domain.events import DomainEvent
+from ledger.domain.magic.effort import available
+from ledger.domain.spirits.events import SpiritSummoned
+from ledger.domain.spirits.summoning import SummonOrder, summon
+from ledger.domain.state import CampaignState
 
 E = TypeVar("E", bound=DomainEvent)
 

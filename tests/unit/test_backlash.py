@@ -5,32 +5,32 @@ from __future__ import annotations
 
 import pytest
 
-from ledger import clock
-from ledger.characters import correct, update_sheet
-from ledger.conditions import ConditionAdded
-from ledger.errors import InvalidInput, RuleViolation
-from ledger.magic.backlash import BacklashGained, ConsequenceRollOwed, bank
-from ledger.magic.commands import UseSuperhumanAbility
-from ledger.magic.consequence_roll import (
+from ledger.domain import clock
+from ledger.domain.characters import correct, update_sheet
+from ledger.domain.conditions.adding import ConditionAdded
+from ledger.domain.errors import InvalidInput, RuleViolation
+from ledger.domain.magic.backlash import BacklashGained, ConsequenceRollOwed, bank
+from ledger.domain.magic.commands import UseSuperhumanAbility
+from ledger.domain.magic.consequence_roll import (
     ConsequenceDrawn,
     ConsequenceRolled,
     consequence_roll,
     draw,
 )
-from ledger.magic.consequences import (
+from ledger.domain.magic.consequences import (
     ConditionInput,
     ConsequenceAmountSet,
     ConsequenceInput,
     ConsequenceSuffered,
     record,
 )
-from ledger.magic.failure import accept
-from ledger.magic.harm import BacklashHarmRecovered
-from ledger.magic.permanent import PermanentBacklashChanged
-from ledger.magic.test_events import MagicTestMade
-from ledger.resources import Damaged, gain, heal, spend
-from ledger.rolls import Rolled
-from ledger.state import CampaignState
+from ledger.domain.magic.failure import accept
+from ledger.domain.magic.harm import BacklashHarmRecovered
+from ledger.domain.magic.permanent import PermanentBacklashChanged
+from ledger.domain.magic.test_events import MagicTestMade
+from ledger.domain.resources import Damaged, gain, heal, spend
+from ledger.domain.rolls import Rolled
+from ledger.domain.state import CampaignState
 from tests.unit.magic_helpers import (
     campaign,
     cast,

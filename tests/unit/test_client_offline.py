@@ -20,7 +20,7 @@ from campaign_ledger_client.feed import Message, messages
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 from cryptography.hazmat.primitives.serialization import Encoding, PublicFormat
 
-from ledger.idempotency import check_secret_key
+from ledger.service.idempotency import check_secret_key
 
 ROOT = Path(__file__).resolve().parents[2]
 PACKAGE = ROOT / "client" / "campaign_ledger_client"

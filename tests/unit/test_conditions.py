@@ -7,27 +7,27 @@ from typing import Any
 
 import pytest
 
-from ledger import domain  # noqa: F401  (registers every event and reaction)
-from ledger.characters import update_sheet
-from ledger.clock import new_day
-from ledger.conditions import (
+from ledger.domain import all_rules as domain  # noqa: F401  (registers every event and reaction)
+from ledger.domain.characters import update_sheet
+from ledger.domain.clock import new_day
+from ledger.domain.conditions.adding import (
     ConditionAdded,
     Request,
     add_condition,
     condition_events,
     instead_of_damage,
 )
-from ledger.conditions_catalog import CATALOGUE
-from ledger.conditions_recovery import ConditionReduced, heal, recover
-from ledger.conditions_treatment import start_treatment
-from ledger.context import Context
-from ledger.decision import Decide, run_decision
-from ledger.dice import ReportedDice
-from ledger.errors import DomainError, InvalidInput, NotFound, RuleViolation
-from ledger.events import DomainEvent, evolve
-from ledger.resources import Damaged
-from ledger.rolls import Rolled
-from ledger.state import CampaignState, Character, Condition, Pool
+from ledger.domain.conditions.catalog import CATALOGUE
+from ledger.domain.conditions.recovery import ConditionReduced, heal, recover
+from ledger.domain.conditions.treatment import start_treatment
+from ledger.domain.context import Context
+from ledger.domain.decision import Decide, run_decision
+from ledger.domain.dice import ReportedDice
+from ledger.domain.errors import DomainError, InvalidInput, NotFound, RuleViolation
+from ledger.domain.events import DomainEvent, evolve
+from ledger.domain.resources import Damaged
+from ledger.domain.rolls import Rolled
+from ledger.domain.state import CampaignState, Character, Condition, Pool
 
 MARA = "chr_mara"
 

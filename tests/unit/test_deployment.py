@@ -16,9 +16,9 @@ from typing import Any
 import pytest
 import yaml
 
-from ledger.cli import build_parser
-from ledger.config import Config
-from ledger.tools.serve import RUNNERS
+from ledger.entry.cli import build_parser
+from ledger.entry.tools.serve import RUNNERS
+from ledger.service.config import Config
 
 ROOT = Path(__file__).resolve().parents[2]
 LEDGER_SERVICES = ("api", "projector", "webhooks")

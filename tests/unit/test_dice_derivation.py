@@ -10,9 +10,9 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from ledger import characters, clock, rolls
-from ledger.audit.verify import verify
-from ledger.dice import derive_die, die_message, seed_commitment
+from ledger.domain import characters, clock, rolls
+from ledger.domain.audit.verify import verify
+from ledger.domain.dice import derive_die, die_message, seed_commitment
 from tests.unit.audit_helpers import Table, rehash
 
 DOC = (Path(__file__).parents[2] / "docs" / "dice.md").read_text()

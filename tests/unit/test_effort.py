@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from ledger.errors import InvalidInput, NotFound, RuleViolation
-from ledger.magic import effort
-from ledger.state import Character
-from ledger.state.character import Implant
+from ledger.domain.errors import InvalidInput, NotFound, RuleViolation
+from ledger.domain.magic import effort
+from ledger.domain.state import Character
+from ledger.domain.state.character import Implant
 from tests.unit.effort_helpers import Table, of_type
 
 
@@ -136,7 +136,7 @@ def test_reclaiming_an_unknown_commitment_is_not_found() -> None:
         table.do(effort.reclaim(mara, "eff_nope"))
 
 
-def test_bound_effort_returns_at_the_first_new_day_after_its_release() -> None:
+def test_bound_effort_returns_at_the_first_new_day_after_its_release_with_rest() -> None:
     table = Table()
     mara = table.mage()
 
@@ -149,7 +149,7 @@ def test_bound_effort_returns_at_the_first_new_day_after_its_release() -> None:
     assert effort.available(table.get(mara), "mage") == 1  # still linked: held
     table.do(lambda state, ctx: effort.release_events(state.characters[mara], "item:ring"))
     assert effort.available(table.get(mara), "mage") == 1  # released, back the next day
-    table.new_day()
+    table.new_day(mara)
     assert effort.available(table.get(mara), "mage") == 2
 
 

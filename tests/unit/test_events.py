@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import msgspec
 
-from ledger.campaign import SettingsChanged
-from ledger.events import decode_data, encode_data
+from ledger.domain.campaign import SettingsChanged
+from ledger.domain.events import decode_data, encode_data
 
 
 def test_a_version_1_settings_change_is_upcast_to_version_2_on_read() -> None:

@@ -6,12 +6,12 @@ from typing import Any
 
 import pytest
 
-from ledger.clock import end_scene
-from ledger.errors import InvalidInput, RuleViolation
-from ledger.firearms import TrustTested, maintain, trust_test
-from ledger.items_damage import damage_item, repair_item
-from ledger.resources import Damaged
-from ledger.rolls import Rolled
+from ledger.domain.clock import end_scene
+from ledger.domain.errors import InvalidInput, RuleViolation
+from ledger.domain.items.damage import damage_item, repair_item
+from ledger.domain.items.firearms import TrustTested, maintain, trust_test
+from ledger.domain.resources import Damaged
+from ledger.domain.rolls import Rolled
 from tests.unit.items_helpers import Table, of_type
 
 STEADY = {"abilities": {"Willpower": 1}, "focuses": ["Firearms"]}

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import pytest
 
-from ledger import items
-from ledger.characters import record_death
-from ledger.errors import InvalidInput, RuleViolation
-from ledger.items_damage import ItemDamaged, ItemRepaired, damage_item, repair_item
-from ledger.items_identification import ItemIdentified, identify
-from ledger.items_tables import durability
+from ledger.domain.characters import record_death
+from ledger.domain.errors import InvalidInput, RuleViolation
+from ledger.domain.items import objects as items
+from ledger.domain.items.damage import ItemDamaged, ItemRepaired, damage_item, repair_item
+from ledger.domain.items.identification import ItemIdentified, identify
+from ledger.domain.items.tables import durability
 from tests.unit.items_helpers import Table, of_type
 
 

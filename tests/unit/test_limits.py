@@ -5,7 +5,7 @@ from __future__ import annotations
 from marshmallow import validate
 
 from api import schemas
-from ledger import limits
+from ledger.domain import limits
 
 
 def _range(field: object) -> tuple[object, object]:
@@ -26,7 +26,7 @@ def test_the_sheet_schema_checks_the_bounds_the_domain_keeps() -> None:
 
 
 def test_every_bounded_path_names_a_character_field() -> None:
-    from ledger.state import Character
+    from ledger.domain.state import Character
 
     tops = {path.split(".")[0] for path in limits.BOUNDS} | {
         path.split(".")[0] for pair in limits.ORDERED for path in pair}

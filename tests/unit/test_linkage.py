@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from ledger.characters import record_death
-from ledger.clock import TimeAdvanced
-from ledger.errors import InvalidInput, RuleViolation
-from ledger.linkage import ItemLinked, ItemLinkEnded, link, unlink
-from ledger.magic.effort import EffortCommitted, EffortReturned, available
+from ledger.domain.characters import record_death
+from ledger.domain.clock import TimeAdvanced
+from ledger.domain.errors import InvalidInput, RuleViolation
+from ledger.domain.items.linkage import ItemLinked, ItemLinkEnded, link, unlink
+from ledger.domain.magic.effort import EffortCommitted, EffortReturned, available
 from tests.unit.items_helpers import MAGE, SUMMONER, Table, of_type
 
 
@@ -126,13 +126,15 @@ def test_when_a_link_ends_its_strain_stops_being_permanent_but_stays_current(
     assert (strain.current, strain.permanent) == (1, 0)
 
 
-def test_link_effort_returns_on_the_new_day_after_the_link_ends(table: Table, wand: str) -> None:
+def test_link_effort_returns_on_the_new_day_after_the_link_ends_for_a_rested_user(
+        table: Table, wand: str) -> None:
     mage = table.character(**MAGE)
     table.run(link(wand, mage))
     assert of_type(table.new_day(mage), EffortReturned) == []  # still linked
     table.run(unlink(wand, mage))
     assert available(table.ch(mage), "mage") == 1  # not before the new day
-    (returned,) = of_type(table.new_day(), EffortReturned)
+    assert of_type(table.new_day(), EffortReturned) == []  # not without rest
+    (returned,) = of_type(table.new_day(mage), EffortReturned)
     assert returned.why == "released"
     assert available(table.ch(mage), "mage") == 2
 
@@ -149,7 +151,7 @@ def test_a_new_user_imprinting_ends_the_old_link_with_the_same_effects(
     assert table.ch(old).strain.current == 1
     assert table.ch(new).strain.permanent == 1
     assert table.it(wand).linked_to == new
-    assert of_type(table.new_day(), EffortReturned)[0].character_id == old
+    assert of_type(table.new_day(old), EffortReturned)[0].character_id == old
 
 
 def test_the_link_history_records_users_positions_and_why(table: Table, wand: str) -> None:

@@ -1,4 +1,4 @@
-"""The Mana Noir commands' policies and acting characters (ledger/magic/commands.py).
+"""The Mana Noir commands' policies and acting characters (ledger/domain/magic/commands.py).
 
 Who may issue each: the GM or the character's player; only the GM may override the
 automatic Backlash or choose a Consequence. Which character acts: a Magic Test and a
@@ -13,11 +13,11 @@ from typing import Any
 import msgspec
 import pytest
 
-from ledger.command import Command
-from ledger.context import Actor, Context
-from ledger.decision import run_decision
-from ledger.errors import Forbidden
-from ledger.magic.commands import (
+from ledger.domain.command import Command
+from ledger.domain.context import Actor, Context
+from ledger.domain.decision import run_decision
+from ledger.domain.errors import Forbidden
+from ledger.domain.magic.commands import (
     COMMANDS,
     MakeMagicTest,
     RecordConsequences,

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import pytest
 
-from ledger.errors import InvalidInput, RuleViolation
-from ledger.magic.backlash import BacklashGained, ConsequenceRollOwed
-from ledger.magic.failure import accept, fix
-from ledger.magic.test_events import MagicTestFailureAccepted, MagicTestFixed, MagicTestMade
-from ledger.resources import ResourceSpent, spend
-from ledger.rolls import Rolled
+from ledger.domain.errors import InvalidInput, RuleViolation
+from ledger.domain.magic.backlash import BacklashGained, ConsequenceRollOwed
+from ledger.domain.magic.failure import accept, fix
+from ledger.domain.magic.test_events import MagicTestFailureAccepted, MagicTestFixed, MagicTestMade
+from ledger.domain.resources import ResourceSpent, spend
+from ledger.domain.rolls import Rolled
 from tests.unit.magic_helpers import (
     campaign,
     cast,

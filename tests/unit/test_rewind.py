@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from ledger import characters, clock, resources
-from ledger.audit import rewind as rw
-from ledger.audit.commands import check_command_boundary
-from ledger.errors import RuleViolation
-from ledger.fold import clone
+from ledger.domain import characters, clock, resources
+from ledger.domain.audit import rewind as rw
+from ledger.domain.errors import RuleViolation
+from ledger.domain.state.clone import clone
+from ledger.service.audit.commands import check_command_boundary
 from tests.unit.audit_helpers import Table
 
 

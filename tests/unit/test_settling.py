@@ -4,32 +4,32 @@ from __future__ import annotations
 
 import pytest
 
-import ledger.fold  # noqa: F401  (imports every rule module, so every declaration is made)
-from ledger.characters import correct
-from ledger.decision import ACTIONS, Decide, action_of
-from ledger.magic.test_events import MagicTestFailureAccepted
-from ledger.resources import damage, spend
+import ledger.domain.fold  # noqa: F401  (imports every rule module, so every declaration is made)
+from ledger.domain.characters import correct
+from ledger.domain.decision import ACTIONS, Decide, action_of
+from ledger.domain.magic.test_events import MagicTestFailureAccepted
+from ledger.domain.resources import damage, spend
 from tests.unit.magic_helpers import campaign, cast, mage, of_type, run
 
 FAIL_BY_3 = [1, 2, 3]  # 6 + Willpower 3 = 9 against TN 12
 
 # The table in docs/rules/magic-test.md ("Settling, per command") shows these; a new
-# action changes both. Commands declared as Structs (ledger/command.py) declare their
+# action changes both. Commands declared as Structs (ledger/domain/command.py) declare their
 # acting character themselves and are checked in tests/contract and per family.
 DECLARED = {
-    "ledger.conditions_recovery.recover": "character_id",
-    "ledger.firearms.trust_test": "character_id",
-    "ledger.items_identification.identify": "character_id",
-    "ledger.linkage.link": "character_id",
-    "ledger.linkage.unlink": "character_id",
-    "ledger.magic.effort.commit": "character_id",
-    "ledger.magic.effort.reclaim": "character_id",
-    "ledger.magic.spell_preparation.prepare": "character_id",
-    "ledger.magic.spells.cast": "character_id",
-    "ledger.magic.spells.use_effect": "character_id",
-    "ledger.resources.spend": "character_id",
-    "ledger.rolls.age_test": "character_id",
-    "ledger.rolls.notation_roll": "character_id",
+    "ledger.domain.conditions.recovery.recover": "character_id",
+    "ledger.domain.items.firearms.trust_test": "character_id",
+    "ledger.domain.items.identification.identify": "character_id",
+    "ledger.domain.items.linkage.link": "character_id",
+    "ledger.domain.items.linkage.unlink": "character_id",
+    "ledger.domain.magic.effort.commit": "character_id",
+    "ledger.domain.magic.effort.reclaim": "character_id",
+    "ledger.domain.magic.spell_preparation.prepare": "character_id",
+    "ledger.domain.magic.spells.cast": "character_id",
+    "ledger.domain.magic.spells.use_effect": "character_id",
+    "ledger.domain.resources.spend": "character_id",
+    "ledger.domain.rolls.age_test": "character_id",
+    "ledger.domain.rolls.notation_roll": "character_id",
 }
 
 

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from ledger.errors import InvalidInput, RuleViolation
-from ledger.magic import effort, spell_preparation, spell_rules
-from ledger.magic.spells import CastRequest, cast, use_effect
-from ledger.state import Character
+from ledger.domain.errors import InvalidInput, RuleViolation
+from ledger.domain.magic import effort, spell_preparation, spell_rules
+from ledger.domain.magic.spells import CastRequest, cast, use_effect
+from ledger.domain.state import Character
 from tests.unit.effort_helpers import Table, of_type
 
 

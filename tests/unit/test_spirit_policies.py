@@ -1,4 +1,4 @@
-"""Who may give the spirit commands (ledger/spirit_commands.py) and who acts.
+"""Who may give the spirit commands (ledger/domain/spirits/commands.py) and who acts.
 
 Summoning: the GM or the summoner's player, the summoner acts. Dismiss, call, dispel,
 compel: the GM or the spirit's summoner's player, the summoner acts. Banish: the GM or
@@ -9,10 +9,10 @@ from __future__ import annotations
 
 import pytest
 
-from ledger.command import Command
-from ledger.context import Actor, Context
-from ledger.errors import DomainError, Forbidden
-from ledger.spirit_commands import (
+from ledger.domain.command import Command
+from ledger.domain.context import Actor, Context
+from ledger.domain.errors import DomainError, Forbidden
+from ledger.domain.spirits.commands import (
     BanishSpirit,
     CallSpirit,
     CompelSpirit,
@@ -22,7 +22,7 @@ from ledger.spirit_commands import (
     FadeSpirit,
     SummonSpirit,
 )
-from ledger.state import CampaignState
+from ledger.domain.state import CampaignState
 from tests.unit.spirits_helpers import ScriptedDice, campaign, new_character, summoned
 
 GM = Actor(role="gm", token_id="tok_gm")

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from ledger.errors import InvalidInput, RuleViolation
-from ledger.spirit_powers import POWERS, canonical_power, checked_powers
-from ledger.spirits import summon
-from ledger.spirits_actions import damage, dispel
-from ledger.state import CampaignState
+from ledger.domain.errors import InvalidInput, RuleViolation
+from ledger.domain.spirits.actions import damage, dispel
+from ledger.domain.spirits.powers import POWERS, canonical_power, checked_powers
+from ledger.domain.spirits.summoning import summon
+from ledger.domain.state import CampaignState
 from tests.unit.spirits_helpers import campaign, new_character, order, run, summoned
 
 

@@ -6,18 +6,18 @@ from collections.abc import Callable
 
 import pytest
 
-from ledger import clock
-from ledger.audit.summaries import SUMMARIES
-from ledger.characters import record_death
-from ledger.decision import Decide
-from ledger.errors import InvalidInput, NotFound, RuleViolation
-from ledger.events import EVENT_TYPES
-from ledger.rolls import Rolled
-from ledger.spirits import summon, summoning_cost
-from ledger.spirits_actions import call, damage, dismiss, dispel, fade
-from ledger.spirits_control import banish, compel
-from ledger.spirits_events import SpiritBanishAttempted, SpiritCompelled
-from ledger.state import CampaignState
+from ledger.domain import clock
+from ledger.domain.audit.summaries import SUMMARIES
+from ledger.domain.characters import record_death
+from ledger.domain.decision import Decide
+from ledger.domain.errors import InvalidInput, NotFound, RuleViolation
+from ledger.domain.events import EVENT_TYPES
+from ledger.domain.rolls import Rolled
+from ledger.domain.spirits.actions import call, damage, dismiss, dispel, fade
+from ledger.domain.spirits.control import banish, compel
+from ledger.domain.spirits.events import SpiritBanishAttempted, SpiritCompelled
+from ledger.domain.spirits.summoning import summon, summoning_cost
+from ledger.domain.state import CampaignState
 from tests.unit.spirits_helpers import (
     campaign,
     first,
@@ -175,13 +175,13 @@ def test_immediate_spirits_cannot_be_called_or_dismissed(action: Callable[[str],
     _refused(state, action(sid), "immediate-spirits-stay")
 
 
-def test_dispelled_spirit_effort_returns_at_the_next_new_day_only() -> None:
+def test_dispelled_spirit_effort_returns_at_the_next_new_day_the_summoner_rested() -> None:
     state, mara = _mara()
     sid = summoned(state, mara)
     events = run(state, dispel(sid))
     assert types(events) == ["SpiritDispelled", "EffortReleased"]
     assert summoner_effort(state, mara) == 3
-    run(state, clock.new_day([]))
+    run(state, clock.new_day([mara]))
     assert summoner_effort(state, mara) == 4
 
 
@@ -199,7 +199,7 @@ def test_spirit_at_zero_hit_points_is_destroyed_and_releases_its_effort() -> Non
     assert types(events) == ["SpiritDamaged", "SpiritDestroyed", "EffortReleased"]
     assert state.spirits[sid].hit_points == 0
     assert state.spirits[sid].status == "destroyed"
-    run(state, clock.new_day([]))
+    run(state, clock.new_day([mara]))
     assert state.characters[mara].effort.commitments == []
 
 
@@ -235,17 +235,28 @@ def test_immediate_spirit_vanishes_an_hour_after_its_summoning() -> None:
     assert types(events) == ["TimeAdvanced", "SpiritVanished", "EffortReleased"]
     assert state.spirits[sid].status == "vanished"
     assert summoner_effort(state, mara) == 3
-    run(state, clock.new_day([]))
+    run(state, clock.new_day([mara]))
     assert summoner_effort(state, mara) == 4
 
 
 def test_a_new_day_ends_immediate_spirits_and_returns_their_effort_with_it() -> None:
     state, mara = _mara()
     sid = summoned(state, mara, mode="immediate")
-    events = run(state, clock.new_day([]))
+    events = run(state, clock.new_day([mara]))
     assert state.spirits[sid].status == "vanished"
     assert types(events).count("EffortReturned") == 1
     assert state.characters[mara].effort.commitments == []
+
+
+def test_immediate_spirit_effort_waits_for_a_new_day_the_summoner_rested() -> None:
+    state, mara = _mara()
+    sid = summoned(state, mara, mode="immediate")
+    events = run(state, clock.new_day([]))
+    assert state.spirits[sid].status == "vanished"
+    assert types(events).count("EffortReturned") == 0
+    assert summoner_effort(state, mara) == 3
+    run(state, clock.new_day([mara]))
+    assert summoner_effort(state, mara) == 4
 
 
 def test_ritual_spirits_do_not_vanish_with_time() -> None:

@@ -7,8 +7,8 @@ from typing import Any
 
 import msgspec
 
-from ledger.fold import STATE_FORMAT, state_format
-from ledger.state import CampaignState, Clock
+from ledger.domain.fold import STATE_FORMAT, state_format
+from ledger.domain.state import CampaignState, Clock
 
 
 def copy_of(cls: type, name: str, doc: str, *, replace: dict[str, Any] | None = None,

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from ledger import clock
-from ledger.errors import InvalidInput
-from ledger.magic import effort, strain
-from ledger.magic.spells import CastRequest, cast
+from ledger.domain import clock
+from ledger.domain.errors import InvalidInput
+from ledger.domain.magic import effort, strain
+from ledger.domain.magic.spells import CastRequest, cast
 from tests.unit.effort_helpers import Table, of_type
 
 

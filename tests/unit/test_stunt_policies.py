@@ -1,4 +1,4 @@
-"""Who may issue the Bonds and Stunt Pool commands (ledger/stunt_commands.py), and that
+"""Who may issue the Bonds and Stunt Pool commands (ledger/domain/stunts/commands.py), and that
 none of them settles anyone: a Bond is recorded by the GM or `a`'s player and changed by
 the GM alone; the group is named by the GM; pool SP go with a roll of the player's own
 character, or anyone's for the GM."""
@@ -7,10 +7,10 @@ from __future__ import annotations
 
 import pytest
 
-from ledger.command import Command
-from ledger.context import Actor
-from ledger.errors import Forbidden
-from ledger.stunt_commands import (
+from ledger.domain.command import Command
+from ledger.domain.context import Actor
+from ledger.domain.errors import Forbidden
+from ledger.domain.stunts.commands import (
     COMMANDS,
     ContributeStuntPoints,
     NameStuntPoolMembers,

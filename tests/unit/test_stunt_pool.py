@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from ledger import stunts
-from ledger.characters import record_death
-from ledger.errors import DomainError, InvalidInput, RuleViolation
-from ledger.stunt_commands import (
+from ledger.domain.characters import record_death
+from ledger.domain.errors import DomainError, InvalidInput, RuleViolation
+from ledger.domain.stunts import rules as stunts
+from ledger.domain.stunts.commands import (
     ContributeStuntPoints,
     NameStuntPoolMembers,
     RecordBond,

@@ -7,11 +7,11 @@ from typing import Any
 import msgspec
 import msgspec.inspect as mi
 
-from ledger import characters, resources
-from ledger.audit.diff import changes
-from ledger.audit.summaries import SUMMARIES, generic, summarize, words
-from ledger.events import EVENT_TYPES
-from ledger.state.audit import RewindState, VoidedRange
+from ledger.domain import characters, resources
+from ledger.domain.audit.diff import changes
+from ledger.domain.audit.summaries import SUMMARIES, generic, summarize, words
+from ledger.domain.events import EVENT_TYPES
+from ledger.domain.state.audit import RewindState, VoidedRange
 from tests.unit.audit_helpers import Table
 
 

@@ -1,0 +1,1 @@
+"""The event stores (SQLite, PostgreSQL) and the rows they keep."""

@@ -1,0 +1,355 @@
+"""The event store: per-campaign streams with positions, on SQLite or PostgreSQL.
+
+Everything a command must make durable is written in one transaction by
+`append`: its events (with envelope and hash), its idempotency answer and any
+checkpoint. SQL shared by both stores lives here; each backend supplies its
+DDL, its connections and its global order (docs/decisions/001-event-store.md).
+"""
+
+from __future__ import annotations
+
+import abc
+import functools
+import logging
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import AbstractContextManager
+from typing import Any, Protocol
+
+from eventsourcing.persistence import IntegrityError, PersistenceError
+
+from ledger.adapters.store.records import (
+    ACCESS_COLUMNS,
+    EVENT_COLUMNS,
+    GlobalCursor,
+    IdempotentAnswer,
+    TokenRow,
+    record_from_row,
+    record_params,
+    token_params,
+)
+from ledger.adapters.store.tree import INSERT as TREE_INSERT
+from ledger.adapters.store.tree import TreeNodes
+from ledger.domain.record import Record
+
+CHECKPOINT_UPSERT = "ON CONFLICT (campaign_id, position) DO UPDATE SET state=excluded.state"
+
+
+class Cursor(Protocol):
+    def execute(self, sql: Any, params: Any = ...) -> Any: ...
+    def fetchall(self) -> Any: ...
+    def fetchone(self) -> Any: ...
+
+
+class PositionTaken(Exception):
+    """Another writer recorded at this position first: reload, decide again."""
+
+
+class IdempotencyKeyTaken(Exception):
+    """Another request with this key committed first: answer with its response."""
+
+
+class StoreUnavailable(Exception):
+    """The database cannot be reached or written (503)."""
+
+
+class EventStore(abc.ABC):
+    ph = "?"
+    kind = "abstract"
+    # Taken before a change that counts a campaign's tokens (SQLite serializes writers).
+    access_lock_sql: str | None = None
+    location: str  # for messages: the file, or the database and schema (never a password)
+
+    # --- backend hooks -------------------------------------------------
+    @abc.abstractmethod
+    def transaction(self, *, write: bool) -> AbstractContextManager[Cursor]: ...
+
+    @abc.abstractmethod
+    def ddl(self) -> list[str]: ...
+
+    @abc.abstractmethod
+    def read_global(self, after: GlobalCursor, limit: int) -> list[tuple[GlobalCursor, Record]]:
+        """Events of every campaign in one total order that never skips a committed event."""
+
+    @abc.abstractmethod
+    def global_lag(self, after: GlobalCursor, cap: int = 100_000) -> tuple[int, str | None]:
+        """How many events of the global order follow `after` (counted up to `cap`), and
+        when the oldest of them was recorded (for runners' lag)."""
+
+    @abc.abstractmethod
+    def close(self) -> None: ...
+
+    @abc.abstractmethod
+    def has_ledger(self) -> bool:
+        """Whether setup() has made the tables here: commands that only read never run it."""
+
+    # --- listeners: told after each committed append (metrics, the feed hub) --
+    def add_append_listener(self, listener: Callable[[Sequence[Record]], None]) -> None:
+        self.__dict__.setdefault("_append_listeners", []).append(listener)
+
+    def appended(self, records: Sequence[Record]) -> None:
+        for listener in self.__dict__.get("_append_listeners", ()):
+            try:
+                listener(records)
+            except Exception:  # the events are committed: a listener must not fail the write
+                logging.getLogger(__name__).exception("append listener failed")
+
+    @functools.cached_property
+    def tree(self) -> TreeNodes:
+        """Each campaign's Merkle nodes (ledger/store/tree.py)."""
+        return TreeNodes(self)
+
+    def setup(self) -> None:
+        with self.transaction(write=True) as c:
+            for statement in self.ddl():
+                c.execute(statement)
+
+    def q(self, sql: str) -> str:
+        return sql if self.ph == "?" else sql.replace("?", self.ph)
+
+    # --- writes ---------------------------------------------------------
+    def append(
+        self,
+        records: Sequence[Record],
+        answer: IdempotentAnswer | None = None,
+        checkpoints: Sequence[tuple[str, int, bytes]] = (),
+        seeds: Sequence[tuple[str, int, bytes]] = (),
+        tokens: Sequence[TokenRow] = (),
+    ) -> None:
+        """Write a command's events, answer, checkpoints, sealed seeds and tokens atomically."""
+        marks = ",".join("?" * 14)
+        nodes, edges = self.tree.rows_for(records)
+        try:
+            with self.transaction(write=True) as c:
+                if answer is not None:
+                    self._insert_answer(c, answer)
+                for t in tokens:
+                    self._insert_token(c, t)
+                for r in records:
+                    c.execute(self.q(f"INSERT INTO ledger_events ({EVENT_COLUMNS}) VALUES ({marks})"),
+                              record_params(r))
+                for node in nodes:
+                    c.execute(self.q(TREE_INSERT), node)
+                for campaign_id, position, blob in checkpoints:
+                    self._insert_checkpoint(c, campaign_id, position, blob)
+                for campaign_id, epoch, sealed in seeds:
+                    c.execute(self.q("INSERT INTO ledger_seeds (campaign_id, epoch, sealed) "
+                                     "VALUES (?,?,?)"), (campaign_id, epoch, sealed))
+        except IntegrityError as exc:
+            raise conflict(exc, answer) from exc
+        self.tree.committed(edges)
+        self.appended(records)
+
+    def _insert_answer(self, c: Cursor, a: IdempotentAnswer) -> None:
+        c.execute(
+            self.q("INSERT INTO ledger_idempotency (scope, key, fingerprint, status, body, "
+                   "campaign_id, position) VALUES (?,?,?,?,?,?,?)"),
+            (a.scope, a.key, a.fingerprint, a.status, a.body, a.campaign_id, a.position),
+        )
+
+    def _insert_checkpoint(self, c: Cursor, campaign_id: str, position: int, blob: bytes) -> None:
+        # Replaces what is there: a checkpoint this code cannot read is rebuilt, never kept.
+        c.execute(self.q("INSERT INTO ledger_checkpoints (campaign_id, position, state) VALUES "
+                         f"(?,?,?) {CHECKPOINT_UPSERT}"), (campaign_id, position, blob))
+
+    def put_checkpoint(self, campaign_id: str, position: int, blob: bytes) -> None:
+        with self.transaction(write=True) as c:
+            self._insert_checkpoint(c, campaign_id, position, blob)
+
+    def repair_checkpoints(self, rows: Sequence[tuple[str, int, bytes]]) -> bool:
+        """A read's repair, in one transaction: when the store takes no writes (read-only,
+        down), the read still answers and the checkpoints wait for a later read."""
+        try:
+            with self.transaction(write=True) as c:
+                for campaign_id, position, blob in rows:
+                    self._insert_checkpoint(c, campaign_id, position, blob)
+        except (StoreUnavailable, PersistenceError):
+            logging.getLogger(__name__).warning("checkpoint not rewritten", exc_info=True)
+            return False
+        return True
+
+    # --- reads ----------------------------------------------------------
+    def read(
+        self, campaign_id: str, after: int = 0, upto: int | None = None, limit: int | None = None
+    ) -> list[Record]:
+        return self.read_filtered(campaign_id, after=after, upto=upto, limit=limit)
+
+    def read_filtered(
+        self,
+        campaign_id: str,
+        *,
+        after: int,
+        limit: int | None,
+        upto: int | None = None,
+        character: str | None = None,
+        types: Sequence[str] = (),
+        session: int | None = None,
+        scene: int | None = None,
+    ) -> list[Record]:
+        sql = f"SELECT {EVENT_COLUMNS} FROM ledger_events WHERE campaign_id=? AND position>?"
+        params: list[Any] = [campaign_id, after]
+        for column, value in (("position<=", upto), ("character_id=", character),
+                              ("session=", session), ("scene=", scene)):
+            if value is not None:
+                sql += f" AND {column}?"
+                params.append(value)
+        if types:
+            sql += f" AND type IN ({','.join('?' * len(types))})"
+            params.extend(types)
+        sql += " ORDER BY position"
+        if limit is not None:
+            sql += " LIMIT ?"
+            params.append(limit)
+        return [record_from_row(row) for row in self._all(sql, params)]
+
+    def _one(self, sql: str, params: Sequence[Any]) -> Any:
+        """The first row of a read (None when there is none)."""
+        with self.transaction(write=False) as c:
+            c.execute(self.q(sql), params)
+            return c.fetchone()
+
+    def _all(self, sql: str, params: Sequence[Any]) -> list[Any]:
+        with self.transaction(write=False) as c:
+            c.execute(self.q(sql), params)
+            return list(c.fetchall())
+
+    def head(self, campaign_id: str) -> int:
+        row = self._one("SELECT MAX(position) FROM ledger_events WHERE campaign_id=?",
+                        (campaign_id,))
+        return int(row[0] or 0) if row else 0
+
+    def position_at_time(self, campaign_id: str, recorded_at: str) -> int:
+        """The last position recorded at or before an RFC 3339 UTC time (indexed)."""
+        row = self._one("SELECT position FROM ledger_events WHERE campaign_id=? AND recorded_at<=? "
+                        "ORDER BY recorded_at DESC, position DESC LIMIT 1", (campaign_id, recorded_at))
+        return int(row[0]) if row else 0
+
+    def checkpoint_at(self, campaign_id: str, position: int,
+                      prefix: bytes = b"") -> tuple[int, bytes] | None:
+        """The newest checkpoint at or below `position` (whose state starts with `prefix`)."""
+        row = self._one("SELECT position, state FROM ledger_checkpoints WHERE campaign_id=? "
+                        "AND position<=? AND substr(state, 1, ?)=? ORDER BY position DESC LIMIT 1",
+                        (campaign_id, position, len(prefix), prefix))
+        return (int(row[0]), bytes(row[1])) if row else None
+
+    def checkpoint_positions(self, campaign_id: str, after: int, upto: int) -> list[int]:
+        rows = self._all("SELECT position FROM ledger_checkpoints WHERE campaign_id=? "
+                         "AND position>? AND position<=? ORDER BY position",
+                         (campaign_id, after, upto))
+        return [int(row[0]) for row in rows]
+
+    def answer(self, scope: str, key: str) -> IdempotentAnswer | None:
+        row = self._one("SELECT scope, key, fingerprint, status, body, campaign_id, position "
+                        "FROM ledger_idempotency WHERE scope=? AND key=?", (scope, key))
+        if not row:
+            return None
+        v = tuple(row)
+        return IdempotentAnswer(v[0], v[1], v[2], int(v[3]), bytes(v[4]), v[5], v[6])
+
+    def sealed_seed(self, campaign_id: str, epoch: int) -> bytes | None:
+        row = self._one("SELECT sealed FROM ledger_seeds WHERE campaign_id=? AND epoch=?",
+                        (campaign_id, epoch))
+        return bytes(row[0]) if row else None
+
+    def campaign_ids(self) -> list[str]:
+        rows = self._all("SELECT campaign_id FROM ledger_events WHERE position=1 "
+                         "ORDER BY campaign_id", ())
+        return [row[0] for row in rows]
+
+    def ping(self) -> None:
+        self._one("SELECT 1", ())
+
+    # --- tokens: outside the game stream, so a rewind never touches them --
+    def _insert_token(self, c: Cursor, t: TokenRow) -> None:
+        c.execute(self.q(f"INSERT INTO ledger_tokens ({ACCESS_COLUMNS}) VALUES ({','.join('?' * 12)})"),
+                  token_params(t))
+
+    def add_token(self, t: TokenRow, answer: IdempotentAnswer | None = None) -> None:
+        try:
+            with self.transaction(write=True) as c:
+                if answer is not None:
+                    self._insert_answer(c, answer)
+                self._insert_token(c, t)
+        except IntegrityError as exc:
+            raise conflict(exc, answer) from exc
+
+    def tokens(self, campaign_id: str) -> list[TokenRow]:
+        return self._token_query("campaign_id=? ORDER BY created_at, id", (campaign_id,))
+
+    def token(self, campaign_id: str, token_id: str) -> TokenRow | None:
+        found = self._token_query("campaign_id=? AND id=?", (campaign_id, token_id))
+        return found[0] if found else None
+
+    def token_by_hash(self, secret_hash: str) -> TokenRow | None:
+        found = self._token_query("secret_hash=?", (secret_hash,))
+        return found[0] if found else None
+
+    def _token_query(self, where: str, params: tuple[Any, ...]) -> list[TokenRow]:
+        return [TokenRow(*tuple(row)) for row in self._all(
+            f"SELECT {ACCESS_COLUMNS} FROM ledger_tokens WHERE {where}", params)]
+
+    def revoke_token(self, campaign_id: str, token_id: str, when: str) -> bool:
+        """Revoke a live token, unless it is the campaign's last live GM token: one statement
+        that checks and changes (a compare-and-set). False when nothing changed."""
+        with self.transaction(write=True) as c:
+            if self.access_lock_sql:
+                c.execute(self.q(self.access_lock_sql), (f"ledger-tokens:{campaign_id}",))
+            c.execute(
+                self.q("UPDATE ledger_tokens SET revoked_at=? WHERE campaign_id=? AND id=? "
+                       "AND revoked_at IS NULL AND (role<>'gm' OR (SELECT COUNT(*) FROM "
+                       "ledger_tokens WHERE campaign_id=? AND role='gm' AND revoked_at IS NULL)>1)"
+                       " RETURNING id"),
+                (when, campaign_id, token_id, campaign_id),
+            )
+            return c.fetchone() is not None
+
+    def rotate_token(self, old: TokenRow, new: TokenRow, answer: IdempotentAnswer | None = None
+                     ) -> bool:
+        """Revoke `old` and add `new` in one transaction if `old` is still live (a
+        compare-and-set: of concurrent rotations, one wins). False when it was not."""
+        try:
+            with self.transaction(write=True) as c:
+                if answer is not None:
+                    self._insert_answer(c, answer)
+                c.execute(self.q("UPDATE ledger_tokens SET revoked_at=? WHERE campaign_id=? AND id=?"
+                                 " AND revoked_at IS NULL RETURNING id"),
+                          (new.created_at, old.campaign_id, old.id))
+                if c.fetchone() is None:
+                    raise _NotLive  # rolls back the answer too
+                self._insert_token(c, new)
+        except _NotLive:
+            return False
+        except IntegrityError as exc:
+            raise conflict(exc, answer) from exc
+        return True
+
+
+class _NotLive(Exception):
+    pass
+
+
+def conflict(exc: IntegrityError, answer: IdempotentAnswer | None) -> Exception:
+    """What a unique-key violation on append means: a retried request, or a lost race."""
+    if answer is not None and "idempot" in str(exc).lower():
+        return IdempotencyKeyTaken(answer.key)
+    return PositionTaken(str(exc))
+
+
+def iter_batches(store: EventStore, campaign_id: str, upto: int, size: int = 5000) -> Iterator[list[Record]]:
+    """Read a stream in batches: rebuilds and replays never hold it all in memory."""
+    after = 0
+    while after < upto:
+        batch = store.read(campaign_id, after=after, upto=upto, limit=size)
+        if not batch:
+            return
+        yield batch
+        after = batch[-1].position
+
+
+__all__ = [
+    "EventStore",
+    "IdempotencyKeyTaken",
+    "PersistenceError",
+    "PositionTaken",
+    "StoreUnavailable",
+    "iter_batches",
+]

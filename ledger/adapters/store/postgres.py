@@ -1,0 +1,302 @@
+"""PostgreSQL store: campaigns write concurrently, no table-wide lock.
+
+Each campaign's stream is ordered by its own positions (a primary key, so a
+lost race is a clean conflict). The global order is (transaction id, sequence):
+a reader only passes transactions older than every one still running
+(`pg_snapshot_xmin`), so it never skips an event that commits late.
+See docs/decisions/001-event-store.md.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from typing import Any
+
+import psycopg
+from eventsourcing.persistence import (
+    IntegrityError,
+    InterfaceError,
+    OperationalError,
+    PersistenceError,
+)
+from eventsourcing.postgres import PostgresDatastore
+from psycopg import Connection, sql
+from psycopg.rows import tuple_row
+
+from ledger.adapters.store.base import CHECKPOINT_UPSERT, Cursor, EventStore, StoreUnavailable, conflict
+from ledger.adapters.store.ops_tables import ops_ddl
+from ledger.adapters.store.pg_notifier import Notifier
+from ledger.adapters.store.records import (
+    ACCESS_COLUMNS,
+    ACCESS_COLUMNS_ADDED,
+    EVENT_COLUMNS,
+    GlobalCursor,
+    IdempotentAnswer,
+    TokenRow,
+    record_from_row,
+    record_params,
+    token_params,
+)
+from ledger.adapters.store.tree import TREE_DDL, NodeRow
+from ledger.domain.record import Record
+
+# The database refuses writes for now, which is no bug of ours: read-only (25006: a
+# read-only default, a standby) or a revoked privilege (42501). Like an outage, a 503.
+UNWRITABLE_STATES = ("25006", "42501")
+
+
+def _raise_if_unavailable(exc: PersistenceError) -> None:
+    """Raise StoreUnavailable when the store cannot be reached or written (a 503)."""
+    if isinstance(exc, OperationalError | InterfaceError) or (
+        getattr(exc.__cause__, "sqlstate", None) in UNWRITABLE_STATES
+    ):
+        raise StoreUnavailable(str(exc)) from exc
+
+
+class _SchemaDatastore(PostgresDatastore):
+    """Sets the search path once per connection rather than once per transaction."""
+
+    def after_connect_func(self) -> Callable[[Connection[Any]], None]:
+        parent = super().after_connect_func()
+        schema = self.schema
+
+        def after_connect(conn: Connection[Any]) -> None:
+            parent(conn)
+            conn.execute(f'SET search_path TO "{schema}"')
+
+        return after_connect
+
+
+class PostgresStore(EventStore):
+    kind = "postgres"
+    ph = "%s"
+    # Under READ COMMITTED two revocations could each count the other's token as live;
+    # this lock makes the second wait, then count again.
+    access_lock_sql = "SELECT pg_advisory_xact_lock(hashtext(?))"
+
+    def __init__(
+        self,
+        *,
+        dbname: str,
+        host: str = "127.0.0.1",
+        port: int = 5432,
+        user: str = "postgres",
+        password: str = "",
+        schema: str = "public",
+        pool_size: int = 4,
+        max_overflow: int = 16,
+        notify: bool = True,
+    ) -> None:
+        self.schema = schema
+        self.location = f"PostgreSQL database {host}:{port}/{dbname}, schema {schema}"
+        # After each append this channel (per schema: channels are database-wide) hears
+        # "campaign:position", so each process's feed hub needs one LISTEN, not polling.
+        self.channel = f"ledger:{schema}"
+        self._params = {"dbname": dbname, "host": host, "port": port, "user": user,
+                        "password": password}
+        self.datastore = _SchemaDatastore(
+            dbname=dbname, host=host, port=port, user=user, password=password,
+            pool_size=pool_size, max_overflow=max_overflow, schema=schema,
+            # No waiting open: concurrent first uses would race inside the pool. No
+            # pre-ping: it costs a round trip per command; a dead connection fails one
+            # request with a 503 and is discarded by the pool.
+            connect_timeout=5, pool_open_timeout=None, pre_ping=False,
+            # A stuck transaction would hold back the global horizon (see read_global).
+            idle_in_transaction_session_timeout=60,
+            originator_id_type="text",
+        )
+        self.notifier = Notifier(self.channel, self.datastore.get_connection) if notify else None
+
+    @contextmanager
+    def transaction(self, *, write: bool) -> Iterator[Cursor]:
+        """Writes run pipelined (BEGIN, statements and COMMIT in one round trip where
+        possible); reads are single autocommit statements."""
+        try:
+            with self.datastore.get_connection() as conn:
+                if not write:
+                    with conn.cursor(row_factory=tuple_row) as cur:
+                        yield cur
+                    return
+                with conn.pipeline() as pipe, conn.transaction(), \
+                        conn.cursor(row_factory=tuple_row) as cur:
+                    yield _PipelinedCursor(cur, pipe)
+        except PersistenceError as exc:
+            _raise_if_unavailable(exc)
+            raise
+
+    def append(
+        self,
+        records: Sequence[Record],
+        answer: IdempotentAnswer | None = None,
+        checkpoints: Sequence[tuple[str, int, bytes]] = (),
+        seeds: Sequence[tuple[str, int, bytes]] = (),
+        tokens: Sequence[TokenRow] = (),
+    ) -> None:
+        """One statement, so one round trip: the other rows ride in data-modifying CTEs,
+        and a single autocommit statement is atomic."""
+        nodes, edges = self.tree.rows_for(records)
+        statement, params = _append_statement(records, answer, checkpoints, seeds, tokens, nodes)
+        try:
+            with self.datastore.get_connection() as conn:
+                conn.execute(statement, params)
+        except IntegrityError as exc:
+            raise conflict(exc, answer) from exc
+        except PersistenceError as exc:
+            _raise_if_unavailable(exc)
+            raise
+        self.tree.committed(edges)
+        if self.notifier is not None and records:
+            self.notifier.push(records[-1].campaign_id, records[-1].position)
+        self.appended(records)
+
+    def listen(self) -> Connection[tuple[Any, ...]]:
+        """A dedicated autocommit connection LISTENing to this store's appends."""
+        conn = psycopg.connect(**self._params, autocommit=True, connect_timeout=5)  # type: ignore[arg-type]
+        conn.execute(sql.SQL("LISTEN {}").format(sql.Identifier(self.channel)))
+        return conn
+
+    def has_ledger(self) -> bool:
+        # A connection of its own: the pool's timeout would hide why none can be made.
+        try:
+            with psycopg.connect(**self._params, connect_timeout=5) as conn:  # type: ignore[arg-type]
+                return conn.execute("SELECT 1 FROM pg_tables WHERE schemaname=%s AND "
+                                    "tablename='ledger_events'", (self.schema,)).fetchone() is not None
+        except psycopg.OperationalError as exc:
+            raise StoreUnavailable(str(exc)) from exc
+
+    def setup(self) -> None:
+        with self.transaction(write=True) as c:
+            # Concurrent first starts must not race to create the same schema or tables
+            # (two CREATE SCHEMA IF NOT EXISTS at once: one fails on a unique key).
+            c.execute("SELECT pg_advisory_xact_lock(hashtext('ledger-setup'))")
+            c.execute(f'CREATE SCHEMA IF NOT EXISTS "{self.schema}"')
+            for statement in self.ddl():
+                c.execute(statement)
+            # Stores made by an older version lack the newer token columns.
+            c.execute("SELECT column_name FROM information_schema.columns WHERE"
+                      " table_schema=current_schema() AND table_name='ledger_tokens'")
+            present = {row[0] for row in c.fetchall()}
+            for column in (name for name in ACCESS_COLUMNS_ADDED if name not in present):
+                c.execute(f"ALTER TABLE ledger_tokens ADD COLUMN IF NOT EXISTS {column} text")
+
+    def ddl(self) -> list[str]:
+        return [
+            "CREATE TABLE IF NOT EXISTS ledger_events ("
+            " campaign_id text NOT NULL, position bigint NOT NULL, type text NOT NULL,"
+            " version int NOT NULL, data bytea NOT NULL, recorded_at text NOT NULL,"
+            " actor_role text NOT NULL, actor_token text, actor_character text,"
+            " correlation_id text NOT NULL, character_id text, session int NOT NULL,"
+            " scene int NOT NULL, hash text NOT NULL,"
+            " gid bigserial NOT NULL, tx xid8 NOT NULL DEFAULT pg_current_xact_id(),"
+            " PRIMARY KEY (campaign_id, position))",
+            "CREATE INDEX IF NOT EXISTS ledger_events_time ON ledger_events (campaign_id, recorded_at)",
+            "CREATE INDEX IF NOT EXISTS ledger_events_character"
+            " ON ledger_events (campaign_id, character_id, position)",
+            "CREATE INDEX IF NOT EXISTS ledger_events_global ON ledger_events (tx, gid)",
+            "CREATE TABLE IF NOT EXISTS ledger_idempotency ("
+            " scope text NOT NULL, key text NOT NULL, fingerprint text NOT NULL,"
+            " status int NOT NULL, body bytea NOT NULL, campaign_id text, position bigint,"
+            " PRIMARY KEY (scope, key))",
+            "CREATE TABLE IF NOT EXISTS ledger_checkpoints ("
+            " campaign_id text NOT NULL, position bigint NOT NULL, state bytea NOT NULL,"
+            " PRIMARY KEY (campaign_id, position))",
+            "CREATE TABLE IF NOT EXISTS ledger_seeds ("
+            " campaign_id text NOT NULL, epoch int NOT NULL, sealed bytea NOT NULL,"
+            " PRIMARY KEY (campaign_id, epoch))",
+            "CREATE TABLE IF NOT EXISTS ledger_tokens ("
+            " id text PRIMARY KEY, campaign_id text NOT NULL, role text NOT NULL,"
+            " character_id text, label text NOT NULL, secret_hash text NOT NULL UNIQUE,"
+            " created_at text NOT NULL, revoked_at text)",
+            TREE_DDL.format(blob="bytea"),
+            *ops_ddl(self.kind),
+        ]
+
+    def read_global(self, after: GlobalCursor, limit: int) -> list[tuple[GlobalCursor, Record]]:
+        with self.transaction(write=False) as c:
+            c.execute(
+                # The output column is renamed: an unnamed `tx::text::bigint` would be called
+                # "tx", and ORDER BY tx would then sort by it without the (tx, gid) index.
+                f"SELECT tx::text::bigint AS tx_number, gid, {EVENT_COLUMNS} FROM ledger_events e"
+                " WHERE (e.tx, e.gid) > (%s::text::xid8, %s)"
+                " AND e.tx < pg_snapshot_xmin(pg_current_snapshot())"
+                " ORDER BY e.tx, e.gid LIMIT %s",
+                (str(after.tx), after.seq, limit),
+            )
+            rows = c.fetchall()
+        return [(GlobalCursor(int(r[0]), int(r[1])), record_from_row(r[2:])) for r in rows]
+
+    def global_lag(self, after: GlobalCursor, cap: int = 100_000) -> tuple[int, str | None]:
+        with self.transaction(write=False) as c:
+            c.execute("SELECT COUNT(*), MIN(recorded_at) FROM (SELECT recorded_at FROM"
+                      " ledger_events WHERE (tx, gid) > (%s::text::xid8, %s)"
+                      " ORDER BY tx, gid LIMIT %s) AS behind", (str(after.tx), after.seq, cap))
+            row = c.fetchone()
+        return int(row[0]), row[1]
+
+    def close(self) -> None:
+        if self.notifier is not None:
+            self.notifier.close()
+        self.datastore.close()
+
+
+def _append_statement(
+    records: Sequence[Record],
+    answer: IdempotentAnswer | None,
+    checkpoints: Sequence[tuple[str, int, bytes]],
+    seeds: Sequence[tuple[str, int, bytes]],
+    tokens: Sequence[TokenRow] = (),
+    nodes: Sequence[NodeRow] = (),
+) -> tuple[str, list[object]]:
+    ctes: list[str] = []
+    params: list[object] = []
+    if answer is not None:
+        ctes.append("a AS (INSERT INTO ledger_idempotency (scope, key, fingerprint, status, body,"
+                    " campaign_id, position) VALUES (%s,%s,%s,%s,%s,%s,%s))")
+        params += [answer.scope, answer.key, answer.fingerprint, answer.status, answer.body,
+                   answer.campaign_id, answer.position]
+    for i, (campaign_id, position, blob) in enumerate(checkpoints):
+        ctes.append(f"c{i} AS (INSERT INTO ledger_checkpoints (campaign_id, position, state)"
+                    f" VALUES (%s,%s,%s) {CHECKPOINT_UPSERT})")
+        params += [campaign_id, position, blob]
+    for i, (campaign_id, epoch, sealed) in enumerate(seeds):
+        ctes.append(f"s{i} AS (INSERT INTO ledger_seeds (campaign_id, epoch, sealed)"
+                    " VALUES (%s,%s,%s))")
+        params += [campaign_id, epoch, sealed]
+    for i, t in enumerate(tokens):
+        ctes.append(f"t{i} AS (INSERT INTO ledger_tokens ({ACCESS_COLUMNS})"
+                    f" VALUES ({','.join(['%s'] * 12)}))")
+        params += token_params(t)
+    if nodes:  # as arrays: four parameters however many nodes (a statement takes 65,535)
+        ctes.append("n AS (INSERT INTO ledger_tree_nodes (campaign_id, level, idx, hash) "
+                    "SELECT * FROM unnest(%s::text[], %s::int[], %s::bigint[], %s::bytea[]))")
+        params += [list(column) for column in zip(*nodes, strict=True)]
+    row = "(" + ",".join(["%s"] * 14) + ")"
+    main = f"INSERT INTO ledger_events ({EVENT_COLUMNS}) VALUES " + ",".join([row] * len(records))
+    for r in records:
+        params += record_params(r)
+    if not records:  # nothing but side rows: still one statement
+        main = "SELECT 1"
+    return ("WITH " + ", ".join(ctes) + " " if ctes else "") + main, params
+
+
+class _PipelinedCursor:
+    """A write transaction's cursor. In pipeline mode an earlier statement's result may
+    reach the cursor after a later statement was sent, and a fetch would then read that
+    result (seen as a 500 when workers started together: "the last operation didn't
+    produce records (command status: CREATE TABLE)"). A fetch first syncs the pipeline, so
+    every result has arrived in order and the cursor holds its last statement's."""
+
+    def __init__(self, cursor: psycopg.Cursor[Any], pipeline: psycopg.Pipeline) -> None:
+        self._cursor, self._pipeline = cursor, pipeline
+
+    def execute(self, query: Any, params: Any = None) -> Any:
+        return self._cursor.execute(query, params)
+
+    def fetchone(self) -> Any:
+        self._pipeline.sync()
+        return self._cursor.fetchone()
+
+    def fetchall(self) -> Any:
+        self._pipeline.sync()
+        return self._cursor.fetchall()

@@ -1,0 +1,95 @@
+"""Rows the store keeps beside the events (ledger/domain/record.py): idempotency answers,
+checkpoints, tokens, and the columns and parameters of each row."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import msgspec
+
+from ledger.domain.record import Record
+
+
+class IdempotentAnswer(msgspec.Struct, frozen=True):
+    """The first answer to a POST, replayed for any retry with the same key."""
+
+    scope: str
+    key: str
+    fingerprint: str
+    status: int
+    body: bytes
+    campaign_id: str | None = None
+    position: int | None = None
+
+
+class TokenRow(msgspec.Struct, frozen=True):
+    id: str
+    campaign_id: str
+    role: str
+    character_id: str | None
+    label: str
+    secret_hash: str
+    created_at: str
+    revoked_at: str | None = None
+    # The first token of its chain of rotations (None: a row older than lineages, its own).
+    lineage: str | None = None
+    replaces: str | None = None
+    issuer_role: str | None = None  # who issued it: gm, operator, anonymous, admin
+    issuer_token: str | None = None
+
+    @property
+    def scope(self) -> str:
+        """Where its Idempotency-Keys live: shared by every rotation of one token."""
+        return self.lineage or self.id
+
+
+# The columns of ledger_tokens.
+ACCESS_COLUMNS = ("id, campaign_id, role, character_id, label, secret_hash, created_at, revoked_at,"
+                 " lineage, replaces, issuer_role, issuer_token")
+# Columns added to ledger_tokens after its first release; setup() adds them to older stores.
+ACCESS_COLUMNS_ADDED = ("lineage", "replaces", "issuer_role", "issuer_token")
+
+
+class GlobalCursor(msgspec.Struct, frozen=True):
+    """A place in the global order: (transaction, sequence) on PostgreSQL, (0, rowid) on SQLite."""
+
+    tx: int = 0
+    seq: int = 0
+
+    def encode(self) -> str:
+        return f"{self.tx}.{self.seq}"
+
+    @classmethod
+    def decode(cls, text: str | None) -> GlobalCursor:
+        if not text:
+            return cls()
+        tx, _, seq = text.partition(".")
+        return cls(int(tx), int(seq or 0))
+
+
+EVENT_COLUMNS = (
+    "campaign_id, position, type, version, data, recorded_at, actor_role, actor_token, "
+    "actor_character, correlation_id, character_id, session, scene, hash"
+)
+
+
+def token_params(t: TokenRow) -> tuple[object, ...]:
+    return (t.id, t.campaign_id, t.role, t.character_id, t.label, t.secret_hash, t.created_at,
+            t.revoked_at, t.lineage, t.replaces, t.issuer_role, t.issuer_token)
+
+
+def record_params(r: Record) -> tuple[object, ...]:
+    return (
+        r.campaign_id, r.position, r.type, r.version, r.data, r.recorded_at, r.actor_role,
+        r.actor_token, r.actor_character, r.correlation_id, r.character_id, r.session,
+        r.scene, r.hash,
+    )
+
+
+def record_from_row(row: Any) -> Record:
+    """A Record from a row in EVENT_COLUMNS order (sqlite3.Row or a psycopg tuple)."""
+    v: tuple[Any, ...] = tuple(row)
+    return Record(
+        v[0], int(v[1]), v[2], int(v[3]), bytes(v[4]), v[5], v[6], v[7], v[8], v[9], v[10],
+        int(v[11]), int(v[12]), v[13],
+    )

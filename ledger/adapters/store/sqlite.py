@@ -1,0 +1,147 @@
+"""SQLite store: one file, WAL, writers serialized by SQLite itself.
+
+Connections come from eventsourcing's SQLite datastore (pooling, error
+translation). Several gunicorn workers may write at once: each write waits on
+SQLite's busy handler (15 s); a lock held longer than that (another program's
+transaction) answers a 503 with Retry-After, so "database is locked" never
+reaches a client (docs/reliability.md).
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+from eventsourcing.persistence import OperationalError
+from eventsourcing.sqlite import SQLiteConnection, SQLiteConnectionPool, SQLiteDatastore
+
+from ledger.adapters.store.base import Cursor, EventStore, StoreUnavailable
+from ledger.adapters.store.ops_tables import ops_ddl
+from ledger.adapters.store.records import (
+    ACCESS_COLUMNS_ADDED,
+    EVENT_COLUMNS,
+    GlobalCursor,
+    record_from_row,
+)
+from ledger.adapters.store.tree import TREE_DDL
+from ledger.domain.record import Record
+
+LOCK_TIMEOUT_SECONDS = 15
+
+
+def describe_file(path: str | Path) -> str:
+    return f"SQLite file {Path(path).resolve()}"
+
+
+class _DurablePool(SQLiteConnectionPool):
+    """Every connection syncs each commit (synchronous=FULL): an acknowledged event survives."""
+
+    def _create_connection(self) -> SQLiteConnection:
+        conn = super()._create_connection()
+        raw = conn._sqlite_conn
+        raw.execute("PRAGMA synchronous=FULL")
+        raw.execute(f"PRAGMA busy_timeout={LOCK_TIMEOUT_SECONDS * 1000}")
+        return conn
+
+
+class SQLiteStore(EventStore):
+    kind = "sqlite"
+
+    def __init__(self, path: str | Path) -> None:
+        self.path = str(path)
+        self.location = describe_file(path)
+        Path(self.path).parent.mkdir(parents=True, exist_ok=True)
+        self.datastore = self._datastore()
+        # Reads have their own pool: eventsourcing's pool keeps its queue while a writer
+        # waits for the process's one write connection, so a writer stuck on another
+        # process's lock would stall every read too, when WAL lets reads go on.
+        self.readers = self._datastore()
+
+    def _datastore(self) -> SQLiteDatastore:
+        datastore = SQLiteDatastore(self.path, lock_timeout=LOCK_TIMEOUT_SECONDS)
+        datastore.pool = _DurablePool(db_name=self.path, lock_timeout=LOCK_TIMEOUT_SECONDS)
+        return datastore
+
+    @contextmanager
+    def transaction(self, *, write: bool) -> Iterator[Cursor]:
+        try:
+            with (self.datastore if write else self.readers).transaction(commit=write) as cursor:
+                yield cursor
+        except OperationalError as exc:
+            raise StoreUnavailable(str(exc)) from exc
+        except sqlite3.OperationalError as exc:  # raised inside the block, before translation
+            raise StoreUnavailable(str(exc)) from exc
+
+    def setup(self) -> None:
+        super().setup()
+        # Stores made by an older version lack the newer token columns (SQLite has no ADD
+        # COLUMN IF NOT EXISTS). Workers starting together may race: the loser's duplicate
+        # column error is the outcome it wanted.
+        with self.transaction(write=False) as c:
+            c.execute("SELECT name FROM pragma_table_info('ledger_tokens')")
+            present = {row[0] for row in c.fetchall()}
+        for column in (name for name in ACCESS_COLUMNS_ADDED if name not in present):
+            try:
+                with self.transaction(write=True) as c:
+                    c.execute(f"ALTER TABLE ledger_tokens ADD COLUMN {column} TEXT")
+            except StoreUnavailable as exc:
+                if "duplicate column" not in str(exc):
+                    raise
+
+    def ddl(self) -> list[str]:
+        return [
+            "CREATE TABLE IF NOT EXISTS ledger_events ("
+            " gid INTEGER PRIMARY KEY AUTOINCREMENT,"
+            " campaign_id TEXT NOT NULL, position INTEGER NOT NULL, type TEXT NOT NULL,"
+            " version INTEGER NOT NULL, data BLOB NOT NULL, recorded_at TEXT NOT NULL,"
+            " actor_role TEXT NOT NULL, actor_token TEXT, actor_character TEXT,"
+            " correlation_id TEXT NOT NULL, character_id TEXT, session INTEGER NOT NULL,"
+            " scene INTEGER NOT NULL, hash TEXT NOT NULL,"
+            " UNIQUE (campaign_id, position))",
+            "CREATE INDEX IF NOT EXISTS ledger_events_time ON ledger_events (campaign_id, recorded_at)",
+            "CREATE INDEX IF NOT EXISTS ledger_events_character"
+            " ON ledger_events (campaign_id, character_id, position)",
+            "CREATE TABLE IF NOT EXISTS ledger_idempotency ("
+            " scope TEXT NOT NULL, key TEXT NOT NULL, fingerprint TEXT NOT NULL,"
+            " status INTEGER NOT NULL, body BLOB NOT NULL, campaign_id TEXT, position INTEGER,"
+            " PRIMARY KEY (scope, key))",
+            "CREATE TABLE IF NOT EXISTS ledger_checkpoints ("
+            " campaign_id TEXT NOT NULL, position INTEGER NOT NULL, state BLOB NOT NULL,"
+            " PRIMARY KEY (campaign_id, position))",
+            "CREATE TABLE IF NOT EXISTS ledger_seeds ("
+            " campaign_id TEXT NOT NULL, epoch INTEGER NOT NULL, sealed BLOB NOT NULL,"
+            " PRIMARY KEY (campaign_id, epoch))",
+            "CREATE TABLE IF NOT EXISTS ledger_tokens ("
+            " id TEXT PRIMARY KEY, campaign_id TEXT NOT NULL, role TEXT NOT NULL,"
+            " character_id TEXT, label TEXT NOT NULL, secret_hash TEXT NOT NULL UNIQUE,"
+            " created_at TEXT NOT NULL, revoked_at TEXT)",
+            TREE_DDL.format(blob="BLOB"),
+            *ops_ddl(self.kind),
+        ]
+
+    def read_global(self, after: GlobalCursor, limit: int) -> list[tuple[GlobalCursor, Record]]:
+        # SQLite has one writer at a time, so AUTOINCREMENT ids are committed in order.
+        with self.transaction(write=False) as c:
+            c.execute(
+                f"SELECT gid, {EVENT_COLUMNS} FROM ledger_events WHERE gid>? ORDER BY gid LIMIT ?",
+                (after.seq, limit),
+            )
+            rows = c.fetchall()
+        return [(GlobalCursor(0, int(row[0])), record_from_row(tuple(row)[1:])) for row in rows]
+
+    def global_lag(self, after: GlobalCursor, cap: int = 100_000) -> tuple[int, str | None]:
+        with self.transaction(write=False) as c:
+            c.execute("SELECT COUNT(*), MIN(recorded_at) FROM (SELECT recorded_at FROM"
+                      " ledger_events WHERE gid>? ORDER BY gid LIMIT ?)", (after.seq, cap))
+            row = c.fetchone()
+        return int(row[0]), row[1]
+
+    def has_ledger(self) -> bool:
+        return self._one("SELECT 1 FROM sqlite_master WHERE type='table' AND name=?",
+                         ("ledger_events",)) is not None
+
+    def close(self) -> None:
+        self.datastore.close()
+        self.readers.close()

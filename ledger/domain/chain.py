@@ -1,0 +1,83 @@
+"""The hash chain: each event's hash covers the previous hash and its canonical bytes.
+
+Canonical form: Python's `json.dumps` with keys sorted, no insignificant
+whitespace, UTF-8 and no NaN or infinities. It matches RFC 8785 for strings,
+integers, booleans and null; floats (only implant Strain such as 0.5) use
+Python's shortest repr, which differs from RFC 8785 for values like 2.0 or
+1e+16. docs/history.md states the exact form.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from typing import Any
+
+from ledger.domain.record import Record
+
+GENESIS = "0" * 64
+
+
+class UnreadableData(ValueError):
+    """A stored event whose data is not canonical JSON: not UTF-8, cut short, NaN..."""
+
+    def __init__(self, position: int, why: str) -> None:
+        super().__init__(f"the event at position {position} has unreadable data ({why})")
+        self.position = position
+
+
+def canonical(value: Any) -> bytes:
+    return json.dumps(
+        value, sort_keys=True, separators=(",", ":"), ensure_ascii=False, allow_nan=False
+    ).encode()
+
+
+def envelope(record: Record) -> dict[str, Any]:
+    """The hashed content of an event: everything but the hash itself."""
+    return {
+        "campaign_id": record.campaign_id,
+        "position": record.position,
+        "type": record.type,
+        "version": record.version,
+        "data": json.loads(record.data.decode()),  # strict UTF-8, as the ledger writes it
+        "recorded_at": record.recorded_at,
+        "actor": {
+            "role": record.actor_role,
+            "token_id": record.actor_token,
+            "character_id": record.actor_character,
+        },
+        "correlation_id": record.correlation_id,
+        "character_id": record.character_id,
+        "session": record.session,
+        "scene": record.scene,
+    }
+
+
+def chain_hash(prev_hash: str, record: Record) -> str:
+    """Raises UnreadableData when the record's data has no canonical form."""
+    try:
+        body = canonical(envelope(record))
+    except ValueError as exc:  # bad UTF-8, bad JSON, NaN or infinities, lone surrogates
+        raise UnreadableData(record.position, str(exc)) from None
+    return hashlib.sha256(prev_hash.encode() + b"\n" + body).hexdigest()
+
+
+def link_problem(prev_hash: str, record: Record, expected: int) -> str | None:
+    """Why `record` does not continue the chain at `expected`, or None when it does."""
+    if record.position != expected:
+        return "sequence"
+    try:
+        return None if record.hash == chain_hash(prev_hash, record) else "hash"
+    except UnreadableData:
+        return "unreadable-data"
+
+
+def first_break(records: list[Record], prev_hash: str = GENESIS, start: int = 1) -> int | None:
+    """The first position whose hash, or whose place in the sequence, is wrong."""
+    expected = start
+    for record in records:
+        if link_problem(prev_hash, record, expected):
+            return expected
+        prev_hash = record.hash
+        expected += 1
+    return None

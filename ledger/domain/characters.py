@@ -1,0 +1,183 @@
+"""Characters: registration, sheet updates, death and GM corrections."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import msgspec
+
+from ledger.domain.context import Context
+from ledger.domain.decision import Decide
+from ledger.domain.errors import InvalidInput, NotFound, RuleViolation
+from ledger.domain.events import DomainEvent, evolves
+from ledger.domain.limits import check_character
+from ledger.domain.state import CampaignState, Character
+
+# Sheet fields a registration or update may set. Tracked values change through
+# their own commands (spend, damage...) or through a GM correction.
+SHEET_FIELDS = (
+    "name", "level", "abilities", "magic_ability", "focuses", "attributes", "modifiers",
+    "skills", "edges", "traits", "specializations", "talents", "graced_arts", "art_points",
+    "toughness", "armor", "speed", "health", "mana", "conviction", "strain", "cyberware",
+)
+# What a GM correction may set besides the sheet (docs/rules/characters.md). The rest
+# changes only through its own command: death, Conditions, Effort, spells, spirits...
+TRACKED_CORRECTABLE = ("backlash.temporary", "backlash.permanent", "movement", "dying",
+                       "unconscious", "mana_recovery_limit")
+
+
+class CharacterRegistered(DomainEvent, frozen=True, kw_only=True):
+    sheet: dict[str, Any]
+
+
+class SheetUpdated(DomainEvent, frozen=True, kw_only=True):
+    changes: dict[str, Any]
+    before: dict[str, Any]
+
+
+class CharacterDied(DomainEvent, frozen=True, kw_only=True):
+    cause: str
+
+
+class Corrected(DomainEvent, frozen=True, kw_only=True):
+    """A GM correction of one tracked value, with its reason (shows in the audit)."""
+
+    field: str
+    before: Any
+    after: Any
+    reason: str
+
+
+@evolves(CharacterRegistered)
+def _registered(state: CampaignState, e: CharacterRegistered) -> None:
+    assert e.character_id is not None
+    state.characters[e.character_id] = msgspec.convert(
+        {**e.sheet, "id": e.character_id}, Character
+    )
+
+
+@evolves(SheetUpdated)
+def _sheet_updated(state: CampaignState, e: SheetUpdated) -> None:
+    character = state.characters[e.character_id or ""]
+    merged = msgspec.to_builtins(character) | e.changes
+    state.characters[character.id] = msgspec.convert(merged, Character)
+
+
+@evolves(CharacterDied)
+def _died(state: CampaignState, e: CharacterDied) -> None:
+    state.characters[e.character_id or ""].dead = True
+
+
+@evolves(Corrected)
+def _corrected(state: CampaignState, e: Corrected) -> None:
+    character = state.characters[e.character_id or ""]
+    merged = msgspec.to_builtins(character)
+    _set_path(merged, e.field, e.after)
+    state.characters[character.id] = msgspec.convert(merged, Character)
+
+
+def require_character(state: CampaignState, character_id: str) -> Character:
+    character = state.characters.get(character_id)
+    if character is None:
+        raise NotFound("character", character_id)
+    return character
+
+
+def require_alive(state: CampaignState, character_id: str) -> Character:
+    character = require_character(state, character_id)
+    if character.dead:
+        raise RuleViolation("character-is-dead", f"{character.name} is dead")
+    return character
+
+
+def _checked_sheet(sheet: dict[str, Any], base: dict[str, Any]) -> dict[str, Any]:
+    unknown = [k for k in sheet if k not in SHEET_FIELDS]
+    if unknown:
+        raise InvalidInput("unknown-sheet-field", f"not a sheet field: {unknown[0]}", field=unknown[0])
+    try:
+        character = msgspec.convert(base | sheet, Character)
+    except msgspec.ValidationError as exc:
+        raise InvalidInput("sheet-shape", str(exc), field="sheet") from None
+    check_character(msgspec.to_builtins(character), sheet)
+    return sheet
+
+
+def register_character(sheet: dict[str, Any]) -> Decide:
+    def decide(state: CampaignState, ctx: Context) -> list[DomainEvent]:
+        character_id = ctx.new_id("chr")
+        checked = _checked_sheet(sheet, {"id": character_id})
+        return [CharacterRegistered(character_id=character_id, sheet=checked)]
+
+    return decide
+
+
+def update_sheet(character_id: str, changes: dict[str, Any]) -> Decide:
+    def decide(state: CampaignState, ctx: Context) -> list[DomainEvent]:
+        character = require_character(state, character_id)
+        current = msgspec.to_builtins(character)
+        checked = _checked_sheet(changes, current)
+        before = {k: current.get(k) for k in checked}
+        return [SheetUpdated(character_id=character_id, changes=checked, before=before)]
+
+    return decide
+
+
+def record_death(character_id: str, cause: str) -> Decide:
+    def decide(state: CampaignState, ctx: Context) -> list[DomainEvent]:
+        require_alive(state, character_id)
+        return [CharacterDied(character_id=character_id, cause=cause)]
+
+    return decide
+
+
+def correct(character_id: str, field: str, value: Any, reason: str) -> Decide:
+    """Set a correctable value by its dotted path, e.g. `mana.current` or `skills.cast`,
+    within the bounds of ledger/domain/limits.py."""
+
+    def decide(state: CampaignState, ctx: Context) -> list[DomainEvent]:
+        character = require_character(state, character_id)
+        data = msgspec.to_builtins(character)
+        _check_correctable(field)
+        try:
+            before = _get_path(data, field)
+        except KeyError:
+            raise InvalidInput("correction-field", f"no tracked value {field!r}", field="field") from None
+        _set_path(data, field, value)
+        try:
+            msgspec.convert(data, Character)
+        except msgspec.ValidationError as exc:
+            raise InvalidInput("correction-value", str(exc), field="value") from None
+        check_character(data, [field])
+        return [Corrected(character_id=character_id, field=field, before=before, after=value,
+                          reason=reason)]
+
+    return decide
+
+
+def _check_correctable(field: str) -> None:
+    if field == "dead":
+        raise InvalidInput("correction-field", "death is not a correction: record it with its "
+                           "command (POST …/death)", field="field")
+    top = field.split(".")[0]
+    if top in SHEET_FIELDS or any(field == f or field.startswith(f + ".")
+                                  for f in TRACKED_CORRECTABLE):
+        return
+    raise InvalidInput("correction-field", f"{field!r} is not correctable: a correction sets a "
+                       "sheet field or one of " + ", ".join(TRACKED_CORRECTABLE), field="field")
+
+
+def _get_path(data: dict[str, Any], path: str) -> Any:
+    node: Any = data
+    for part in path.split("."):
+        if not isinstance(node, dict) or part not in node:
+            raise KeyError(path)
+        node = node[part]
+    return node
+
+
+def _set_path(data: dict[str, Any], path: str, value: Any) -> None:
+    parts = path.split(".")
+    node: Any = data
+    for part in parts[:-1]:
+        node = node[part]
+    node[parts[-1]] = value

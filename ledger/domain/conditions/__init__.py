@@ -1,0 +1,1 @@
+"""Conditions: adding them, their catalog, recovery and the treatment of wounds."""

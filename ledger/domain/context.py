@@ -1,0 +1,61 @@
+"""What a decision may use beyond the state: dice, fresh ids, and who asks."""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Callable
+from typing import Protocol
+
+import msgspec
+
+from ledger.domain.dice import DiceSource
+
+
+class Actor(msgspec.Struct, frozen=True):
+    """Who recorded an event: the token's principal."""
+
+    role: str  # "gm", "player", "observer", "system", "admin"
+    token_id: str | None = None
+    character_id: str | None = None
+
+
+SYSTEM = Actor(role="system")
+
+
+def random_id(prefix: str) -> str:
+    return f"{prefix}_{uuid.uuid4().hex[:16]}"
+
+
+class SeedBroker(Protocol):
+    """Dice epochs: commit to a fresh secret seed, or reveal a finished epoch's seed."""
+
+    def commit_new(self, epoch: int) -> str: ...
+    def reveal(self, epoch: int) -> str: ...
+
+
+class NoSeeds:
+    def commit_new(self, epoch: int) -> str:
+        raise RuntimeError("this context cannot create dice seeds")
+
+    def reveal(self, epoch: int) -> str:
+        raise RuntimeError("this context cannot reveal dice seeds")
+
+
+class Context:
+    """Passed to `decide`; ids and dice are drawn here and recorded as facts in events."""
+
+    def __init__(
+        self,
+        dice: DiceSource,
+        actor: Actor = SYSTEM,
+        new_id: Callable[[str], str] = random_id,
+        epoch: int = 0,
+        command_position: int = 0,
+        seeds: SeedBroker | None = None,
+    ) -> None:
+        self.dice = dice
+        self.actor = actor
+        self.new_id = new_id
+        self.epoch = epoch
+        self.command_position = command_position
+        self.seeds: SeedBroker = seeds or NoSeeds()

@@ -1,0 +1,1 @@
+"""Items and objects: holding, damage, identification, linkage and firearms."""

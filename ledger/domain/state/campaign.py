@@ -1,0 +1,68 @@
+"""The whole campaign: settings, clock and everything in play."""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+import msgspec
+
+from ledger.domain.state.audit import RewindState
+from ledger.domain.state.character import Character
+from ledger.domain.state.items import Item
+from ledger.domain.state.spirits import Spirit
+from ledger.domain.state.stunts import StuntPoolState
+
+
+class Settings(msgspec.Struct):
+    """Rule settings the GM may change. Each change is a SettingsChanged event."""
+
+    # 000: Helpless from a Fatigued/Exhausted on Exhausted is 4 points unless the GM picks 7.
+    helpless_points: int = 4
+    # 002: 1 automatic Backlash per point of Resistance over 5 (GM may override per test).
+    auto_backlash_over_resistance_5: bool = True
+    # Max distinct dice and characters in a roll expression (hostile input guard).
+    max_dice_per_roll: int = 100
+    # How Mana returns (the texts fix no rate): "none" (only recorded gains), "new-day"
+    # (every character at each new day) or "rest" (those who rested through it), by
+    # `mana_recovery_amount` Mana each time (ledger/domain/mana_recovery.py).
+    mana_recovery: Literal["none", "new-day", "rest"] = "none"
+    mana_recovery_amount: Annotated[int, msgspec.Meta(ge=0)] = 0
+
+
+class Clock(msgspec.Struct):
+    session: int = 0
+    session_open: bool = False
+    scene: int = 0
+    scene_open: bool = False
+    day: int = 1
+    minutes: int = 0
+    # "sunrise" or "sunset": the last one the GM marked, and on which day.
+    last_marker: str | None = None
+    last_marker_day: int | None = None
+
+
+class CampaignState(msgspec.Struct):
+    id: str
+    name: str = ""
+    position: int = 0
+    head_hash: str = ""
+    # recorded_at of the head; new events never go back in time, so time maps to position.
+    recorded_at: str = ""
+    # Dice epochs: 0 before the first session, then one per session and interlude.
+    dice_epoch: int = 0
+    dice_commitment: str = ""
+    settings: Settings = msgspec.field(default_factory=Settings)
+    clock: Clock = msgspec.field(default_factory=Clock)
+    characters: dict[str, Character] = msgspec.field(default_factory=dict)
+    # Summoned spirits by id (ledger/domain/spirits/summoning.py), gone ones included for their history.
+    spirits: dict[str, Spirit] = msgspec.field(default_factory=dict)
+    items: dict[str, Item] = msgspec.field(default_factory=dict)
+    # Bonds and the group Stunt Pool (ledger/domain/stunts/rules.py).
+    stunts: StuntPoolState = msgspec.field(default_factory=StuntPoolState)
+    # What rewinds voided, and the rewind a redo may still undo (ledger/domain/audit/rewind.py).
+    rewind: RewindState = msgspec.field(default_factory=RewindState)
+    # Monotonic counter for ids minted by decide (conditions, commitments...).
+    serial: int = 0
+
+    def character(self, character_id: str) -> Character | None:
+        return self.characters.get(character_id)

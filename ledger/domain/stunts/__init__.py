@@ -1,0 +1,1 @@
+"""Bonds and the group Stunt Pool, with their events."""

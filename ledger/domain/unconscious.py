@@ -1,0 +1,115 @@
+"""Unconscious ends: stun damage to 0 Health (000, Unconscious; the rules README).
+
+Rules (the README's "Unconscious ends", for stun damage; docs/rules/conditions.md):
+- Stun damage that takes Health to 0 leaves the character unconscious. When it ends
+  is rolled once, at the knockout, as an event: 2d6 minutes of game time (server dice,
+  in the command that dealt the damage).
+- It ends when that game time has passed, or on regaining at least 1 Health, whichever
+  comes first. Our reading: a new day also ends it (far more than 12 minutes pass).
+- Each cause is tracked on its own (`Character.knockouts`): healing wakes a stunned
+  character but not one who collapsed from overcasting (ledger/domain/magic/strain.py).
+- An unconsciousness recorded before this rule, or set by a GM correction, has no
+  recorded cause: it ends as stun unconsciousness does on healing or at a new day,
+  and after an advance of at least 12 minutes (the most 2d6 can roll).
+"""
+
+from __future__ import annotations
+
+from ledger.domain.clock import NewDay, TimeAdvanced
+from ledger.domain.context import Context
+from ledger.domain.events import DomainEvent, evolves
+from ledger.domain.reactions import reacts_to
+from ledger.domain.resources import Damaged, Healed
+from ledger.domain.rolls import notation_rolled
+from ledger.domain.state import CampaignState, Character
+from ledger.domain.state.unconscious import Knockout
+
+STUN = "stun-damage"
+STUN_DICE = "2d6"
+STUN_MOST_MINUTES = 12
+
+
+class KnockedOut(DomainEvent, frozen=True, kw_only=True):
+    cause: str  # "stun-damage"
+    minutes: int | None  # as rolled at the knockout; None when only an event ends it
+    until_minute: int | None
+
+
+class UnconsciousEnded(DomainEvent, frozen=True, kw_only=True):
+    cause: str
+    why: str  # "time-passed", "healed", "new-day"
+
+
+@evolves(KnockedOut)
+def _knocked_out(state: CampaignState, e: KnockedOut) -> None:
+    character = state.characters[e.character_id or ""]
+    character.knockouts.append(Knockout(cause=e.cause, since=state.position + 1,
+                                        until_minute=e.until_minute))
+    character.unconscious = True
+
+
+@evolves(UnconsciousEnded)
+def _ended(state: CampaignState, e: UnconsciousEnded) -> None:
+    character = state.characters[e.character_id or ""]
+    character.knockouts = [k for k in character.knockouts if k.cause != e.cause]
+    # Awake only once no other cause holds: an overcasting collapse keeps its own hour.
+    character.unconscious = bool(character.knockouts) or (
+        character.strain_extras.unconscious_until is not None)
+
+
+def stunned(character: Character) -> bool:
+    """Unconscious from stun damage, recorded as such or without any recorded cause."""
+    if character.dead or not character.unconscious:
+        return False
+    if any(k.cause == STUN for k in character.knockouts):
+        return True
+    return not character.knockouts and character.strain_extras.unconscious_until is None
+
+
+def ended(character: Character, why: str) -> UnconsciousEnded:
+    return UnconsciousEnded(character_id=character.id, cause=STUN, why=why)
+
+
+@reacts_to(Damaged)
+def knock_out(state: CampaignState, event: DomainEvent, ctx: Context) -> list[DomainEvent]:
+    if not isinstance(event, Damaged) or not event.unconscious:
+        return []
+    character = state.characters[event.character_id or ""]
+    if character.dead or any(k.cause == STUN for k in character.knockouts):
+        return []  # already out from stun damage: the first roll stands
+    rolled = notation_rolled(ctx, character.id, STUN_DICE, None, state.settings.max_dice_per_roll,
+                             label="unconscious for 2d6 minutes (stun damage)")
+    return [rolled, KnockedOut(character_id=character.id, cause=STUN, minutes=rolled.total,
+                               until_minute=state.clock.minutes + rolled.total)]
+
+
+@reacts_to(Healed)
+def wake_on_healing(state: CampaignState, event: DomainEvent, ctx: Context) -> list[DomainEvent]:
+    if not isinstance(event, Healed) or event.after < 1:
+        return []
+    character = state.characters[event.character_id or ""]
+    return [ended(character, "healed")] if stunned(character) else []
+
+
+@reacts_to(TimeAdvanced)
+def wake_as_time_passes(
+    state: CampaignState, event: DomainEvent, ctx: Context
+) -> list[DomainEvent]:
+    if not isinstance(event, TimeAdvanced):
+        return []
+    out: list[DomainEvent] = []
+    for character in state.characters.values():
+        if not stunned(character):
+            continue
+        until = next((k.until_minute for k in character.knockouts if k.cause == STUN), None)
+        over = (event.after >= until if until is not None
+                else not character.knockouts and event.minutes >= STUN_MOST_MINUTES)
+        if over:
+            out.append(ended(character, "time-passed"))
+    return out
+
+
+@reacts_to(NewDay)
+def wake_at_a_new_day(state: CampaignState, event: DomainEvent, ctx: Context) -> list[DomainEvent]:
+    return [ended(ch, "new-day") for ch in state.characters.values() if stunned(ch)]
+

@@ -1,0 +1,1 @@
+"""Entry points of the ledger: the `campaign-ledger` command and its subcommands."""

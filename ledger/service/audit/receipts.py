@@ -1,0 +1,123 @@
+"""Signed tree heads, Merkle proofs and write receipts, read from a store (docs/trust.md).
+
+A receipt is the signed tree head at the position a write recorded, with the inclusion
+proof of each event it recorded. Everything here is deterministic: the same history gives
+the same heads, proofs and receipts, so a replayed write's receipt equals the first one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+import msgspec
+
+from ledger.adapters.signing import HeadSigner, TreeHead
+from ledger.adapters.store.base import EventStore
+from ledger.domain import merkle
+from ledger.domain.errors import InvalidInput, NotFound
+
+
+class Inclusion(msgspec.Struct, frozen=True, kw_only=True):
+    position: int
+    tree_size: int
+    leaf_index: int  # position - 1
+    chain_hash: str  # the leaf: hashed as SHA-256(0x00 || chain hash bytes)
+    path: list[str]
+
+
+class Consistency(msgspec.Struct, frozen=True, kw_only=True):
+    first: int
+    second: int
+    path: list[str]
+
+
+class Receipt(msgspec.Struct, frozen=True, kw_only=True):
+    tree_head: TreeHead
+    inclusions: list[Inclusion]
+
+
+def _nodes(store: EventStore, campaign_id: str, size: int,
+           compute: Callable[[merkle.Lookup], object]) -> merkle.Lookup:
+    found = store.tree.lookup(campaign_id, merkle.keys_needed(compute), size)
+    return found.__getitem__
+
+
+def _head(store: EventStore, campaign_id: str) -> int:
+    head = store.head(campaign_id)
+    if head == 0:
+        raise NotFound("campaign", campaign_id)
+    return head
+
+
+def _size(store: EventStore, campaign_id: str, size: int | None, field: str) -> int:
+    head = _head(store, campaign_id)
+    if size is None:
+        return head
+    if not 1 <= size <= head:
+        raise InvalidInput("tree-size-out-of-range",
+                            f"{field} must be from 1 to the head position {head}", field=field)
+    return size
+
+
+def tree_head(store: EventStore, signer: HeadSigner, campaign_id: str,
+              size: int | None = None) -> TreeHead:
+    size = _size(store, campaign_id, size, "size")
+    record = store.read(campaign_id, after=size - 1, upto=size)[0]
+    root = merkle.root(_nodes(store, campaign_id, size, lambda get: merkle.root(get, size)), size)
+    return signer.sign_tree(campaign_id, size, root.hex(), record.hash, record.recorded_at)
+
+
+def _required(value: int | None, field: str) -> int:
+    if value is None:
+        raise InvalidInput("field-required", f"{field} is required", field=field)
+    return value
+
+
+def inclusion(store: EventStore, campaign_id: str, position: int | None,
+              size: int | None = None) -> Inclusion:
+    position = _required(position, "position")
+    size = _size(store, campaign_id, size, "size")
+    if not 1 <= position <= size:
+        raise InvalidInput("position-out-of-range",
+                            f"position must be from 1 to the tree size {size}", field="position")
+
+    def compute(get: merkle.Lookup) -> list[bytes]:
+        return merkle.inclusion(get, position - 1, size)
+
+    path = compute(_nodes(store, campaign_id, size, compute))
+    record = store.read(campaign_id, after=position - 1, upto=position)[0]
+    return Inclusion(position=position, tree_size=size, leaf_index=position - 1,
+                     chain_hash=record.hash, path=[p.hex() for p in path])
+
+
+def consistency(store: EventStore, campaign_id: str, first: int | None,
+                second: int | None) -> Consistency:
+    first = _required(first, "from")
+    second = _size(store, campaign_id, second, "to")
+    if not 1 <= first <= second:
+        raise InvalidInput("tree-size-out-of-range",
+                            f"from must be from 1 to `to` ({second})", field="from")
+
+    def compute(get: merkle.Lookup) -> list[bytes]:
+        return merkle.consistency(get, first, second)
+
+    path = compute(_nodes(store, campaign_id, second, compute))
+    return Consistency(first=first, second=second, path=[p.hex() for p in path])
+
+
+def receipt(store: EventStore, signer: HeadSigner, campaign_id: str, size: int,
+            positions: Sequence[int], hashes: Sequence[str]) -> Receipt:
+    """The receipt of a write that recorded `positions` (with these chain hashes) and left
+    the campaign at `size`."""
+
+    def compute(get: merkle.Lookup) -> object:
+        return [merkle.root(get, size), *(merkle.inclusion(get, p - 1, size) for p in positions)]
+
+    get = _nodes(store, campaign_id, size, compute)
+    head_record = store.read(campaign_id, after=size - 1, upto=size)[0]
+    head = signer.sign_tree(campaign_id, size, merkle.root(get, size).hex(), head_record.hash,
+                            head_record.recorded_at)
+    return Receipt(tree_head=head, inclusions=[
+        Inclusion(position=p, tree_size=size, leaf_index=p - 1, chain_hash=h,
+                  path=[x.hex() for x in merkle.inclusion(get, p - 1, size)])
+        for p, h in zip(positions, hashes, strict=True)])

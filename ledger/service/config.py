@@ -1,0 +1,139 @@
+"""Configuration from the environment only (12-factor); tests pass a Config directly."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import msgspec
+
+# `campaign-ledger serve` hands gunicorn the line to print once it listens (api/serving.py).
+START_LINE_VARIABLE = "LEDGER_SERVE_START_LINE"
+
+
+class Config(msgspec.Struct):
+    data_dir: str = "./ledger-data"
+    store: str = "sqlite"  # "sqlite" or "postgres"
+    sqlite_path: str | None = None
+    pg_dbname: str = "ledger"
+    pg_host: str = "127.0.0.1"
+    pg_port: int = 5432
+    pg_user: str = "postgres"
+    pg_password: str = ""
+    pg_schema: str = "public"
+    secret_key: str | None = None  # hex; else <data_dir>/secret.key
+    admin_token: str | None = None
+    max_body_bytes: int = 64 * 1024
+    # The longest wait for the next piece of a request body before the server gives up on it.
+    body_read_timeout_seconds: float = 15.0
+    checkpoint_every: int = 100
+    rate_limit_per_minute: int = 600
+    cors_origins: list[str] = msgspec.field(default_factory=list)
+    testing: bool = False
+    # Benchmark baseline endpoint (scripts/bench.py); never on in production.
+    bench_endpoints: bool = False
+    # Change feed and webhooks (docs/feed-and-webhooks.md); runners (docs/operations.md).
+    feed_heartbeat_seconds: float = 15.0
+    # The feed sends a signed tree head (`event: sth`) at least every this many events and
+    # with every heartbeat, so a following client witnesses the history (docs/trust.md).
+    feed_sth_every: int = 100
+    # Each process's hub fans out at most once per interval (and SQLite polls at it):
+    # feed latency against write throughput, see docs/feed-and-webhooks.md.
+    feed_poll_seconds: float = 0.25
+    feed_sweep_seconds: float = 2.0  # PostgreSQL: re-read even without a NOTIFY
+    feed_auth_recheck_seconds: float = 30.0
+    feed_streams_per_worker: int = 100
+    # How long a feed ticket may wait before it opens the feed (an open feed stays open).
+    feed_ticket_ttl_seconds: float = 60.0
+    webhook_timeout_seconds: float = 5.0
+    webhook_max_attempts: int = 10
+    webhook_backoff_seconds: float = 1.0
+    webhook_backoff_max_seconds: float = 300.0
+    webhook_poll_seconds: float = 0.5
+    runner_heartbeat_seconds: float = 5.0
+    runner_stale_seconds: float = 30.0
+    metrics_token: str | None = None
+    log_level: str = "INFO"
+
+    @classmethod
+    def from_env(cls, env: dict[str, str] | None = None) -> Config:
+        e = dict(os.environ if env is None else env)
+        get = e.get
+        return cls(
+            data_dir=get("LEDGER_DATA_DIR", "./ledger-data"),
+            store=get("LEDGER_STORE", "postgres" if get("LEDGER_POSTGRES_DBNAME") else "sqlite"),
+            sqlite_path=get("LEDGER_SQLITE_PATH"),
+            pg_dbname=get("LEDGER_POSTGRES_DBNAME", "ledger"),
+            pg_host=get("LEDGER_POSTGRES_HOST", "127.0.0.1"),
+            pg_port=int(get("LEDGER_POSTGRES_PORT", "5432")),
+            pg_user=get("LEDGER_POSTGRES_USER", "postgres"),
+            pg_password=get("LEDGER_POSTGRES_PASSWORD", ""),
+            pg_schema=get("LEDGER_POSTGRES_SCHEMA", "public"),
+            secret_key=get("LEDGER_SECRET_KEY") or None,
+            admin_token=get("LEDGER_ADMIN_TOKEN") or None,  # empty means unset
+            max_body_bytes=int(get("LEDGER_MAX_BODY_BYTES", str(64 * 1024))),
+            checkpoint_every=int(get("LEDGER_CHECKPOINT_EVERY", "100")),
+            rate_limit_per_minute=int(get("LEDGER_RATE_LIMIT_PER_MINUTE", "600")),
+            cors_origins=[o for o in get("LEDGER_CORS_ORIGINS", "").split(",") if o],
+            bench_endpoints=get("LEDGER_BENCH_ENDPOINTS", "") == "1",
+            **_ops_from_env(e),  # type: ignore[arg-type]
+        )
+
+    def to_env(self) -> dict[str, str]:
+        """The environment that makes `from_env` rebuild this Config (for child processes)."""
+        env = {
+            "LEDGER_DATA_DIR": self.data_dir, "LEDGER_STORE": self.store,
+            "LEDGER_POSTGRES_DBNAME": self.pg_dbname, "LEDGER_POSTGRES_HOST": self.pg_host,
+            "LEDGER_POSTGRES_PORT": str(self.pg_port), "LEDGER_POSTGRES_USER": self.pg_user,
+            "LEDGER_POSTGRES_PASSWORD": self.pg_password, "LEDGER_POSTGRES_SCHEMA": self.pg_schema,
+            "LEDGER_MAX_BODY_BYTES": str(self.max_body_bytes),
+            "LEDGER_CHECKPOINT_EVERY": str(self.checkpoint_every),
+            "LEDGER_RATE_LIMIT_PER_MINUTE": str(self.rate_limit_per_minute),
+            "LEDGER_CORS_ORIGINS": ",".join(self.cors_origins),
+            "LEDGER_BENCH_ENDPOINTS": "1" if self.bench_endpoints else "",
+            **{env: str(getattr(self, field)) for field, (env, _) in OPS_SETTINGS.items()},
+        }
+        for name, value in (("LEDGER_SQLITE_PATH", self.sqlite_path),
+                            ("LEDGER_SECRET_KEY", self.secret_key),
+                            ("LEDGER_ADMIN_TOKEN", self.admin_token),
+                            ("LEDGER_METRICS_TOKEN", self.metrics_token)):
+            if value:
+                env[name] = value
+        return env
+
+    @property
+    def data_path(self) -> Path:
+        return Path(self.data_dir)
+
+    @property
+    def sqlite_file(self) -> Path:
+        return Path(self.sqlite_path) if self.sqlite_path else self.data_path / "ledger.sqlite3"
+
+
+# Operational settings: field -> (environment variable, type).
+OPS_SETTINGS: dict[str, tuple[str, type]] = {
+    "body_read_timeout_seconds": ("LEDGER_BODY_READ_TIMEOUT", float),
+    "feed_heartbeat_seconds": ("LEDGER_FEED_HEARTBEAT_SECONDS", float),
+    "feed_sth_every": ("LEDGER_FEED_STH_EVERY", int),
+    "feed_poll_seconds": ("LEDGER_FEED_POLL_SECONDS", float),
+    "feed_sweep_seconds": ("LEDGER_FEED_SWEEP_SECONDS", float),
+    "feed_auth_recheck_seconds": ("LEDGER_FEED_AUTH_RECHECK_SECONDS", float),
+    "feed_streams_per_worker": ("LEDGER_FEED_STREAMS", int),
+    "feed_ticket_ttl_seconds": ("LEDGER_FEED_TICKET_TTL", float),
+    "webhook_timeout_seconds": ("LEDGER_WEBHOOK_TIMEOUT_SECONDS", float),
+    "webhook_max_attempts": ("LEDGER_WEBHOOK_MAX_ATTEMPTS", int),
+    "webhook_backoff_seconds": ("LEDGER_WEBHOOK_BACKOFF_SECONDS", float),
+    "webhook_backoff_max_seconds": ("LEDGER_WEBHOOK_BACKOFF_MAX_SECONDS", float),
+    "webhook_poll_seconds": ("LEDGER_WEBHOOK_POLL_SECONDS", float),
+    "runner_heartbeat_seconds": ("LEDGER_RUNNER_HEARTBEAT_SECONDS", float),
+    "runner_stale_seconds": ("LEDGER_RUNNER_STALE_SECONDS", float),
+    "log_level": ("LEDGER_LOG_LEVEL", str),
+}
+
+
+def _ops_from_env(env: dict[str, str]) -> dict[str, object]:
+    found: dict[str, object] = {"metrics_token": env.get("LEDGER_METRICS_TOKEN") or None}
+    for field, (name, kind) in OPS_SETTINGS.items():
+        if env.get(name):
+            found[field] = kind(env[name])
+    return found

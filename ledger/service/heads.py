@@ -1,0 +1,58 @@
+"""The head state per campaign: a small cache, fast-forwarded from the store on every read,
+so a worker never decides on a stale head."""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+
+from ledger.adapters.store.base import EventStore
+from ledger.domain.errors import NotFound
+from ledger.domain.fold import fold
+from ledger.domain.state import CampaignState
+from ledger.domain.state.clone import clone
+from ledger.service.checkpoints import Checkpoints
+
+
+class HeadCache:
+    def __init__(self, store: EventStore, checkpoints: Checkpoints, size: int) -> None:
+        self.store = store
+        self.checkpoints = checkpoints
+        self.size = size
+        self.lock = threading.Lock()
+        self._heads: OrderedDict[str, CampaignState] = OrderedDict()
+
+    def state(self, campaign_id: str) -> CampaignState:
+        """The head state, fast-forwarded from the store. Callers must not mutate it:
+        cached states are shared between threads and replaced, never changed."""
+        cached = self._heads.get(campaign_id)
+        after = cached.position if cached else 0
+        newer = self.store.read(campaign_id, after=after)
+        if cached is None and not newer:
+            raise NotFound("campaign", campaign_id)
+        if not newer:
+            assert cached is not None
+            return cached
+        if cached is None:
+            state = self.checkpoints.nearest(campaign_id, newer[-1].position)
+            state = self.checkpoints.fold_repairing(
+                state, [r for r in newer if r.position > state.position])
+        else:
+            state = fold(clone(cached), newer)
+        self.remember(state)
+        return state
+
+    def cached(self, campaign_id: str) -> CampaignState | None:
+        """The newest head this process has seen, without reading the store (it may be
+        behind). Callers must not mutate it."""
+        return self._heads.get(campaign_id)
+
+    def remember(self, state: CampaignState) -> None:
+        with self.lock:
+            known = self._heads.get(state.id)
+            if known is not None and known.position > state.position:
+                return  # another thread already cached a newer head
+            self._heads[state.id] = state
+            self._heads.move_to_end(state.id)
+            while len(self._heads) > self.size:
+                self._heads.popitem(last=False)

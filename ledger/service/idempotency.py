@@ -1,0 +1,105 @@
+"""Idempotency-Key: answering a retried POST with its first answer (docs/decisions/004).
+
+A key lives in a scope: a token's lineage (every rotation of one token shares it), or
+`anonymous` for campaign creation, where no token exists yet. There the key is the only
+thing that lets a retry see the new GM token again, so it is a bearer secret: it must
+carry at least 128 bits of encoding, and only its hash is stored.
+"""
+
+from __future__ import annotations
+
+import math
+import string
+from collections.abc import Callable
+
+import msgspec
+from eventsourcing.persistence import IntegrityError
+
+from ledger.adapters.secrets_box import hash_secret
+from ledger.adapters.store.base import EventStore, IdempotencyKeyTaken, conflict
+from ledger.adapters.store.records import IdempotentAnswer
+from ledger.domain.errors import InvalidInput
+
+ANONYMOUS = "anonymous"
+SECRET_BITS = 128
+# The smallest alphabet holding every character of a key gives its bits per character.
+ALPHABETS = (string.digits, string.hexdigits, string.ascii_letters + string.digits + "-_")
+FIELD = "Idempotency-Key"
+
+
+class KeyedRequest(msgspec.Struct, frozen=True):
+    """What identifies one request under its key: the scope, the key, and a digest of the
+    method, path and body (the same key with another request is refused)."""
+
+    scope: str
+    key: str
+    fingerprint: str
+
+
+def check_secret_key(key: str) -> None:
+    """A key that stands in for a bearer secret: base64url characters only, and at least
+    128 bits of encoding (22 base64url, 32 hexadecimal or 39 decimal characters)."""
+    alphabet = next((a for a in ALPHABETS if set(key) <= set(a)), None)
+    if alphabet is None:
+        raise InvalidInput("idempotency-key-alphabet", "Without a token, the Idempotency-Key is "
+                           "a secret: use only base64url characters (A-Z a-z 0-9 - _).",
+                           field=FIELD)
+    size = 16 if alphabet is string.hexdigits else len(alphabet)  # hex ignores case
+    needed = math.ceil(SECRET_BITS / math.log2(size))
+    if len(key) < needed:
+        raise InvalidInput("idempotency-key-too-short", "Without a token, the Idempotency-Key is "
+                           f"a secret: it needs at least 128 bits of encoding ({needed} of these "
+                           "characters; 22 base64url or 32 hex characters) from a cryptographic "
+                           "random source.", field=FIELD)
+
+
+def anonymous_request(key: str, fingerprint: str) -> KeyedRequest:
+    """A creation's key: checked as a secret, and kept only as its SHA-256 (like a token's
+    secret), so a reader of the database cannot replay the creation to see its GM token."""
+    check_secret_key(key)
+    return KeyedRequest(ANONYMOUS, "sha256:" + hash_secret(key), fingerprint)
+
+
+def earlier_answer(store: EventStore, request: KeyedRequest) -> IdempotentAnswer | None:
+    """The first answer given under this key, if any; refused if it was another request."""
+    stored = store.answer(request.scope, request.key)
+    if stored is not None and stored.fingerprint != request.fingerprint:
+        raise InvalidInput("idempotency-key-reused",
+                           "this Idempotency-Key was used for a different request", field=FIELD)
+    return stored
+
+
+def write_once(store: EventStore, request: KeyedRequest | None, campaign_id: str, status: int,
+               body: bytes, commit: Callable[[IdempotentAnswer | None], None],
+               ) -> tuple[int, bytes, bool]:
+    """Run a write outside the game stream (tokens, webhooks) at most once per key.
+
+    `commit` must store the answer it is given in the same transaction as its write.
+    Returns the status and body to answer, and whether they are a replay.
+    """
+    if request is None:
+        commit(None)
+        return status, body, False
+    earlier = earlier_answer(store, request)
+    if earlier is None:
+        try:
+            commit(IdempotentAnswer(request.scope, request.key, request.fingerprint, status,
+                                    body, campaign_id))
+            return status, body, False
+        except IdempotencyKeyTaken:  # a concurrent retry committed first
+            earlier = earlier_answer(store, request)
+            if earlier is None:
+                raise
+    return earlier.status, earlier.body, True
+
+
+def keep_answer(store: EventStore, answer: IdempotentAnswer | None) -> None:
+    """The `commit` of a write that stores nothing but its answer (a feed ticket is derived
+    from the server key, never stored): a retry with the key then finds the first answer."""
+    if answer is None:
+        return
+    try:
+        with store.transaction(write=True) as c:
+            store._insert_answer(c, answer)
+    except IntegrityError as exc:
+        raise conflict(exc, answer) from exc

@@ -1,0 +1,143 @@
+"""The application service's façade: load state, decide, record once, retry on conflict.
+
+One instance per process (built lazily after fork). Each job lives in its own part under
+`ledger/service/` (its package docstring lists them); this class only wires them and
+keeps the methods callers use.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from ledger.adapters.secrets_box import SecretBox
+from ledger.adapters.store.base import EventStore
+from ledger.adapters.store.records import TokenRow
+from ledger.domain.context import Actor
+from ledger.domain.decision import Decide
+from ledger.domain.errors import StaleState
+from ledger.domain.fold import blank
+from ledger.domain.state import CampaignState
+from ledger.service.canon import canon_state_at
+from ledger.service.checkpoints import Checkpoints
+from ledger.service.creation import CreateCampaign, creation_parts, new_campaign_id
+from ledger.service.heads import HeadCache
+from ledger.service.health import utc_now
+from ledger.service.idempotent import AnswerSpec, replay
+from ledger.service.outcome import Outcome
+from ledger.service.recording import Recorder
+from ledger.service.retries import MAX_ATTEMPTS, ConflictRetriesExhausted, WriterLocks, until_recorded
+from ledger.service.seeds import SeedVault
+from ledger.service.time_travel import TimeTravel
+
+__all__ = ["MAX_ATTEMPTS", "AnswerSpec", "ConflictRetriesExhausted", "CreateCampaign", "Ledger",
+           "Outcome"]
+
+
+class Ledger:
+    def __init__(
+        self,
+        store: EventStore,
+        box: SecretBox,
+        *,
+        checkpoint_every: int = 100,
+        now: Callable[[], str] = utc_now,
+        cache_size: int = 128,
+    ) -> None:
+        self.store = store
+        self.box = box
+        self.checkpoint_every = checkpoint_every
+        self.now = now
+        self.cache_size = cache_size
+        self.checkpoints = Checkpoints(store, checkpoint_every)
+        self.heads = HeadCache(store, self.checkpoints, cache_size)
+        self.travel = TimeTravel(store, self.checkpoints)
+        self.seeds = SeedVault(store, box)
+        self.recorder = Recorder(store, self.seeds, self.heads,
+                                 checkpoint_every=checkpoint_every, now=now)
+        self.locks = WriterLocks(keep=4 * cache_size)
+
+    # --- reading ----------------------------------------------------------
+    def state(self, campaign_id: str) -> CampaignState:
+        """The head state, fast-forwarded from the store. Callers must not mutate it."""
+        return self.heads.state(campaign_id)
+
+    def cached_state(self, campaign_id: str) -> CampaignState | None:
+        """The newest head this process has seen, without reading the store (it may be
+        behind). Callers must not mutate it."""
+        return self.heads.cached(campaign_id)
+
+    def state_at(self, campaign_id: str, position: int) -> CampaignState:
+        """The state as recorded at `position`: nearest checkpoint plus the few events after."""
+        return self.travel.state_at(campaign_id, position)
+
+    def canon_state_at(self, campaign_id: str, position: int) -> CampaignState:
+        """The state at `position` without what later rewinds voided (docs/rules/audit.md)."""
+        return canon_state_at(self.heads, self.travel, campaign_id, position)
+
+    def position_at_time(self, campaign_id: str, recorded_at: str) -> int:
+        return self.travel.position_at_time(campaign_id, recorded_at)
+
+    @property
+    def REPAIR_BATCH(self) -> int:  # noqa: N802 - kept as it was named before the split
+        """How many rebuilt checkpoints a read writes per transaction."""
+        return self.checkpoints.repair_batch
+
+    @REPAIR_BATCH.setter
+    def REPAIR_BATCH(self, size: int) -> None:  # noqa: N802
+        self.checkpoints.repair_batch = size
+
+    # --- writing ----------------------------------------------------------
+    def create(self, command: CreateCampaign, actor: Actor, *, answer: AnswerSpec | None = None,
+               if_match: int | None = None) -> Outcome:
+        """Create a campaign and its GM token (`Outcome.tokens`) in one transaction; `actor`
+        issues the token. A refused or replayed creation writes no token."""
+        campaign_id = new_campaign_id()
+        decide, gm = creation_parts(command, self.box, campaign_id, actor)
+        return self.execute(campaign_id, actor, decide, answer=answer, if_match=if_match,
+                            creating=True, tokens=[gm])
+
+    def create_campaign(
+        self, decide: Decide, actor: Actor, answer: AnswerSpec | None = None
+    ) -> Outcome:
+        return self.execute(new_campaign_id(), actor, decide, answer=answer, creating=True)
+
+    def execute(
+        self,
+        campaign_id: str,
+        actor: Actor,
+        decide: Decide,
+        *,
+        answer: AnswerSpec | None = None,
+        if_match: int | None = None,
+        creating: bool = False,
+        tokens: Sequence[TokenRow] = (),
+    ) -> Outcome:
+        """Decide against the head and record the events atomically, retrying lost races.
+        `tokens` are written in the same transaction (a new campaign's GM token)."""
+        if answer is not None:
+            earlier = self.replay(answer, campaign_id)
+            if earlier is not None:
+                return earlier
+
+        def attempt() -> Outcome:
+            state = blank(campaign_id) if creating else self.state(campaign_id)
+            if if_match is not None and state.position != if_match:
+                raise StaleState(if_match, state.position)
+            return self.recorder.attempt(state, actor, decide, answer, tokens)
+
+        def key_taken() -> Outcome | None:
+            assert answer is not None
+            return self.replay(answer, campaign_id)
+
+        return until_recorded(self.locks, campaign_id, attempt, key_taken)
+
+    def replay(self, answer: AnswerSpec, campaign_id: str) -> Outcome | None:
+        return replay(self.store, answer, campaign_id)
+
+    # --- dice seeds (read by the audit tools and the leak checks) ---------------
+    @property
+    def _seeds(self) -> dict[tuple[str, int], bytes]:
+        return self.seeds.opened
+
+    def _seed_for(self, campaign_id: str, epoch: int) -> bytes:
+        return self.seeds.seed_for(campaign_id, epoch)

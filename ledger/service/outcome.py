@@ -1,0 +1,21 @@
+"""What recording a command gives back."""
+
+from __future__ import annotations
+
+import msgspec
+
+from ledger.adapters.store.records import IdempotentAnswer, TokenRow
+from ledger.domain.events import DomainEvent
+from ledger.domain.record import Record
+from ledger.domain.state import CampaignState
+
+
+class Outcome(msgspec.Struct):
+    campaign_id: str
+    position: int
+    records: list[Record]
+    events: list[DomainEvent]
+    state: CampaignState
+    replayed: IdempotentAnswer | None = None
+    # The token rows written in the command's transaction (a new campaign's GM token).
+    tokens: list[TokenRow] = []

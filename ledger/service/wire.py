@@ -1,0 +1,26 @@
+"""The JSON shape of one recorded event, as the API, the change feed and webhook payloads
+send it (the export file has its own, ledger/adapters/export_format.py)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import msgspec
+
+from ledger.domain.record import Record
+
+
+def event_json(r: Record) -> dict[str, Any]:
+    return {
+        "position": r.position,
+        "type": r.type,
+        "version": r.version,
+        "data": msgspec.Raw(r.data),
+        "recorded_at": r.recorded_at,
+        "actor": {"role": r.actor_role, "token_id": r.actor_token, "character_id": r.actor_character},
+        "correlation_id": r.correlation_id,
+        "character_id": r.character_id,
+        "session": r.session,
+        "scene": r.scene,
+        "hash": r.hash,
+    }
