@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import importlib
 import pkgutil
+from collections.abc import Sequence
 from typing import Any
 
 from flask import Flask
@@ -34,7 +35,8 @@ def route_blueprints() -> list[Any]:
     return found
 
 
-def create_app(config: Config | None = None) -> Flask:
+def create_app(config: Config | None = None, extra: Sequence[Any] = ()) -> Flask:
+    """The app with every blueprint of api/routes, and the `extra` ones (tests)."""
     config = config or Config.from_env()
     app = Flask(__name__)
     app.config.update(
@@ -50,7 +52,7 @@ def create_app(config: Config | None = None) -> Flask:
         TESTING=config.testing,
     )
     api = Api(app, spec_kwargs={"extra_plugins": [ContractPlugin()]})
-    for blueprint in route_blueprints():
+    for blueprint in [*route_blueprints(), *extra]:
         api.register_blueprint(blueprint)
     if config.bench_endpoints:
         from api import bench

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import msgspec
 from flask_smorest import Api
 
 from api.contract import EVENT
-from api.event_schemas import components
+from api.event_schemas import REF, components
+from ledger.domain.stunts.rules import PoolSummary
 
 PROBLEM = {
     "type": "object",
@@ -54,3 +56,8 @@ def document(api: Api) -> None:
                                            "that resolve them; in character answers, not in "
                                            "`/state`."}}}
         api.spec.components.schema(name, schema)
+    # Answers of typed commands may name a domain Struct beyond the state and the events.
+    _, extra = msgspec.json.schema_components([PoolSummary], ref_template=REF)
+    for name, schema in extra.items():
+        if name not in api.spec.components.schemas:
+            api.spec.components.schema(name, schema)

@@ -35,3 +35,15 @@ class Audit(Scope):
     def signed_head(self) -> Call:
         """The head position and hash signed with the server's Ed25519 key: keep it."""
         return Call()
+
+    @read(CAMPAIGN + "/proofs/inclusion")
+    def inclusion_proof(self, position: int, size: int | None = None) -> Call:
+        """The Merkle audit path of the event at `position` in the tree of `size` events
+        (default: the head); check it with `witness.included` (docs/trust.md)."""
+        return query(position=position, size=size)
+
+    @read(CAMPAIGN + "/proofs/consistency")
+    def consistency_proof(self, first: int, second: int | None = None) -> Call:
+        """The proof that the tree of `second` events (default: the head) extends the tree
+        of `first` events; check it with `witness.consistent` (docs/trust.md)."""
+        return query(**{"from": first, "to": second})

@@ -11,10 +11,13 @@ from typing import TypeVar
 
 from ledger.adapters.store.base import IdempotencyKeyTaken, PositionTaken, StoreUnavailable
 
-# Lost races are retried with a jittered backoff capped at 50 ms, about 2.5 s at most in
-# all: with several processes on one campaign (SQLite commits one at a time, each with
-# an fsync), a process can lose a dozen races in a row under load; 12 quick attempts
-# gave 503s under contention alone (docs/reliability.md).
+# Lost races are retried 60 times, with a jittered backoff growing by 2 ms and capped at
+# 50 ms: about 2.4 s of waiting at most. Why (docs/decisions/007-commands.md): writers in
+# one process queue on the campaign's lock, so a race is lost only to another worker
+# process that recorded a command for this campaign first (under PostgreSQL, the unique
+# position); at a busy table a process can lose to each other worker in turn, for several
+# rounds, and 12 attempts gave 503s under contention alone (docs/reliability.md). Past
+# that, a 503 with Retry-After hands the wait to the client.
 MAX_ATTEMPTS = 60
 
 T = TypeVar("T")

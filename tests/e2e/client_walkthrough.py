@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from campaign_ledger_client import Campaign, Character, Client, WriteResult
+from campaign_ledger_client.witness import included
 
 MARA = {"name": "Mara", "level": 5, "abilities": {"Willpower": 3, "Constitution": 1},
         "magic_ability": "Willpower", "mana": {"current": 10, "max": 10},
@@ -203,7 +204,12 @@ def audit(campaign: Campaign) -> None:
     head = campaign.get()["position"]
     assert len(campaign.timeline(limit=5)["entries"]) == 5
     assert campaign.verify()["ok"] is True
-    assert campaign.signed_head()["position"] == head
+    signed = campaign.signed_head()
+    assert signed["position"] == head
+    root = bytes.fromhex(signed["tree_head"]["root_hash"])
+    proof = campaign.inclusion_proof(2)
+    assert included(1, head, proof["chain_hash"], proof["path"], root)
+    assert campaign.consistency_proof(3)["second"] == head
     assert [e.position for e in campaign.events(after=0, limit=3).events] == [1, 2, 3]
     assert len(list(campaign.iter_events(page=50))) == head
     assert campaign.state(at=3)["position"] == 3

@@ -6,9 +6,10 @@ from typing import Any, TypeVar
 
 from ledger.domain.characters import register_character
 from ledger.domain.context import Context
-from ledger.domain.decision import Action, Decide
+from ledger.domain.decision import Decide
 from ledger.domain.events import DomainEvent
-from ledger.domain.magic.test import MagicTestRequest, make_test
+from ledger.domain.magic.commands import MakeMagicTest
+from ledger.domain.magic.test import make_test
 from ledger.domain.state import CampaignState, Character
 from tests.unit import harness
 from tests.unit.harness import context
@@ -59,9 +60,8 @@ def cast(state: CampaignState, chid: str, dice: list[int] | None = None,
     """A Magic Test; base TN 12 unless given. `settling` runs it as the action it is (settling
     first); without it, only its decision runs."""
     request.setdefault("base_tn", 12)
-    action = make_test(chid, MagicTestRequest(**request))
-    assert isinstance(action, Action)
-    return run(state, action if settling else action.decide, dice)
+    command = MakeMagicTest(character_id=chid, **request)
+    return run(state, command if settling else make_test(chid, command), dice)
 
 
 def set_backlash(state: CampaignState, chid: str, temporary: int) -> None:

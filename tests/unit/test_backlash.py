@@ -9,13 +9,8 @@ from ledger.domain import clock
 from ledger.domain.characters import correct, update_sheet
 from ledger.domain.conditions.adding import ConditionAdded
 from ledger.domain.errors import InvalidInput, RuleViolation
-from ledger.domain.magic.backlash import (
-    BacklashBanked,
-    BacklashGained,
-    ConsequenceRollOwed,
-    bank,
-    superhuman_use,
-)
+from ledger.domain.magic.backlash import BacklashBanked, BacklashGained, ConsequenceRollOwed, bank
+from ledger.domain.magic.commands import UseSuperhumanAbility
 from ledger.domain.magic.consequence_roll import (
     ConsequenceDrawn,
     ConsequenceRolled,
@@ -120,7 +115,7 @@ def test_remaining_excess_owes_nothing_more_until_sunrise_or_sunset() -> None:
     run(state, consequence_roll(chid, [6, 6, 6]))  # 18 + 3 against TN 12: success
     assert character(state, chid).backlash.owed == []
     events = run(state, bank(chid)) if character(state, chid).backlash.choice else []
-    events += run(state, superhuman_use(chid, "Strength"))
+    events += run(state, UseSuperhumanAbility(character_id=chid, ability="Strength"))
     assert of_type(events, ConsequenceRollOwed) == []
 
 
@@ -455,7 +450,7 @@ def test_permanent_backlash_rising_above_mana_owes_a_roll() -> None:
 def test_temporary_superhuman_ability_gives_one_temporary_backlash() -> None:
     state = campaign()
     chid = mage(state)
-    events = run(state, superhuman_use(chid, "Strength", "troll's potion"))
+    events = run(state, UseSuperhumanAbility(character_id=chid, ability="Strength", note="troll's potion"))
     assert only(events, BacklashGained).amount == 1
     backlash = character(state, chid).backlash
     assert (backlash.temporary, backlash.permanent) == (1, 0)

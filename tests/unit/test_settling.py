@@ -14,29 +14,22 @@ from tests.unit.magic_helpers import campaign, cast, mage, of_type, run
 FAIL_BY_3 = [1, 2, 3]  # 6 + Willpower 3 = 9 against TN 12
 
 # The table in docs/rules/magic-test.md ("Settling, per command") shows these; a new
-# action changes both.
+# action changes both. Commands declared as Structs (ledger/domain/command.py) declare their
+# acting character themselves and are checked in tests/contract and per family.
 DECLARED = {
     "ledger.domain.conditions.recovery.recover": "character_id",
     "ledger.domain.items.firearms.trust_test": "character_id",
     "ledger.domain.items.identification.identify": "character_id",
     "ledger.domain.items.linkage.link": "character_id",
     "ledger.domain.items.linkage.unlink": "character_id",
-    "ledger.domain.magic.backlash.superhuman_use": "character_id",
     "ledger.domain.magic.effort.commit": "character_id",
     "ledger.domain.magic.effort.reclaim": "character_id",
     "ledger.domain.magic.spell_preparation.prepare": "character_id",
     "ledger.domain.magic.spells.cast": "character_id",
     "ledger.domain.magic.spells.use_effect": "character_id",
-    "ledger.domain.magic.test.make_test": "character_id",
     "ledger.domain.resources.spend": "character_id",
     "ledger.domain.rolls.age_test": "character_id",
     "ledger.domain.rolls.notation_roll": "character_id",
-    "ledger.domain.spirits.summoning.summon": "character_id",
-    "ledger.domain.spirits.actions.call": "summoner_of(spirit_id)",
-    "ledger.domain.spirits.actions.dismiss": "summoner_of(spirit_id)",
-    "ledger.domain.spirits.actions.dispel": "summoner_of(spirit_id)",
-    "ledger.domain.spirits.control.banish": "by",
-    "ledger.domain.spirits.control.compel": "summoner_of(spirit_id)",
 }
 
 

@@ -26,7 +26,7 @@ from __future__ import annotations
 from ledger.domain.characters import require_alive
 from ledger.domain.clock import SunMarked
 from ledger.domain.context import Context
-from ledger.domain.decision import Decide, action_of
+from ledger.domain.decision import Decide
 from ledger.domain.errors import RuleViolation
 from ledger.domain.events import DomainEvent, evolves
 from ledger.domain.magic.pending import resolving
@@ -180,7 +180,6 @@ def bank(character_id: str) -> Decide:
     return decide
 
 
-@action_of("character_id")
 def superhuman_use(character_id: str, ability: str, note: str = "") -> Decide:
     """An ability raised above 5 by a temporary source was used: +1 temporary Backlash."""
 

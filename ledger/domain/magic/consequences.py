@@ -20,9 +20,12 @@ Rules (002 "Backlash", "Consequences"; the README's reading):
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Annotated
 
 import msgspec
+from msgspec import Meta
 
+from ledger.domain.bounds import Count, Label, Note, Text
 from ledger.domain.characters import require_alive
 from ledger.domain.conditions.adding import ConditionAdded, condition_events
 from ledger.domain.context import Context
@@ -30,31 +33,39 @@ from ledger.domain.decision import Decide, Later
 from ledger.domain.errors import InvalidInput, RuleViolation
 from ledger.domain.events import DomainEvent, evolves
 from ledger.domain.magic.consequence_roll import CATEGORIES, SEVERITIES, notation_event, require_due
-from ledger.domain.resources import damage_event
+from ledger.domain.resources import DAMAGE_TYPES, damage_event
 from ledger.domain.state import CampaignState, Character
 from ledger.domain.state.backlash import Consequence, ConsequencesDue
 
 POINTS_PER_AMOUNT_DIE = 4
 
 
-class ConditionInput(msgspec.Struct, frozen=True, kw_only=True):
-    name: str
-    points: int | None = None
-    figure: int | None = None
+class ConditionInput(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """A Condition a Consequence causes; always recorded as caused by Backlash."""
+
+    name: Annotated[str, Meta(min_length=1, max_length=100)]
+    points: Annotated[Annotated[int, Meta(ge=1, le=20)] | None, Meta(description=(
+        "Required for a ranged Condition."))] = None
+    figure: Annotated[Annotated[int, Meta(ge=0, le=100)] | None, Meta(description=(
+        "The SP or figure that created it (recovery TN 9 + figure); default its points."))] = None
     incurable: bool = False
-    note: str = ""
-    target: str = ""
+    target: Label = ""
+    note: Note = ""
 
 
-class ConsequenceInput(msgspec.Struct, frozen=True, kw_only=True):
-    description: str
-    drawn: bool = False  # use the Consequence drawn on the tables
-    category: str | None = None  # chosen (GM)
-    severity: str | None = None  # chosen General severity (GM)
-    backlash: int | None = None  # Supernatural Type and Domains: Backlash spent
-    damage: int = 0
-    damage_type: str = "wound"
-    conditions: list[ConditionInput] = msgspec.field(default_factory=list)
+class ConsequenceInput(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    description: Text
+    drawn: Annotated[bool, Meta(description="use the Consequence drawn on the tables")] = False
+    category: Annotated[str | None, Meta(description="chosen (GM): " + ", ".join(CATEGORIES))] \
+        = None
+    severity: Annotated[str | None, Meta(
+        description="chosen General severity (GM): " + ", ".join(SEVERITIES))] = None
+    backlash: Annotated[Annotated[int, Meta(ge=0, le=1000)] | None, Meta(description=(
+        "Supernatural Type and Domains: the Backlash it spends"))] = None
+    damage: Annotated[Count, Meta(description="Health damage it causes (caused by Backlash)")] = 0
+    damage_type: Annotated[str, Meta(extra_json_schema={"enum": list(DAMAGE_TYPES)})] = "wound"
+    conditions: Annotated[list[ConditionInput], Meta(max_length=20)] = \
+        msgspec.field(default_factory=list)
 
 
 class ConsequenceAmountSet(DomainEvent, frozen=True, kw_only=True):

@@ -23,17 +23,20 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
+from typing import Annotated
 
 import msgspec
+from msgspec import Meta
 
+from ledger.domain.bounds import Count, Dice, Label, Modifier
 from ledger.domain.characters import require_alive
 from ledger.domain.context import Context
-from ledger.domain.decision import Decide, Later, action_of, later_for
+from ledger.domain.decision import Decide, Later, later_for
 from ledger.domain.errors import InvalidInput, RuleViolation
 from ledger.domain.events import DomainEvent
 from ledger.domain.magic.backlash import check_no_consequences_due, check_no_roll_owed, offered_event
 from ledger.domain.magic.pending import resolving
-from ledger.domain.magic.resistance import automatic_backlash, resistance_total
+from ledger.domain.magic.resistance import FACTORS, automatic_backlash, resistance_total
 from ledger.domain.magic.test_events import Costs, MagicTestMade, TargetNumber
 from ledger.domain.resources import check_can_spend, spend_event
 from ledger.domain.rolls import FOCUS_BONUS, age_roll, sheet_ability, sheet_focus
@@ -46,21 +49,31 @@ LOWEST_ROLL = 3  # the lowest 3d6
 
 
 class MagicTestRequest(msgspec.Struct, frozen=True, kw_only=True):
-    base_tn: int
-    ability: str | None = None  # defaults to the sheet's magic ability
+    base_tn: Annotated[int, Meta(ge=0, le=100, description="the spell's or power's TN")]
+    ability: Annotated[str | None, Meta(description="defaults to the sheet's magic_ability")] \
+        = None
     focus: str | None = None
-    careful: list[str] = msgspec.field(default_factory=list)
-    mana_for_tn: int = 0  # the "-1 Mana cost for +1 TN" trade, taken n times
-    resistance_factors: list[str] = msgspec.field(default_factory=list)
-    resistance: int = 0  # Resistance beyond the named factors, as a number
-    auto_backlash: int | None = None  # the GM's override of the automatic Backlash
-    bonus_mana: int = 0
-    bonus_backlash: int = 0
-    mana_cost: int = 0
-    cost_backlash: int = 0  # Backlash chosen to pay the cost, 2 Mana each
-    modifier: int = 0
-    dice: list[int] | None = None
-    label: str = ""
+    careful: Annotated[list[str], Meta(max_length=10, description=(
+        "careful magic, -1 each: " + ", ".join(CAREFUL)))] = msgspec.field(default_factory=list)
+    mana_for_tn: Annotated[Count, Meta(
+        description="times the '-1 Mana cost for +1 TN' trade is taken")] = 0
+    resistance_factors: Annotated[list[str], Meta(max_length=50, description=(
+        "named Resistance factors: " + ", ".join(f"{k} ({v:+d})" for k, v in FACTORS.items())
+    ))] = msgspec.field(default_factory=list)
+    resistance: Annotated[int, Meta(ge=-100, le=100,
+                                    description="other Resistance, as a number")] = 0
+    auto_backlash: Annotated[Annotated[int, Meta(ge=0, le=100)] | None, Meta(description=(
+        "GM only: override the automatic Backlash for this test"))] = None
+    bonus_mana: Annotated[Count, Meta(description="Mana spent before the roll, +1 each")] = 0
+    bonus_backlash: Annotated[Count, Meta(
+        description="Backlash taken before the roll, +2 each")] = 0
+    mana_cost: Annotated[Count, Meta(description="the spell's Mana cost")] = 0
+    cost_backlash: Annotated[Count, Meta(
+        description="Backlash chosen to pay the cost, 2 Mana each")] = 0
+    modifier: Modifier = 0
+    dice: Annotated[Dice | None, Meta(description=(
+        "three reported d6, the last the Stunt Die; server dice if absent"))] = None
+    label: Label = ""
 
 
 # --- the target number and the costs -----------------------------------------------
@@ -170,7 +183,6 @@ def focus_bonus(character: Character, focus: str | None) -> int:
     return FOCUS_BONUS
 
 
-@action_of("character_id")
 def make_test(character_id: str, request: MagicTestRequest) -> Decide:
     """A Magic Test: costs paid, then automatic success or the roll; a failure is pending."""
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from ledger.domain.characters import require_alive
 from ledger.domain.context import Context
-from ledger.domain.decision import Decide, action_of
+from ledger.domain.decision import Decide
 from ledger.domain.errors import InvalidInput, RuleViolation
 from ledger.domain.events import DomainEvent
 from ledger.domain.spirits.common import (
@@ -24,7 +24,6 @@ from ledger.domain.spirits.common import (
     check_present,
     release_effort,
     require_spirit,
-    summoner_of,
 )
 from ledger.domain.spirits.events import (
     SpiritCalled,
@@ -60,17 +59,14 @@ def _ritual_move(spirit_id: str, start: str, event: type[SpiritEvent], refusal: 
     return decide
 
 
-@action_of("spirit_id", via=summoner_of)
 def dismiss(spirit_id: str) -> Decide:
     return _ritual_move(spirit_id, "present", SpiritDismissed, "spirit-already-dismissed")
 
 
-@action_of("spirit_id", via=summoner_of)
 def call(spirit_id: str) -> Decide:
     return _ritual_move(spirit_id, "dismissed", SpiritCalled, "spirit-already-present")
 
 
-@action_of("spirit_id", via=summoner_of)
 def dispel(spirit_id: str) -> Decide:
     def decide(state: CampaignState, ctx: Context) -> list[DomainEvent]:
         spirit = require_spirit(state, spirit_id)

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from ledger.domain.characters import require_alive
 from ledger.domain.context import Context
-from ledger.domain.decision import Decide, action_of
+from ledger.domain.decision import Decide
 from ledger.domain.errors import InvalidInput, RuleViolation
 from ledger.domain.events import DomainEvent
 from ledger.domain.magic.effort import commit_event
@@ -34,7 +34,6 @@ from ledger.domain.spirits.common import (
     require_spirit,
     spirit_source,
     summon_level,
-    summoner_of,
 )
 from ledger.domain.spirits.events import SpiritBanishAttempted, SpiritBrokeFree, SpiritCompelled
 from ledger.domain.state import CampaignState
@@ -66,7 +65,6 @@ def compel_difficulty(spirit: Spirit, command: str) -> int:
     return COMPEL_DIFFICULTY[command] + (NAMEBEARER_WILLFULNESS if spirit.namebearer else 0)
 
 
-@action_of("spirit_id", via=summoner_of)
 def compel(spirit_id: str, command: str, reported: list[int] | None = None) -> Decide:
     def decide(state: CampaignState, ctx: Context) -> list[DomainEvent]:
         spirit = require_spirit(state, spirit_id)
@@ -104,7 +102,6 @@ def _opposing_roll(ctx: Context, state: CampaignState, spirit: Spirit,
                       f"uncontrolled spirit {spirit.id} resists a banishment")
 
 
-@action_of("by")
 def banish(spirit_id: str, by: str, *, dice: list[int] | None = None,
            opposing_dice: list[int] | None = None, damage_dice: list[int] | None = None,
            skill_bonus: int | None = None) -> Decide:

@@ -21,11 +21,14 @@ Rules:
 
 from __future__ import annotations
 
+from typing import Annotated
+
 import msgspec
+from msgspec import Meta
 
 from ledger.domain.characters import require_alive
 from ledger.domain.context import Context
-from ledger.domain.decision import Decide, action_of
+from ledger.domain.decision import Decide
 from ledger.domain.errors import InvalidInput, RuleViolation
 from ledger.domain.events import DomainEvent
 from ledger.domain.magic.effort import commit_event
@@ -41,18 +44,23 @@ FORM_MIN_LEVEL = {1: 1, 2: 5, 3: 9}
 NAMEBEARER_HP_PER_HIT_DIE = 2
 
 
+def _one_of(values: tuple[str, ...]) -> Meta:
+    return Meta(extra_json_schema={"enum": list(values)})
+
+
 class SummonOrder(msgspec.Struct, frozen=True, kw_only=True):
-    mode: str
-    nature: str
-    form: str
-    form_level: int
-    appearance: str
-    powers: list[str]
-    hit_dice: int
-    hit_points: int
-    skill_bonus: int | None = None
-    name: str | None = None
-    notes: str = ""
+    mode: Annotated[str, _one_of(MODES)]
+    nature: Annotated[str, Meta(min_length=1, max_length=100)]
+    form: Annotated[str, _one_of(FORMS)]
+    form_level: Annotated[int, Meta(ge=1, le=3)]
+    appearance: Annotated[str, Meta(min_length=1, max_length=500)]
+    powers: Annotated[list[Annotated[str, Meta(min_length=1, max_length=100)]],
+                      Meta(max_length=40)] = msgspec.field(default_factory=list)
+    hit_dice: Annotated[int, Meta(ge=1, le=100)]
+    hit_points: Annotated[int, Meta(ge=1, le=10_000)]
+    skill_bonus: Annotated[int, Meta(ge=-10, le=50)] | None = None
+    name: Annotated[str, Meta(min_length=1, max_length=100)] | None = None
+    notes: Annotated[str, Meta(max_length=1000)] = ""
 
 
 def summoning_cost(mode: str, powers: int, summon: int, earlier_immediate: int = 0) -> int:
@@ -131,7 +139,6 @@ def earlier_immediate(state: CampaignState, summoner_id: str) -> int:
                if done.mode == "immediate" and done.scene == state.clock.scene)
 
 
-@action_of("character_id")
 def summon(character_id: str, order: SummonOrder) -> Decide:
     def decide(state: CampaignState, ctx: Context) -> list[DomainEvent]:
         summoner = require_alive(state, character_id)

@@ -15,7 +15,8 @@ Rules and our readings:
   and once per roll (our model of "one test per turn": the ledger tracks no turns).
 - Spending takes SP from the pool onto a noted roll: it adds to the SP the roll
   generated, or gives SP to a successful active roll without doubles.
-- Only the GM or the roll's (or Bond holder's) player may do these.
+- Only the GM or the roll's (or Bond holder's) player may do these: the commands'
+  policies (ledger/domain/stunts/commands.py) say so, not these rules.
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ import msgspec
 from ledger.domain.characters import require_character
 from ledger.domain.context import Context
 from ledger.domain.decision import Decide
-from ledger.domain.errors import Forbidden, InvalidInput, RuleViolation
+from ledger.domain.errors import InvalidInput, RuleViolation
 from ledger.domain.events import DomainEvent
 from ledger.domain.rolls import Rolled
 from ledger.domain.state import CampaignState
@@ -39,12 +40,6 @@ from ledger.domain.stunts.events import (
     StuntPoolSpent,
     StuntRollNoted,
 )
-
-
-def check_owner(ctx: Context, character_id: str) -> None:
-    """A player acts only for their own character; the GM for anyone."""
-    if ctx.actor.role == "player" and ctx.actor.character_id != character_id:
-        raise Forbidden("not-your-character", "a player acts only for their own character")
 
 
 def members(state: CampaignState) -> list[str]:
@@ -73,14 +68,11 @@ def check_bond(state: CampaignState, ctx: Context, a: str, b: str, rank: int) ->
         raise InvalidInput("bond-with-self", "a Bond ties two different characters", field="b")
     require_character(state, a)
     require_character(state, b)
-    check_owner(ctx, a)
     existing = state.stunts.bond(a, b)
     if existing is None:
         if rank < 1:
             raise InvalidInput("bond-rank", "a new Bond has at least 1 rank", field="rank")
         return None
-    if ctx.actor.role == "player":
-        raise Forbidden("bond-change-by-gm", "only the GM records a change to a Bond")
     if existing.rank == rank:
         raise RuleViolation("bond-unchanged", f"the Bond already has rank {rank}", field="rank")
     return existing.rank
@@ -136,7 +128,6 @@ def open_roll(state: CampaignState, ctx: Context, roll_position: int, sp: int) -
     if note is None:
         raise RuleViolation("roll-not-eligible", f"position {roll_position} is not a successful "
                             "active roll of this session", field="roll_position")
-    check_owner(ctx, note.character_id)
     return note
 
 

@@ -1,0 +1,100 @@
+"""One registration per command binds it to its HTTP operation: method, path, request
+schema (generated from the command Struct), answer and status, and the description (the
+command's docstring, the rule's text). The route function is generated: it authenticates
+the token for the campaign (401, or 404 for another campaign's token), builds the command
+from the body and the path, and runs it; the command's own policy decides 403s.
+
+`REGISTRY` is what the OpenAPI contract, the access matrix and the client check read, so a
+command registered here shows up in all three without another list to update.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+import msgspec
+from flask import Response
+from flask_smorest import Blueprint
+
+from api import auth, contract
+from api.answers import StateView, write
+from api.struct_schema import schema_for
+from ledger.domain.command import Command
+from ledger.service.ledger import Outcome
+
+Schema = dict[str, Any]
+
+
+@dataclass(frozen=True)
+class AnswerShape:
+    """What a command's answer shows besides its events: the state (a view of it chosen from
+    the command), extra keys, and the JSON schema of the whole answer."""
+
+    schema: Schema
+    view: Callable[[Any], StateView] | None = None
+    extras: Callable[[Any], Callable[[Outcome], dict[str, Any]]] | None = None
+
+
+@dataclass(frozen=True)
+class Registration:
+    command: type[Command]
+    method: str
+    path: str  # the OpenAPI path template, /v1/... with {names}
+    endpoint: str
+    status: int
+    answer: AnswerShape
+
+    @property
+    def policy(self) -> str:
+        return self.command.policy.name
+
+    def settling_row(self) -> str:
+        """Its row of the settling table in docs/rules/magic-test.md (a test checks it)."""
+        short = self.path.removeprefix("/v1/campaigns/{campaign_id}/")
+        gm_parts = self.command.gm_parts
+        policy = self.command.policy.describe() + (f"; only the GM: {gm_parts}" if gm_parts else "")
+        return (f"| `{self.command.__name__}`: `{self.method} {short}` | "
+                f"{self.command.settling_text()} | {policy} |")
+
+
+REGISTRY: list[Registration] = []
+
+
+def snake(name: str) -> str:
+    return re.sub(r"(?<!^)(?=[A-Z])", "_", name).lower()
+
+
+def template(rule: str) -> str:
+    return re.sub(r"<(?:[^<>:]*:)?(\w+)>", r"{\1}", rule)
+
+
+def register(blp: Blueprint, method: str, rule: str, command: type[Command], *,
+             answer: AnswerShape, status: int = 200) -> Registration:
+    """Generate and mount the route of `command` on `blp` at `rule` (relative to the
+    blueprint's prefix, which holds `<campaign_id>`)."""
+    name = snake(command.__name__)
+    unknown = set(command.path) - set(re.findall(r"<(?:[^<>:]*:)?(\w+)>", rule))
+    if unknown:
+        raise TypeError(f"{command.__name__} takes {sorted(unknown)} from a path lacking them")
+
+    def route(body: dict[str, Any], campaign_id: str, **params: str) -> Response:
+        auth.authenticate(campaign_id)
+        built = msgspec.convert({**body, **{k: params[k] for k in command.path}}, command)
+        return write(campaign_id, built, status=status,
+                     view=answer.view(built) if answer.view else None,
+                     extra=answer.extras(built) if answer.extras else None)
+
+    route.__name__ = route.__qualname__ = name
+    route.__doc__ = command.__doc__
+    body_schema = schema_for(command, command.path)
+    has_fields = bool(body_schema._declared_fields)
+    parsed = blp.arguments(body_schema, required=has_fields, example=command.example)(route)
+    blp.route(rule, methods=[method], endpoint=name)(parsed)
+    registration = Registration(command, method, template((blp.url_prefix or "") + rule),
+                                f"{blp.name}.{name}", status, answer)
+    REGISTRY.append(registration)
+    contract.SUCCESS[registration.endpoint] = (status, answer.schema)
+    return registration

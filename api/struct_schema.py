@@ -1,0 +1,91 @@
+"""Marshmallow request schemas generated from the command Structs (ledger/), never written
+again: marshmallow stays the HTTP layer (flask-smorest parses, documents and answers 422
+with `errors: {field: [...]}`), the Struct is the one declaration of the shape.
+
+Bounds (msgspec Meta ge/le, min/max length), nullability, defaults, descriptions and an
+`enum` given in `extra_json_schema` carry over; nested Structs become nested schemas.
+Unknown fields are refused, as the Struct's `forbid_unknown_fields` says.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import msgspec
+from marshmallow import RAISE, Schema, fields, validate
+from msgspec import inspect
+
+_cache: dict[tuple[type, tuple[str, ...]], type[Schema]] = {}
+
+
+def _range(t: inspect.IntType) -> list[validate.Validator]:
+    low = t.ge if t.ge is not None else (t.gt + 1 if t.gt is not None else None)
+    high = t.le if t.le is not None else (t.lt - 1 if t.lt is not None else None)
+    return [validate.Range(min=low, max=high)] if (low, high) != (None, None) else []
+
+
+def _length(t: Any) -> list[validate.Validator]:
+    if t.min_length is None and t.max_length is None:
+        return []
+    return [validate.Length(min=t.min_length, max=t.max_length)]
+
+
+def _field(t: Any, options: dict[str, Any]) -> fields.Field[Any]:
+    """The marshmallow field for msgspec type `t`; `options` gathers metadata on the way."""
+    if isinstance(t, inspect.Metadata):
+        extra = t.extra_json_schema or {}
+        if "description" in extra:
+            options.setdefault("metadata", {})["description"] = extra["description"]
+        if "enum" in extra:
+            options.setdefault("validate", []).append(validate.OneOf(extra["enum"]))
+        return _field(t.type, options)
+    if isinstance(t, inspect.UnionType):
+        kinds = [k for k in t.types if not isinstance(k, inspect.NoneType)]
+        if len(kinds) != 1:
+            raise TypeError(f"no marshmallow field for the union {t}")
+        options["allow_none"] = True
+        return _field(kinds[0], options)
+    checks = options.pop("validate", [])
+    if isinstance(t, inspect.IntType):
+        return fields.Integer(strict=True, validate=checks + _range(t), **options)
+    if isinstance(t, inspect.StrType):
+        return fields.String(validate=checks + _length(t), **options)
+    if isinstance(t, inspect.BoolType):
+        return fields.Boolean(validate=checks, **options)
+    if isinstance(t, inspect.ListType):
+        return fields.List(_field(t.item_type, {}), validate=checks + _length(t), **options)
+    if isinstance(t, inspect.StructType):
+        return fields.Nested(schema_for(t.cls), validate=checks, **options)
+    if isinstance(t, inspect.LiteralType):
+        return fields.Raw(validate=[*checks, validate.OneOf(list(t.values))], **options)
+    raise TypeError(f"no marshmallow field for {t}")
+
+
+def schema_for(struct: type[msgspec.Struct], skip: tuple[str, ...] = ()) -> type[Schema]:
+    """The request schema of `struct`, without the fields in `skip` (those the path fills)."""
+    known = _cache.get((struct, skip))
+    if known is not None:
+        return known
+    info = inspect.type_info(struct)
+    assert isinstance(info, inspect.StructType)
+    declared: dict[str, Any] = {}
+    for field in info.fields:
+        if field.name in skip:
+            continue
+        options: dict[str, Any] = {"data_key": field.encode_name} \
+            if field.encode_name != field.name else {}
+        if field.required:
+            options["required"] = True
+        elif field.default_factory is not msgspec.NODEFAULT:
+            options["load_default"] = field.default_factory
+        else:
+            options["load_default"] = field.default
+        declared[field.name] = _field(field.type, options)
+
+    class Meta:
+        unknown = RAISE
+
+    name = struct.__name__ + ("In" if not skip else "Body")
+    schema = type(name, (Schema,), {**declared, "Meta": Meta})
+    _cache[(struct, skip)] = schema
+    return schema
