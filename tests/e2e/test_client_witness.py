@@ -14,10 +14,10 @@ from campaign_ledger_client import Client, HistoryRewritten, Witness
 
 from ledger.adapters.secrets_box import SecretBox
 from ledger.adapters.signing import HeadSigner
-from ledger.domain.chain import GENESIS, chain_hash
 from ledger.service.audit import receipts
 from tests.conftest import SECRET_KEY, make_store
 from tests.e2e.client_fixtures import Served, served
+from tests.forgery import rewrite_event
 from tests.waiting import wait_until
 
 __all__ = ["served"]
@@ -69,18 +69,7 @@ def test_a_history_rewritten_and_resigned_by_the_operator_is_caught(
     # after it is recomputed, the tree rebuilt and the new head signed with the real key.
     store = make_store(served.config)
     try:
-        previous = GENESIS
-        with store.transaction(write=True) as c:
-            for record in store.read(campaign_id):
-                if record.position == 3:
-                    data = {**msgspec.json.decode(record.data), "reason": "forged"}
-                    record = msgspec.structs.replace(record, data=msgspec.json.encode(data))
-                fixed = msgspec.structs.replace(record, hash=chain_hash(previous, record))
-                previous = fixed.hash
-                c.execute(store.q("UPDATE ledger_events SET data=?, hash=? WHERE campaign_id=?"
-                                  " AND position=?"),
-                          (fixed.data, fixed.hash, campaign_id, fixed.position))
-            c.execute(store.q("DELETE FROM ledger_tree_nodes WHERE campaign_id=?"), (campaign_id,))
+        rewrite_event(store, campaign_id, 3)
         signer = HeadSigner(SecretBox(bytes.fromhex(SECRET_KEY)))
         forged = msgspec.to_builtins(receipts.tree_head(store, signer, campaign_id))
         forged_size = forged["tree_size"]

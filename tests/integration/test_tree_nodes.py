@@ -4,16 +4,14 @@ for. Roots are checked with the independent verifier in tests/rfc9162.py."""
 
 from __future__ import annotations
 
-import msgspec
-
 from ledger.adapters.export_format import read_history
 from ledger.adapters.secrets_box import SecretBox
 from ledger.adapters.signing import HeadSigner, tree_head_ok
 from ledger.adapters.store.base import EventStore
-from ledger.domain.chain import GENESIS, chain_hash
 from ledger.service.audit import receipts
 from ledger.service.audit.importing import import_history
 from tests import rfc9162
+from tests.forgery import rewrite_event
 from tests.golden.harness import SERVER_KEY
 from tests.golden.record import HISTORY
 
@@ -61,20 +59,7 @@ def test_a_rewritten_and_resigned_history_fails_the_witness_consistency_check(
     assert rfc9162.verify_consistency(20, len(leaves), bytes.fromhex(saved.root_hash),
                                       rfc9162.mth(leaves), [bytes.fromhex(p) for p in honest.path])
     # The operator edits event 5, recomputes every hash after it and rebuilds the tree.
-    records = store.read(campaign_id)
-    previous = GENESIS
-    with store.transaction(write=True) as c:
-        for record in records:
-            if record.position == 5:
-                data = {**msgspec.json.decode(record.data), "forged": True}
-                record = msgspec.structs.replace(record, data=msgspec.json.encode(data))
-            fixed = msgspec.structs.replace(record, hash=chain_hash(previous, record))
-            previous = fixed.hash
-            c.execute(store.q("UPDATE ledger_events SET data=?, hash=? WHERE campaign_id=? "
-                              "AND position=?"),
-                      (fixed.data, fixed.hash, campaign_id, fixed.position))
-        c.execute("DELETE FROM ledger_tree_nodes")
-    fresh_nodes(store)
+    rewrite_event(store, campaign_id, 5)
     forged = receipts.tree_head(store, SIGNER, campaign_id)
     proof = receipts.consistency(store, campaign_id, 20, forged.tree_size)
     assert not rfc9162.verify_consistency(20, forged.tree_size, bytes.fromhex(saved.root_hash),

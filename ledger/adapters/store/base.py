@@ -95,8 +95,8 @@ class EventStore(abc.ABC):
 
     @functools.cached_property
     def tree(self) -> TreeNodes:
-        """Each campaign's Merkle nodes (ledger/store/tree.py)."""
-        return TreeNodes(self)
+        """Each campaign's Merkle nodes (ledger/adapters/store/tree.py)."""
+        return TreeNodes(self, lambda campaign_id, upto: iter_batches(self, campaign_id, upto))
 
     def setup(self) -> None:
         with self.transaction(write=True) as c:

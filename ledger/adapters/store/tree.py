@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from contextlib import AbstractContextManager
 from typing import Any, Protocol
 
@@ -37,13 +37,14 @@ class NodeStore(Protocol):
     def transaction(self, *, write: bool) -> AbstractContextManager[Any]: ...
     def q(self, sql: str) -> str: ...
     def _all(self, sql: str, params: Sequence[Any]) -> list[Any]: ...
-    def read(self, campaign_id: str, after: int = 0, upto: int | None = None,
-             limit: int | None = None) -> list[Record]: ...
 
 
 class TreeNodes:
-    def __init__(self, store: NodeStore) -> None:
+    def __init__(self, store: NodeStore,
+                 history: Callable[[str, int], Iterable[list[Record]]]) -> None:
+        """`history(campaign_id, upto)` reads a campaign's records in batches."""
         self.store = store
+        self.history = history
         self._edges: OrderedDict[str, tuple[int, dict[merkle.Key, bytes]]] = OrderedDict()
         # The nodes each campaign's last append read or wrote: all a receipt for it needs.
         self._recent: dict[str, dict[merkle.Key, bytes]] = {}
@@ -127,20 +128,10 @@ class TreeNodes:
     def build(self, campaign_id: str, size: int) -> None:
         """Store every node of the first `size` events, from their chain hashes (idempotent:
         concurrent builders write the same rows)."""
-        hashes = (r.hash for batch in _batches(self.store, campaign_id, size) for r in batch)
+        hashes = (r.hash for batch in self.history(campaign_id, size) for r in batch)
         rows = [(campaign_id, level, index, value)
                 for (level, index), value in merkle.all_nodes(hashes)]
         for start in range(0, len(rows), BUILD_BATCH):
             with self.store.transaction(write=True) as c:
                 for row in rows[start:start + BUILD_BATCH]:
                     c.execute(self.store.q(BUILD_INSERT), row)
-
-
-def _batches(store: NodeStore, campaign_id: str, upto: int) -> Iterable[list[Record]]:
-    after = 0
-    while after < upto:
-        batch = store.read(campaign_id, after=after, upto=upto, limit=BUILD_BATCH)
-        if not batch:
-            return
-        yield batch
-        after = batch[-1].position
