@@ -177,5 +177,5 @@ def with_receipt(campaign_id: str, body: dict[str, Any]) -> dict[str, Any]:
     led = ledger()
     found = receipts.receipt(led.store, signer(), campaign_id,
                              body["position"], [e["position"] for e in events],
-                             [e["hash"] for e in events])
+                             [e["hash"] for e in events], events[-1]["recorded_at"])
     return {**body, "receipt": found}

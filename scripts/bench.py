@@ -18,7 +18,7 @@ import platform
 import random
 from typing import Any
 
-from scripts.benchparts import append, common, http, timetravel
+from scripts.benchparts import append, common, http, proofs, timetravel
 
 
 def _row(measure: str, value: float, baseline: float | None, target: str, unit: str = "") -> list[str]:
@@ -46,6 +46,7 @@ def run(args: argparse.Namespace) -> list[list[str]]:
             rebuilt, rows_only = timetravel.rebuild_rate(config)
             rows.append(_row(f"projection rebuild events/s, {kind}, all campaigns", rebuilt,
                              rows_only, ">= 100,000/s"))
+            rows.extend(_proof_rows(kind, config, campaigns[big][0], big))
             rss = http.worker_rss_mb(config, *campaigns[big], big)
             rows.append(_row(f"worker RSS MB, {kind}, {big:,}-event campaign loaded", rss, None,
                              "<= 150 MB"))
@@ -73,6 +74,19 @@ def _timetravel_rows(kind: str, config: Any, campaigns: dict[int, tuple[str, str
         rows.append(_row(f"state?at= p95 ms, {kind}, {size:,} events", float(entry["p95"]),  # type: ignore[arg-type]
                          float(smallest), "<= 10 ms, <= 2x the 1k p95"))  # type: ignore[arg-type]
     return rows
+
+
+def _proof_rows(kind: str, config: Any, campaign_id: str, size: int) -> list[list[str]]:
+    p95 = proofs.proof_latency(config, campaign_id, size)
+    with_receipt, plain = proofs.receipt_cost(config, campaign_id)
+    return [
+        _row(f"inclusion proof p95 ms, {kind}, {size:,} events, cold worker", p95["inclusion"],
+             p95["lookup"], "<= 20 ms"),
+        _row(f"consistency proof p95 ms, {kind}, {size:,} events, cold worker",
+             p95["consistency"], p95["lookup"], "<= 20 ms"),
+        _row(f"write + receipt median ms, {kind} (baseline: the write alone)", with_receipt,
+             plain, "<= 1.10x"),
+    ]
 
 
 def print_table(rows: list[list[str]]) -> None:

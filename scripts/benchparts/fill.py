@@ -14,7 +14,7 @@ GM = Actor(role="gm", token_id="bench")
 PER_COMMAND = 400
 
 
-def _burst(character_id: str, count: int):  # type: ignore[no-untyped-def]
+def burst(character_id: str, count: int):  # type: ignore[no-untyped-def]
     def decide(state: CampaignState, ctx: Context) -> list[DomainEvent]:
         out: list[DomainEvent] = []
         for i in range(count):
@@ -39,6 +39,6 @@ def fill(ledger: Ledger, campaign_id: str, events: int) -> str:
         count = min(PER_COMMAND, left)
         if count % 2:
             count = count - 1 if count > 1 else count
-        ledger.execute(campaign_id, GM, _burst(character, count))
+        ledger.execute(campaign_id, GM, burst(character, count))
         left -= count
     return character

@@ -114,14 +114,14 @@ class TreeNodes:
             return {}
         found: dict[merkle.Key, bytes] = {}
         ordered = sorted(keys)
+        # One primary-key lookup per node, in one statement: an OR of pairs scans the table.
+        one = "SELECT level, idx, hash FROM ledger_tree_nodes WHERE campaign_id=? AND level=? AND idx=?"
         for start in range(0, len(ordered), 200):
             chunk = ordered[start:start + 200]
-            where = " OR ".join(["(level=? AND idx=?)"] * len(chunk))
-            params: list[Any] = [campaign_id]
+            params: list[Any] = []
             for level, index in chunk:
-                params += [level, index]
-            rows = self.store._all("SELECT level, idx, hash FROM ledger_tree_nodes "
-                                   f"WHERE campaign_id=? AND ({where})", params)
+                params += [campaign_id, level, index]
+            rows = self.store._all(" UNION ALL ".join([one] * len(chunk)), params)
             found.update({(int(r[0]), int(r[1])): bytes(r[2]) for r in rows})
         return found
 

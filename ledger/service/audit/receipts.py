@@ -106,17 +106,23 @@ def consistency(store: EventStore, campaign_id: str, first: int | None,
 
 
 def receipt(store: EventStore, signer: HeadSigner, campaign_id: str, size: int,
-            positions: Sequence[int], hashes: Sequence[str]) -> Receipt:
+            positions: Sequence[int], hashes: Sequence[str],
+            head_recorded_at: str | None = None) -> Receipt:
     """The receipt of a write that recorded `positions` (with these chain hashes) and left
-    the campaign at `size`."""
+    the campaign at `size`. A write that knows when its last event was recorded passes it,
+    and its nodes are still cached: then nothing is read from the store."""
 
     def compute(get: merkle.Lookup) -> object:
         return [merkle.root(get, size), *(merkle.inclusion(get, p - 1, size) for p in positions)]
 
     get = _nodes(store, campaign_id, size, compute)
-    head_record = store.read(campaign_id, after=size - 1, upto=size)[0]
-    head = signer.sign_tree(campaign_id, size, merkle.root(get, size).hex(), head_record.hash,
-                            head_record.recorded_at)
+    if head_recorded_at is not None and positions and positions[-1] == size:
+        head_hash, recorded_at = hashes[-1], head_recorded_at
+    else:
+        head_record = store.read(campaign_id, after=size - 1, upto=size)[0]
+        head_hash, recorded_at = head_record.hash, head_record.recorded_at
+    head = signer.sign_tree(campaign_id, size, merkle.root(get, size).hex(), head_hash,
+                            recorded_at)
     return Receipt(tree_head=head, inclusions=[
         Inclusion(position=p, tree_size=size, leaf_index=p - 1, chain_hash=h,
                   path=[x.hex() for x in merkle.inclusion(get, p - 1, size)])
