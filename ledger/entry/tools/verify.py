@@ -10,7 +10,9 @@ import msgspec
 from ledger.adapters.export_format import ExportError
 from ledger.domain.audit.reports import Report
 from ledger.domain.audit.verify import verify
+from ledger.domain.record import Record
 from ledger.service.audit.offline import problems, report_problems, verify_history
+from ledger.service.audit.receipt_check import check_receipts, read_receipts
 from ledger.service.audit.sources import Source, opened
 
 
@@ -26,6 +28,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
                         "the history (catches truncation and rewriting)")
     parser.add_argument("--public-key", help="the server's Ed25519 public key (hex) the head "
                         "must be signed with (default: the key named in the file)")
+    parser.add_argument("--receipts", help="a JSON Lines file of receipts saved from write "
+                        "answers: each must fit this history (signature, root, inclusion)")
     parser.add_argument("--json", action="store_true", help="print the full report as JSON")
     parser.set_defaults(func=run)
 
@@ -41,6 +45,12 @@ def run(args: argparse.Namespace) -> int:
 
 def check(source: Source, args: argparse.Namespace) -> int:
     body: object
+    # Receipts need the records twice; otherwise the store's are streamed, never held.
+    records: list[Record] = []
+    if getattr(args, "receipts", None):
+        records = (list(source.history.records) if source.history is not None
+                   else list(source.records))
+        source.records = iter(records)
     if source.history is not None:
         checked = verify_history(source.history, args.expect_head, args.public_key)
         report, found, body = checked.report, problems(checked), checked
@@ -50,11 +60,27 @@ def check(source: Source, args: argparse.Namespace) -> int:
             return 2
         report = verify(source.records, args.expect_head)
         found, body = report_problems(report), report
+    receipts_found = _receipts(args, records, source)
     if args.json:
         sys.stdout.buffer.write(msgspec.json.encode(body) + b"\n")
     else:
         print("\n".join(summary(report, found)))
-    return 1 if found else 0
+    for line in receipts_found:
+        print(line)
+    return 1 if found or receipts_found[1:] else 0
+
+
+def _receipts(args: argparse.Namespace, records: list[Record], source: Source) -> list[str]:
+    """The receipts' summary line and one line per problem (none asked: nothing)."""
+    if not getattr(args, "receipts", None):
+        return []
+    with open(args.receipts, "rb") as handle:
+        saved = read_receipts(handle)
+    key = args.public_key or (source.history.head.public_key
+                              if source.history is not None and source.history.head else None)
+    checked = check_receipts(records, saved, key)
+    return [f"receipts: {checked.checked} checked, {len(checked.problems)} problems",
+            *[f"problem: {p}" for p in checked.problems]]
 
 
 def summary(report: Report, found: list[str]) -> list[str]:
