@@ -7,7 +7,7 @@ optimistic concurrency (If-Match) around one application call.
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from typing import Any
 
 import msgspec
@@ -16,7 +16,7 @@ from flask import Response, request
 from api.auth import actor_of, current_token
 from api.errors import ApiError
 from api.runtime import ledger, signer
-from ledger.adapters.store.records import IdempotentAnswer, TokenRow
+from ledger.adapters.store.records import IdempotentAnswer
 from ledger.domain.character_answer import character_answer
 from ledger.domain.decision import Decide
 from ledger.domain.state import CampaignState
@@ -113,9 +113,6 @@ def write(
     view: StateView | None = None,
     status: int = 200,
     extra: Callable[[Outcome], dict[str, Any]] | None = None,
-    creating: bool = False,
-    replay_fix: Callable[[dict[str, Any]], dict[str, Any]] | None = None,
-    tokens: Sequence[TokenRow] = (),
 ) -> Response:
     """Run one command and answer {position, events, state}; replays answer as first time.
     Whether the command first settles a character's pending decisions is the ledger's
@@ -123,9 +120,8 @@ def write(
     render = _renderer(view, extra)
     spec = answer_spec(status, render)
     outcome = ledger().execute(campaign_id, actor_of(current_token()), decide,
-                               answer=spec, if_match=_if_match(),
-                               creating=creating, tokens=tokens)
-    return _answer(outcome, status, render, replay_fix)
+                               answer=spec, if_match=_if_match())
+    return _answer(outcome, status, render, None)
 
 
 def write_creation(

@@ -8,6 +8,7 @@ the same heads, proofs and receipts, so a replayed write's receipt equals the fi
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import TypeVar
 
 import msgspec
 
@@ -15,6 +16,8 @@ from ledger.adapters.signing import HeadSigner, TreeHead
 from ledger.adapters.store.base import EventStore
 from ledger.domain import merkle
 from ledger.domain.errors import InvalidInput, NotFound
+
+T = TypeVar("T")
 
 
 class Inclusion(msgspec.Struct, frozen=True, kw_only=True):
@@ -36,10 +39,18 @@ class Receipt(msgspec.Struct, frozen=True, kw_only=True):
     inclusions: list[Inclusion]
 
 
-def _nodes(store: EventStore, campaign_id: str, size: int,
-           compute: Callable[[merkle.Lookup], object]) -> merkle.Lookup:
+def _computed(store: EventStore, campaign_id: str, size: int,
+              compute: Callable[[merkle.Lookup], T]) -> T:
+    """Run `compute` over the stored nodes it reads, fetched in one query: a first run
+    against a recording lookup names them."""
     found = store.tree.lookup(campaign_id, merkle.keys_needed(compute), size)
-    return found.__getitem__
+    return compute(found.__getitem__)
+
+
+def _proof(get: merkle.Lookup, position: int, size: int, chain_hash: str) -> Inclusion:
+    path = merkle.inclusion(get, position - 1, size)
+    return Inclusion(position=position, tree_size=size, leaf_index=position - 1,
+                     chain_hash=chain_hash, path=[p.hex() for p in path])
 
 
 def _head(store: EventStore, campaign_id: str) -> int:
@@ -63,7 +74,7 @@ def tree_head(store: EventStore, signer: HeadSigner, campaign_id: str,
               size: int | None = None) -> TreeHead:
     size = _size(store, campaign_id, size, "size")
     record = store.read(campaign_id, after=size - 1, upto=size)[0]
-    root = merkle.root(_nodes(store, campaign_id, size, lambda get: merkle.root(get, size)), size)
+    root = _computed(store, campaign_id, size, lambda get: merkle.root(get, size))
     return signer.sign_tree(campaign_id, size, root.hex(), record.hash, record.recorded_at)
 
 
@@ -81,13 +92,9 @@ def inclusion(store: EventStore, campaign_id: str, position: int | None,
         raise InvalidInput("position-out-of-range",
                             f"position must be from 1 to the tree size {size}", field="position")
 
-    def compute(get: merkle.Lookup) -> list[bytes]:
-        return merkle.inclusion(get, position - 1, size)
-
-    path = compute(_nodes(store, campaign_id, size, compute))
     record = store.read(campaign_id, after=position - 1, upto=position)[0]
-    return Inclusion(position=position, tree_size=size, leaf_index=position - 1,
-                     chain_hash=record.hash, path=[p.hex() for p in path])
+    return _computed(store, campaign_id, size,
+                     lambda get: _proof(get, position, size, record.hash))
 
 
 def consistency(store: EventStore, campaign_id: str, first: int | None,
@@ -98,10 +105,8 @@ def consistency(store: EventStore, campaign_id: str, first: int | None,
         raise InvalidInput("tree-size-out-of-range",
                             f"from must be from 1 to `to` ({second})", field="from")
 
-    def compute(get: merkle.Lookup) -> list[bytes]:
-        return merkle.consistency(get, first, second)
-
-    path = compute(_nodes(store, campaign_id, second, compute))
+    path = _computed(store, campaign_id, second,
+                     lambda get: merkle.consistency(get, first, second))
     return Consistency(first=first, second=second, path=[p.hex() for p in path])
 
 
@@ -112,18 +117,15 @@ def receipt(store: EventStore, signer: HeadSigner, campaign_id: str, size: int,
     the campaign at `size`. A write that knows when its last event was recorded passes it,
     and its nodes are still cached: then nothing is read from the store."""
 
-    def compute(get: merkle.Lookup) -> object:
-        return [merkle.root(get, size), *(merkle.inclusion(get, p - 1, size) for p in positions)]
+    def compute(get: merkle.Lookup) -> tuple[bytes, list[Inclusion]]:
+        return merkle.root(get, size), [_proof(get, p, size, h)
+                                        for p, h in zip(positions, hashes, strict=True)]
 
-    get = _nodes(store, campaign_id, size, compute)
+    root, inclusions = _computed(store, campaign_id, size, compute)
     if head_recorded_at is not None and positions and positions[-1] == size:
         head_hash, recorded_at = hashes[-1], head_recorded_at
     else:
         head_record = store.read(campaign_id, after=size - 1, upto=size)[0]
         head_hash, recorded_at = head_record.hash, head_record.recorded_at
-    head = signer.sign_tree(campaign_id, size, merkle.root(get, size).hex(), head_hash,
-                            recorded_at)
-    return Receipt(tree_head=head, inclusions=[
-        Inclusion(position=p, tree_size=size, leaf_index=p - 1, chain_hash=h,
-                  path=[x.hex() for x in merkle.inclusion(get, p - 1, size)])
-        for p, h in zip(positions, hashes, strict=True)])
+    head = signer.sign_tree(campaign_id, size, root.hex(), head_hash, recorded_at)
+    return Receipt(tree_head=head, inclusions=inclusions)
