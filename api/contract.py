@@ -116,7 +116,6 @@ SUCCESS: dict[str, tuple[int, Schema]] = {
     "characters.get_character": (200, at(character=CHARACTER)),
     **{f"characters.{name}": (200, CHAR_WRITE)
        for name in ("update", "resource", "damage", "heal", "correction", "death")},
-    "characters.roll": (201, CHAR_WRITE),
     "conditions.add": (201, write(CHARACTER, condition=ANY_OBJECT)),
     **{f"conditions.{name}": (200, CHAR_WRITE) for name in ("recover", "heal", "treat")},
     "tokens.create_token": (201, ref("Token")),

@@ -130,21 +130,6 @@ class HealIn(Strict):
     magical = fields.Boolean(load_default=False)
 
 
-class RollIn(Strict):
-    """Either an AGE test (`ability`) or dice notation (`expression`)."""
-
-    kind = fields.String(load_default="notation", validate=validate.OneOf(["age", "notation"]))
-    expression = fields.String(validate=validate.Length(min=1, max=500))
-    ability = fields.String()
-    focus = fields.String(load_default=None, allow_none=True)
-    modifier = fields.Integer(strict=True, load_default=0, validate=validate.Range(min=-100, max=100))
-    tn = fields.Integer(strict=True, load_default=None, allow_none=True,
-                        validate=validate.Range(min=0, max=100))
-    active = fields.Boolean(load_default=True)
-    dice = Dice
-    label = fields.String(load_default="", validate=validate.Length(max=200))
-
-
 class CorrectionIn(Strict):
     field = fields.String(required=True, validate=validate.Length(min=1, max=100))
     value = fields.Raw(required=True, allow_none=True)

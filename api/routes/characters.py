@@ -7,12 +7,15 @@ from typing import Any
 from flask import Response
 from flask_smorest import Blueprint
 
-from api import auth, schemas
+from api import auth, registry, schemas
 from api.answers import character_view, json_response, write
+from api.contract import CHAR_WRITE
+from api.registry import AnswerShape
 from api.timetravel import character_for, state_for
 from api.voids import at_fields
-from ledger.domain import characters, resources, roll_commands
+from ledger.domain import characters, resources
 from ledger.domain.character_answer import character_answer
+from ledger.domain.rolls.commands import Roll
 from ledger.domain.state import CampaignState
 
 blp = Blueprint("characters", __name__, url_prefix="/v1/campaigns/<campaign_id>/characters",
@@ -61,13 +64,9 @@ def update(body: dict[str, Any], campaign_id: str, character_id: str) -> Respons
                  view=character_view(character_id))
 
 
-@blp.route("/<character_id>/rolls", methods=["POST"])
-@blp.arguments(schemas.RollIn)
-def roll(body: dict[str, Any], campaign_id: str, character_id: str) -> Response:
-    """Roll: an AGE test (3d6 + Stunt Die) or d20 notation; server or reported dice."""
-    auth.require_gm_or_player(campaign_id, character_id)
-    decide = roll_commands.roll(character_id, body)
-    return write(campaign_id, decide, view=character_view(character_id), status=201)
+# The roll command and its rules: ledger/domain/rolls/commands.py.
+registry.register(blp, "POST", "/<character_id>/rolls", Roll, status=201, answer=AnswerShape(
+    CHAR_WRITE, view=lambda command: character_view(command.character_id)))
 
 
 @blp.route("/<character_id>/<any(mana,conviction):resource>/<any(spend,gain):action>",

@@ -32,7 +32,6 @@ NOT_YET = {
     "POST " + CH + "/effort/{commitment_id}/reclaim",
     "POST " + CH + "/health/damage",
     "POST " + CH + "/health/heal",
-    "POST " + CH + "/rolls",
     "POST " + CH + "/spells/cast",
     "POST " + CH + "/spells/prepare",
     "POST " + CH + "/spells/use",

@@ -28,8 +28,6 @@ DECLARED = {
     "ledger.domain.magic.spells.cast": "character_id",
     "ledger.domain.magic.spells.use_effect": "character_id",
     "ledger.domain.resources.spend": "character_id",
-    "ledger.domain.rolls.age_test": "character_id",
-    "ledger.domain.rolls.notation_roll": "character_id",
 }
 
 
