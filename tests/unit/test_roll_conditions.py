@@ -6,12 +6,14 @@ from __future__ import annotations
 
 from typing import Any
 
+import msgspec
 import pytest
 
 from ledger.domain.conditions.adding import Request, add_condition
 from ledger.domain.context import Context
 from ledger.domain.dice import SeededDice
 from ledger.domain.errors import InvalidInput
+from ledger.domain.events import decode_data, encode_data
 from ledger.domain.rolls import Rolled, age_roll, age_test
 from ledger.domain.rolls.conditions import choking_penalty
 from ledger.domain.state import CampaignState, Condition
@@ -168,3 +170,17 @@ def test_blinded_cowed_and_prone_are_recorded_and_shown_not_applied() -> None:
     assert rolled.condition_modifiers == []
     assert "not applied: Cowed (-3 to attacks and Defense against its source" in \
         rolled.result_text
+
+
+def test_stored_version_2_roll_reads_with_its_own_total_and_no_conditions() -> None:
+    """A version 2 record (no Condition fields) of a Fatigued character keeps its total:
+    Conditions only change rolls recorded from version 3 on."""
+    stored = {"character_id": "chr_a", "kind": "age", "expression": "3d6",
+              "dice": [{"sides": 6, "value": v, "mark": "kept"} for v in (1, 2, 3)],
+              "total": 9, "source": "reported", "reported_by": "gm", "ability": "Willpower",
+              "ability_value": 3, "stunt_die": 3, "result_text": "3d6+3 = 1, 2, [3] + 3 = 9"}
+    event = decode_data("Rolled", 2, msgspec.json.encode(stored))
+    assert isinstance(event, Rolled)
+    assert (event.total, event.condition_modifiers, event.condition_procedures,
+            event.conditions_not_applied, event.automatic_failure) == (9, [], [], [], False)
+    assert msgspec.json.decode(encode_data(event))["total"] == stored["total"]
