@@ -105,3 +105,26 @@ def test_magic_tests_and_recovery_rolls_apply_the_penalties_over_http(api: ApiCl
     assert recovered.status == 200, recovered
     roll = next(e["data"] for e in recovered["events"] if e["type"] == "Rolled")
     assert (roll["tn"], roll["total"], roll["success"]) == (13, 13 + 2 - 2, True)
+
+
+def test_consequence_and_trust_tests_apply_the_penalties_over_http(api: ApiClient) -> None:
+    mara = with_conditions(api, ("Exhausted", None))
+    failed = api.post(api.c(f"/characters/{mara}/magic-tests"), {"base_tn": 12,
+                                                                  "dice": [1, 2, 3]})
+    test_id = failed["magic_test"]["test_id"]
+    assert api.post(api.c(f"/characters/{mara}/magic-tests/{test_id}/accept")).status == 200
+    backlash = api.get(api.c(f"/characters/{mara}/magic"))["magic"]["backlash"]["total"]
+    answer = api.post(api.c(f"/characters/{mara}/backlash/consequence-roll"),
+                      {"dice": [6, 5, 4]})
+    assert answer.status == 200, answer
+    rolled = next(e["data"] for e in answer["events"] if e["type"] == "Rolled")
+    assert (rolled["tn"], rolled["total"]) == (8 + backlash, 15 + 3 - 4)
+    gun = api.post(api.c("/items"), {"name": "Colt", "kind": "firearm",
+                                     "materials": [{"name": "steel"}],
+                                     "firearm": {"class": "revolver", "damage": "2d6"}})
+    api.post(api.c("/clock/start-scene"))
+    tested = api.post(api.c(f"/items/{gun['state']['id']}/trust-test"),
+                      {"character": mara, "dice": [3, 3, 4]})
+    assert tested.status == 200, tested
+    trust = next(e["data"] for e in tested["events"] if e["type"] == "TrustTested")
+    assert (trust["total"], trust["success"], trust["outcome"]) == (10 + 3 - 4, True, "trusted")
