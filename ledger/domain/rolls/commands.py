@@ -87,6 +87,8 @@ class Roll(Command, frozen=True, kw_only=True, forbid_unknown_fields=True):
 
     def authorize(self, state: CampaignState, ctx: Context) -> None:
         super().authorize(state, ctx)
+        # The request's shape, checked right after the policy and before settling, so a
+        # malformed roll answers its 422 whatever the character has pending (as before).
         check_roll_fields(self.kind, msgspec.structs.asdict(self))
 
     def decide(self, state: CampaignState, ctx: Context) -> Sequence[DomainEvent | Later]:
