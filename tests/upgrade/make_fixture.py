@@ -51,11 +51,11 @@ def play(config: Config) -> dict[str, Any]:
     api.post(api.c(f"/tokens/{player['id']}/rotate"), {})
     hook = api.post(api.c("/webhooks"), {"url": "https://example.test/in", "types": ["*"]})
     store = app.extensions["ledger"].store
-    found = hooks.webhook(store, hook["id"])
+    found = hooks.webhook(store, api.campaign, hook["id"])
     assert found is not None
     with store.transaction(write=True) as c:
         hooks.enqueue(c, store, found, 2, "CharacterCreated", "2026-01-01T00:00:00Z")
-    delivery = hooks.deliveries(store, found.id, 0, 10)[0]
+    delivery = hooks.deliveries(store, api.campaign, found.id, 0, 10)[0]
     hooks.record_attempt(store, delivery, {
         "at": "2026-01-01T00:00:01Z", "http_status": 500, "error": None, "duration_ms": 12,
         "status": "pending", "next_attempt_at": "2026-01-01T00:01:00Z", "delivered_at": None})
