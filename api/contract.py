@@ -97,7 +97,6 @@ CATALOGS = obj(("catalogs",), catalogs={"type": "array", "items": obj(
     ("name", "description", "settings"), name=STR, description=STR,
     settings={"type": "array", "items": STR})})
 CHARACTER = ref("Character")
-CHAR_WRITE = write(CHARACTER)
 # Flask endpoint -> (status, schema) of its success answer.
 SUCCESS: dict[str, tuple[int, Schema]] = {
     "campaigns.create": (201, write(ref("CampaignSummary"), id=STR, gm_token=STR,
@@ -111,13 +110,8 @@ SUCCESS: dict[str, tuple[int, Schema]] = {
     "campaigns.events": (200, obj(("events", "next"), events={"type": "array",
                                                               "items": ref("Event")},
                                   next={"type": ["integer", "null"]})),
-    "characters.register": (201, CHAR_WRITE),
     "characters.list_characters": (200, at(characters={"type": "array", "items": CHARACTER})),
     "characters.get_character": (200, at(character=CHARACTER)),
-    **{f"characters.{name}": (200, CHAR_WRITE)
-       for name in ("update", "resource", "damage", "heal", "correction", "death")},
-    "conditions.add": (201, write(CHARACTER, condition=ANY_OBJECT)),
-    **{f"conditions.{name}": (200, CHAR_WRITE) for name in ("recover", "heal", "treat")},
     "tokens.create_token": (201, ref("Token")),
     "tokens.list_tokens": (200, obj(("tokens",), tokens={"type": "array", "items": ref("Token")})),
     "tokens.revoke_token": (204, {}),

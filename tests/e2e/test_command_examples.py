@@ -113,12 +113,36 @@ def banisher(api: ApiClient) -> Ids:
     return {"banisher_id": api.new_character(name="Ivo", **SUMMONER)}
 
 
+def convinced(api: ApiClient) -> Ids:
+    api.new_campaign()
+    return {"character_id": api.new_character(conviction={"current": 3, "max": 3})}
+
+
+def _with_condition(api: ApiClient, condition: dict[str, Any]) -> Ids:
+    api.new_campaign()
+    character_id = api.new_character(abilities={"Constitution": 1})
+    added = api.post(api.c(f"/characters/{character_id}/conditions"), condition)
+    assert added.status == 201, added
+    return {"character_id": character_id, "condition_id": added["condition"]["id"]}
+
+
+def condition(api: ApiClient) -> Ids:
+    """A character with Constitution, Fatigued (recoverable and healable)."""
+    return _with_condition(api, {"name": "Fatigued"})
+
+
+def wound(api: ApiClient) -> Ids:
+    """Injured at 4 points: a Wound, treated before it recovers."""
+    return _with_condition(api, {"name": "Injured", "points": 4, "target": "left arm"})
+
+
 NEEDS: dict[str, Callable[[ApiClient], Ids]] = {
     "summoner": summoner, "spirit": spirit, "dismissed-spirit": dismissed_spirit,
     "uncontrolled-spirit": uncontrolled_spirit, "banisher": banisher,
     "character": character, "mage": mage, "failed-test": failed_test,
     "backlash-choice": backlash_choice, "consequences-due": consequences_due,
     "two-characters": two_characters, "pool-roll": pool_roll,
+    "convinced": convinced, "condition": condition, "wound": wound,
 }
 
 

@@ -55,7 +55,7 @@ EXPECTATIONS: dict[tuple[str, str], str] = {
     # Characters.
     ("POST", C + "/characters"): "gm", ("GET", C + "/characters"): "reader",
     ("GET", CH): "reader", ("PATCH", CH): "gm",
-    ("POST", CH + "/rolls"): "own", ("POST", CH + "/{resource}/{action}"): "own",
+    ("POST", CH + "/rolls"): "own",
     ("POST", CH + "/health/damage"): "own", ("POST", CH + "/health/heal"): "own",
     ("POST", CH + "/corrections"): "gm", ("POST", CH + "/death"): "gm",
     # Conditions.
