@@ -4,7 +4,8 @@ with `errors: {field: [...]}`), the Struct is the one declaration of the shape.
 
 Bounds (msgspec Meta ge/le, min/max length), nullability, defaults, descriptions and an
 `enum` given in `extra_json_schema` carry over; nested Structs become nested schemas.
-Unknown fields are refused, as the Struct's `forbid_unknown_fields` says.
+Unknown fields are refused, as the Struct's `forbid_unknown_fields` says. A field that may
+be left out but not sent as null is typed `T | UnsetType = UNSET`.
 """
 
 from __future__ import annotations
@@ -54,6 +55,9 @@ def _field(t: Any, options: dict[str, Any]) -> fields.Field[Any]:
         return fields.Boolean(validate=checks, **options)
     if isinstance(t, inspect.ListType):
         return fields.List(_field(t.item_type, {}), validate=checks + _length(t), **options)
+    if isinstance(t, inspect.DictType):
+        return fields.Dict(keys=_field(t.key_type, {}), values=_field(t.value_type, {}),
+                           validate=checks + _length(t), **options)
     if isinstance(t, inspect.StructType):
         return fields.Nested(schema_for(t.cls), validate=checks, **options)
     if isinstance(t, inspect.LiteralType):
@@ -72,14 +76,18 @@ def schema_for(struct: type[msgspec.Struct], skip: tuple[str, ...] = ()) -> type
     for field in info.fields:
         if field.name in skip:
             continue
-        options: dict[str, Any] = {"data_key": field.encode_name} \
+        # A renamed field (`class`) keeps its wire name when loaded, as msgspec converts it.
+        options: dict[str, Any] = {"data_key": field.encode_name,
+                                   "attribute": field.encode_name} \
             if field.encode_name != field.name else {}
         if field.required:
             options["required"] = True
         elif field.default_factory is not msgspec.NODEFAULT:
             options["load_default"] = field.default_factory
-        else:
+        elif field.default is not msgspec.NODEFAULT:
             options["load_default"] = field.default
+        # else: an optional field without a default (`UNSET`): absent stays absent, and
+        # null is refused unless the type allows it.
         declared[field.name] = _field(field.type, options)
 
     class Meta:
