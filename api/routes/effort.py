@@ -24,11 +24,10 @@ from api.voids import at_fields
 from ledger.domain.magic import effort, spell_preparation, strain
 from ledger.domain.magic.cwn_commands import (
     CastSpell,
+    ChangeStrain,
     CommitEffort,
-    GainStrain,
     PrepareSpells,
     ReclaimEffort,
-    RecoverStrain,
     UseSpellEffect,
 )
 from ledger.domain.state import CampaignState, Character
@@ -53,8 +52,9 @@ register(blp, "POST", CH + "/effort/<commitment_id>/reclaim", ReclaimEffort, ans
 register(blp, "POST", CH + "/spells/prepare", PrepareSpells, answer=CHARACTER)
 register(blp, "POST", CH + "/spells/cast", CastSpell, answer=CHARACTER)
 register(blp, "POST", CH + "/spells/use", UseSpellEffect, answer=CHARACTER)
-register(blp, "POST", CH + "/strain/gain", GainStrain, answer=CHARACTER)
-register(blp, "POST", CH + "/strain/recover", RecoverStrain, answer=CHARACTER)
+# One command at one rule, as recorded histories name it (tests/golden).
+register(blp, "POST", CH + "/strain/<any(gain,recover):action>", ChangeStrain,
+         answer=CHARACTER)
 
 
 def _character_at(query: dict[str, Any], campaign_id: str,

@@ -53,13 +53,13 @@ class CwnMagic(Scope):
     def spells(self, at: At | datetime | None = None, view: View = "recorded") -> Call:
         return at_query(at, view)
 
-    @command("POST", CHARACTER + "/strain/gain")
+    @command("POST", CHARACTER + "/strain/{action}")
     def gain_strain(self, amount: int, reason: str = "") -> Call:
-        return body(amount=amount, reason=reason)
+        return body({"action": "gain"}, amount=amount, reason=reason)
 
-    @command("POST", CHARACTER + "/strain/recover")
+    @command("POST", CHARACTER + "/strain/{action}")
     def recover_strain(self, amount: int, reason: str = "") -> Call:
-        return body(amount=amount, reason=reason)
+        return body({"action": "recover"}, amount=amount, reason=reason)
 
     @read(CHARACTER + "/strain")
     def strain(self, at: At | datetime | None = None, view: View = "recorded") -> Call:

@@ -195,6 +195,7 @@ NEEDS: dict[str, Callable[[ApiClient], Ids]] = {
     "caster": caster, "duration-effort": duration_effort, "prepared-caster": prepared_caster,
     "item": item, "magic-item": magic_item, "linked-item": linked_item, "firearm": firearm,
     "jammed-firearm": jammed_firearm,
+    "gain": lambda api: {"action": "gain"},  # a path's choice, not state
 }
 
 

@@ -15,11 +15,10 @@ from ledger.domain.context import Actor
 from ledger.domain.errors import DomainError, Forbidden
 from ledger.domain.magic.cwn_commands import (
     CastSpell,
+    ChangeStrain,
     CommitEffort,
-    GainStrain,
     PrepareSpells,
     ReclaimEffort,
-    RecoverStrain,
     UseSpellEffect,
 )
 from ledger.domain.magic.test_events import MagicTestFailureAccepted
@@ -52,7 +51,8 @@ def actions(chid: str) -> list[Command]:
 
 
 def strain_changes(chid: str) -> list[Command]:
-    return [GainStrain(character_id=chid, amount=1), RecoverStrain(character_id=chid, amount=1)]
+    return [ChangeStrain(character_id=chid, action=action, amount=1)
+            for action in ("gain", "recover")]
 
 
 def test_cwn_commands_are_the_gm_s_or_the_character_s_player_s_to_give() -> None:
@@ -91,10 +91,11 @@ def test_casting_and_preparing_settle_the_caster_first() -> None:
     assert of_type(cast_events, MagicTestFailureAccepted) != []
 
 
-@pytest.mark.parametrize("change", [GainStrain, RecoverStrain])
-def test_strain_gained_or_recovered_settles_nobody(change: type[Command]) -> None:
+@pytest.mark.parametrize("action", ["gain", "recover"])
+def test_strain_gained_or_recovered_settles_nobody(action: str) -> None:
     state, mara, _ivo = table()
-    events = run(state, change(character_id=mara, amount=1), context(actor=player(mara)))
+    events = run(state, ChangeStrain(character_id=mara, action=action, amount=1),
+                 context(actor=player(mara)))
     assert of_type(events, MagicTestFailureAccepted) == []
     assert state.characters[mara].magic_tests.failure is not None
 

@@ -165,40 +165,30 @@ class UseSpellEffect(CharacterCommand, frozen=True, kw_only=True, forbid_unknown
         return spells.use_effect(self.character_id, self.spell)(state, ctx)
 
 
-class StrainChange(CharacterCommand, frozen=True, kw_only=True, forbid_unknown_fields=True):
-    """System Strain that happens to the character: it settles nobody."""
-
-    acting_field = None
-    example = {"amount": 1, "reason": "a night in the cold"}
-    example_needs = ("caster",)
-    amount: Amount
-    reason: Note = ""
+STRAIN_ACTIONS = ("gain", "recover")
 
 
-class GainStrain(StrainChange, frozen=True, kw_only=True, forbid_unknown_fields=True):
-    """Gain System Strain.
+class ChangeStrain(CharacterCommand, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """Gain or recover System Strain.
 
     Gaining is never refused: Strain may pass the maximum (a sheet value,
     `strain.max`: the Constitution score in CWN) and the event says `over_max`.
-    """
-
-    def decide(self, state: CampaignState, ctx: Context) -> Decided:
-        return strain.gain(self.character_id, self.amount, self.reason)(state, ctx)
-
-
-class RecoverStrain(StrainChange, frozen=True, kw_only=True, forbid_unknown_fields=True):
-    """Recover System Strain.
-
     Recovery is input (the rules give no rate): it lowers current Strain by the
     amount, never below the permanent part (linked items and the like).
     """
 
-    example = {"amount": 1, "reason": "a week of rest"}
+    path = ("character_id", "action")
+    acting_field = None  # Strain happens to the character: it settles nobody
+    example = {"amount": 1, "reason": "a night in the cold"}
+    example_needs = ("caster", "gain")
+    action: Annotated[str, Meta(extra_json_schema={"enum": list(STRAIN_ACTIONS)})]
+    amount: Amount
+    reason: Note = ""
 
     def decide(self, state: CampaignState, ctx: Context) -> Decided:
-        return strain.recover(self.character_id, self.amount, self.reason)(state, ctx)
+        change = strain.gain if self.action == "gain" else strain.recover
+        return change(self.character_id, self.amount, self.reason)(state, ctx)
 
 
 COMMANDS: tuple[type[Command], ...] = (
-    CommitEffort, ReclaimEffort, PrepareSpells, CastSpell, UseSpellEffect, GainStrain,
-    RecoverStrain)
+    CommitEffort, ReclaimEffort, PrepareSpells, CastSpell, UseSpellEffect, ChangeStrain)
