@@ -28,11 +28,11 @@ from ledger.domain.items.commands import (
     IdentifyItem,
     LinkItem,
     MaintainFirearm,
-    RegisterItem,
     RepairItem,
     TrustTest,
     UnlinkItem,
 )
+from ledger.domain.items.register_command import RegisterItem
 from ledger.domain.state import CampaignState
 
 blp = Blueprint("items", __name__, url_prefix="/v1/campaigns/<campaign_id>/items",

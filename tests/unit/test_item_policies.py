@@ -21,13 +21,13 @@ from ledger.domain.items.commands import (
     IdentifyItem,
     LinkItem,
     MaintainFirearm,
-    Material,
     RegisterItem,
     RepairItem,
     TrustTest,
     UnlinkItem,
 )
 from ledger.domain.items.objects import ItemRegistered
+from ledger.domain.items.register_command import Material
 from ledger.domain.magic.test_events import MagicTestFailureAccepted
 from ledger.domain.state import CampaignState
 from tests.unit.harness import GM, context, player, run
