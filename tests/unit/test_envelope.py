@@ -6,14 +6,14 @@ from __future__ import annotations
 
 import msgspec
 
+from ledger.adapters.checkpoint_seal import CheckpointSeal
+from ledger.adapters.secrets_box import SecretBox
 from ledger.domain.campaign import SettingsChanged
 from ledger.domain.chain import GENESIS, chain_hash
 from ledger.domain.context import Actor
 from ledger.domain.events import decode_data
 from ledger.domain.fold import blank, decode_state
 from ledger.domain.record import Record
-from ledger.adapters.checkpoint_seal import CheckpointSeal
-from ledger.adapters.secrets_box import SecretBox
 from ledger.service.envelope import Envelope
 
 PLAYER = Actor(role="player", token_id="tok_p", character_id="chr_mara")

@@ -20,8 +20,8 @@ from eventsourcing.persistence import IntegrityError, PersistenceError
 from ledger.adapters.store.records import (
     ACCESS_COLUMNS,
     EVENT_COLUMNS,
-    GlobalCursor,
     CheckpointRow,
+    GlobalCursor,
     IdempotentAnswer,
     StoredCheckpoint,
     TokenRow,
