@@ -44,7 +44,8 @@ def zero_mana(store: EventStore, campaign_id: str, position: int) -> None:
     """The forger's edit: every character's Mana set to 0 in the stored checkpoint, its seal
     left as it was (the server key is not in the database)."""
     found = store.checkpoint_at(campaign_id, position)
-    assert found is not None and found[0] == position
+    assert found is not None
+    assert found[0] == position
     state = decode_state(found[1])
     assert state is not None
     for character in state.characters.values():
@@ -116,7 +117,8 @@ def test_a_sealed_checkpoint_over_a_rewritten_chain_is_forged(
     report = api.get(f"/v1/campaigns/{campaign_id}/verify", token=token)
     assert report["checkpoints"]["forged"] == [{"position": FORGED_AT, "problem": "chain"}]
     found = ledger.store.stored_checkpoint(campaign_id, 33)
-    assert found is not None and found.position == FORGED_AT
+    assert found is not None
+    assert found.position == FORGED_AT
     assert found.head_hash != found.chain_hash
 
 
@@ -133,7 +135,8 @@ def test_a_checkpoint_without_a_seal_is_stale_and_rebuilt_quietly(
     assert api.get(f"/v1/campaigns/{campaign_id}/state?at=33", token=token).status == 200
     assert forgeries_counted(api) == before
     rebuilt = ledger.store.stored_checkpoint(campaign_id, FORGED_AT)
-    assert rebuilt is not None and rebuilt.position == FORGED_AT
+    assert rebuilt is not None
+    assert rebuilt.position == FORGED_AT
     assert ledger.seal.holds(campaign_id, FORGED_AT, rebuilt.head_hash, rebuilt.state, rebuilt.mac)
     again = api.get(f"/v1/campaigns/{campaign_id}/verify", token=token)
     assert (again["checkpoints"]["stale"], again["checkpoints"]["checked"]) == ([], 3)
@@ -148,7 +151,8 @@ def test_a_checkpoint_table_from_an_older_version_gains_the_seal_columns(
     store.setup()
     store.setup()  # a second start finds nothing to add
     found = store.stored_checkpoint(campaign_id, 33)
-    assert found is not None and (found.position, found.mac) == (FORGED_AT, None)
+    assert found is not None
+    assert (found.position, found.mac) == (FORGED_AT, None)
     fresh = Ledger(store, ledger.box, checkpoint_every=ledger.checkpoint_every)
     assert encode_state(fresh.state_at(campaign_id, 33)) == encode_state(
         fold(blank(campaign_id), store.read(campaign_id, upto=33)))

@@ -13,6 +13,11 @@ TRACKING_DDL = (
 )
 
 
+# Columns added after the tables' first release: (table, column, type); each backend's
+# setup() adds them to older stores.
+OPS_COLUMNS_ADDED = (("ledger_webhooks", "tree_heads", "INTEGER NOT NULL DEFAULT 0"),)
+
+
 def ops_ddl(kind: str) -> list[str]:
     """CREATE statements for `kind` ("sqlite" or "postgres")."""
     blob = "BYTEA" if kind == "postgres" else "BLOB"
@@ -20,7 +25,8 @@ def ops_ddl(kind: str) -> list[str]:
         "CREATE TABLE IF NOT EXISTS ledger_webhooks ("
         " id TEXT PRIMARY KEY, campaign_id TEXT NOT NULL, url TEXT NOT NULL,"
         f" types TEXT NOT NULL, sealed_secret {blob} NOT NULL, after_position BIGINT NOT NULL,"
-        " created_at TEXT NOT NULL, deleted_at TEXT, activated_at TEXT)",
+        " created_at TEXT NOT NULL, deleted_at TEXT, activated_at TEXT,"
+        " tree_heads INTEGER NOT NULL DEFAULT 0)",
         "CREATE INDEX IF NOT EXISTS ledger_webhooks_campaign ON ledger_webhooks (campaign_id)",
         # One row per (webhook, event): the unique pair makes enqueueing exactly-once.
         "CREATE TABLE IF NOT EXISTS ledger_webhook_deliveries ("

@@ -32,7 +32,7 @@ from ledger.adapters.store.base import (
     StoreUnavailable,
     conflict,
 )
-from ledger.adapters.store.ops_tables import ops_ddl
+from ledger.adapters.store.ops_tables import OPS_COLUMNS_ADDED, ops_ddl
 from ledger.adapters.store.pg_notifier import Notifier
 from ledger.adapters.store.records import (
     ACCESS_COLUMNS,
@@ -190,6 +190,8 @@ class PostgresStore(EventStore):
             # and older checkpoints have no seal: read as stale, rebuilt by the next read.
             c.execute("ALTER TABLE ledger_checkpoints ADD COLUMN IF NOT EXISTS head_hash text")
             c.execute("ALTER TABLE ledger_checkpoints ADD COLUMN IF NOT EXISTS mac bytea")
+            for table, column, kind in OPS_COLUMNS_ADDED:
+                c.execute(f"ALTER TABLE {table} ADD COLUMN IF NOT EXISTS {column} {kind}")
 
     def ddl(self) -> list[str]:
         return [

@@ -18,7 +18,7 @@ from eventsourcing.persistence import OperationalError
 from eventsourcing.sqlite import SQLiteConnection, SQLiteConnectionPool, SQLiteDatastore
 
 from ledger.adapters.store.base import Cursor, EventStore, StoreUnavailable
-from ledger.adapters.store.ops_tables import ops_ddl
+from ledger.adapters.store.ops_tables import OPS_COLUMNS_ADDED, ops_ddl
 from ledger.adapters.store.records import (
     ACCESS_COLUMNS_ADDED,
     EVENT_COLUMNS,
@@ -80,7 +80,8 @@ class SQLiteStore(EventStore):
         # IF NOT EXISTS). Workers starting together may race: the loser's duplicate column
         # error is the outcome it wanted.
         added = [("ledger_tokens", name, "TEXT") for name in ACCESS_COLUMNS_ADDED]
-        added += [("ledger_checkpoints", "head_hash", "TEXT"), ("ledger_checkpoints", "mac", "BLOB")]
+        added += [("ledger_checkpoints", "head_hash", "TEXT"), ("ledger_checkpoints", "mac", "BLOB"),
+                  *OPS_COLUMNS_ADDED]
         for table, column, kind in added:
             with self.transaction(write=False) as c:
                 c.execute(f"SELECT name FROM pragma_table_info('{table}')")
