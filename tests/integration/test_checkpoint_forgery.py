@@ -5,6 +5,7 @@ as older stores kept them) is rebuilt quietly; a stored row with a key twice is 
 from __future__ import annotations
 
 import json
+import logging
 import re
 from collections.abc import Iterator
 
@@ -85,13 +86,18 @@ def test_a_forged_checkpoint_is_not_served_is_counted_and_verify_reports_it(
     assert report["checkpoints"]["checked"] == 3
 
 
-def test_the_forged_checkpoint_stays_for_verify_after_reads_pass_it(ledger: Ledger) -> None:
+def test_the_forged_checkpoint_is_logged_once_and_stays_for_verify_after_reads_pass_it(
+        ledger: Ledger, caplog: pytest.LogCaptureFixture) -> None:
     campaign_id = campaign(ledger)
     zero_mana(ledger.store, campaign_id, FORGED_AT)
     forged = ledger.store.checkpoint_at(campaign_id, FORGED_AT)
     fresh = Ledger(ledger.store, ledger.box, checkpoint_every=ledger.checkpoint_every)
-    assert ledger.state_at(campaign_id, 34).position == 34
-    assert fresh.state(campaign_id).position == 35
+    with caplog.at_level(logging.WARNING, logger="ledger.service.checkpoints"):
+        assert ledger.state_at(campaign_id, 34).position == 34
+        assert fresh.state(campaign_id).position == 35
+    incidents = [(r.campaign_id, r.position, r.problem) for r in caplog.records  # type: ignore[attr-defined]
+                 if getattr(r, "incident", None) == "forged-checkpoint"]
+    assert incidents == [(campaign_id, FORGED_AT, "mac")]
     assert ledger.store.checkpoint_at(campaign_id, FORGED_AT) == forged
 
 
