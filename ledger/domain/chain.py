@@ -13,6 +13,8 @@ import hashlib
 import json
 from typing import Any
 
+import msgspec
+
 from ledger.domain.record import Record
 
 GENESIS = "0" * 64
@@ -42,15 +44,29 @@ def _unique(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     return found
 
 
+def _as_written(data: bytes) -> bool:
+    """Whether `data` is exactly what encoding its own reading gives back, as every row the
+    ledger writes is: then no key is there twice (the reading would have lost one). Ten
+    times cheaper than the pairwise check, which only other rows need."""
+    try:
+        return msgspec.json.encode(msgspec.json.decode(data)) == data
+    except (msgspec.DecodeError, UnicodeDecodeError):
+        return False
+
+
 def strict_loads(data: bytes) -> Any:
     """Stored event data as JSON, refusing what the ledger never writes: bad UTF-8 and an
     object with a key twice, which parsers read differently (last or first wins), so the
     hash would cover one reading while a reader could take another."""
+    if _as_written(data):
+        return json.loads(data.decode())
     return json.loads(data.decode(), object_pairs_hook=_unique)
 
 
 def check_data(record: Record) -> None:
     """Raises UnreadableData when the record's data is not strict JSON."""
+    if _as_written(record.data):
+        return
     try:
         strict_loads(record.data)
     except DuplicateKey as exc:
