@@ -124,13 +124,9 @@ SUCCESS: dict[str, tuple[int, Schema]] = {
     "catalog.campaign_catalog": (200, obj(("position", *CATALOG_FIELDS), position=INT,
                                           **CATALOG_FIELDS)),
     "health.readyz": (200, obj(("status", "store"), status=STR, store=STR)),
-    "items.register": (201, write()),
 }
 # Writes answering {position, events, state} with a route-specific state (200 unless said).
-WRITES = ("effort.commit", "effort.reclaim", "effort.prepare", "effort.cast", "effort.use_effect",
-          "effort.change_strain", "items.damage", "items.repair", "items.hand_over",
-          "items.trust_test", "items.maintain", "items.identify", "items.link", "items.unlink",
-          "audit.rewind", "audit.redo")
+WRITES = ("audit.rewind", "audit.redo")
 SUCCESS.update({name: (200, write()) for name in WRITES})
 # The other reads at the head or `?at=`: their resources, each under its key.
 AT_READS = {"effort.get_effort": ("effort", "strain"), "effort.get_spells": ("spells",),

@@ -18,15 +18,6 @@ FAIL_BY_3 = [1, 2, 3]  # 6 + Willpower 3 = 9 against TN 12
 # action changes both. Commands declared as Structs (ledger/domain/command.py) declare their
 # acting character themselves and are checked in tests/contract and per family.
 DECLARED = {
-    "ledger.domain.items.firearms.trust_test": "character_id",
-    "ledger.domain.items.identification.identify": "character_id",
-    "ledger.domain.items.linkage.link": "character_id",
-    "ledger.domain.items.linkage.unlink": "character_id",
-    "ledger.domain.magic.effort.commit": "character_id",
-    "ledger.domain.magic.effort.reclaim": "character_id",
-    "ledger.domain.magic.spell_preparation.prepare": "character_id",
-    "ledger.domain.magic.spells.cast": "character_id",
-    "ledger.domain.magic.spells.use_effect": "character_id",
 }
 
 
