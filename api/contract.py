@@ -133,6 +133,8 @@ SUCCESS: dict[str, tuple[int, Schema]] = {
     "health.readyz": (200, obj(("status", "store"), status=STR, store=STR)),
     "items.register": (201, write()),
 }
+# Flask endpoint -> the media type of its success answer, when not JSON.
+MEDIA: dict[str, str] = {}
 # Writes answering {position, events, state} with a route-specific state (200 unless said).
 WRITES = ("effort.commit", "effort.reclaim", "effort.prepare", "effort.cast", "effort.use_effect",
           "effort.change_strain", "items.damage", "items.repair", "items.hand_over",
@@ -174,7 +176,7 @@ def responses_for(endpoint: str, method: str) -> dict[str, Schema]:
     status, schema = known
     success: Schema = {"description": "Success"}
     if schema:
-        success["content"] = {"application/json": {"schema": schema}}
+        success["content"] = {MEDIA.get(endpoint, "application/json"): {"schema": schema}}
     declared[str(status)] = success
     return declared
 

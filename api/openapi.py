@@ -7,6 +7,7 @@ from flask_smorest import Api
 
 from api.contract import EVENT
 from api.event_schemas import REF, components
+from api.read_answers import struct_components
 from ledger.domain.stunts.rules import PoolSummary
 
 PROBLEM = {
@@ -55,6 +56,8 @@ def document(api: Api) -> None:
                             "description": "Pending decisions and owed rolls, with the commands "
                                            "that resolve them; in character answers, not in "
                                            "`/state`."}}}
+        api.spec.components.schema(name, schema)
+    for name, schema in struct_components(set(api.spec.components.schemas)).items():
         api.spec.components.schema(name, schema)
     # Answers of typed commands may name a domain Struct beyond the state and the events.
     _, extra = msgspec.json.schema_components([PoolSummary], ref_template=REF)
