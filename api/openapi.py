@@ -40,13 +40,18 @@ PENDING = {
 }
 
 
+# Names request schemas held before they were generated from commands: the event data
+# Structs of those names keep their `Data` suffix, so the document's names stay stable.
+ONCE_REQUEST_NAMES = {"NewDay"}
+
+
 def document(api: Api) -> None:
     api.spec.components.security_scheme("bearer", {"type": "http", "scheme": "bearer"})
     api.spec.options["security"] = [{"bearer": []}]
     api.spec.components.schema("Problem", PROBLEM)
     api.spec.components.schema("PendingDecision", PENDING)
     # The state's schemas, each event type's `data` and the `Event` union (api/event_schemas.py).
-    taken = set(api.spec.components.schemas)
+    taken = set(api.spec.components.schemas) | ONCE_REQUEST_NAMES
     for name, schema in components(EVENT, taken).items():
         if name == "Character":
             # Answers about one character add what it must decide (api/answers.py).

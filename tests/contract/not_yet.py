@@ -9,8 +9,6 @@ CH = C + "/characters/{character_id}"
 
 NOT_YET = {
     "PATCH " + CH,
-    "PATCH " + C + "/settings",
-    "POST /v1/campaigns",
     "POST " + C + "/characters",
     "POST " + CH + "/conditions",
     "POST " + CH + "/conditions/{condition_id}/heal",
@@ -28,9 +26,6 @@ NOT_YET = {
     "POST " + CH + "/spells/use",
     "POST " + CH + "/strain/{action}",
     "POST " + CH + "/{resource}/{action}",
-    "POST " + C + "/clock/advance",
-    "POST " + C + "/clock/new-day",
-    "POST " + C + "/clock/{action}",
     "POST " + C + "/items",
     "POST " + C + "/items/{item_id}/damage",
     "POST " + C + "/items/{item_id}/hand-over",
@@ -40,11 +35,5 @@ NOT_YET = {
     "POST " + C + "/items/{item_id}/repair",
     "POST " + C + "/items/{item_id}/trust-test",
     "POST " + C + "/items/{item_id}/unlink",
-    "POST " + C + "/redo",
-    "POST " + C + "/rewind",
-    "POST " + C + "/tokens",
-    "POST " + C + "/tokens/{token_id}/rotate",
-    "POST " + C + "/webhooks",
     # Added on main by other changes after this list was made.
-    "POST " + C + "/feed-tickets",
 }
