@@ -34,11 +34,12 @@ def replay(store: EventStore, answer: AnswerSpec, campaign_id: str) -> Outcome |
 def render(plan: WriteAnswer | None, answer: AnswerSpec | None,
            outcome: Outcome) -> IdempotentAnswer | None:
     """Render the outcome's answer body (`outcome.answer`) and, under a key, the answer to
-    write with the command's events."""
-    if plan is None:
+    write with the command's events (without a plan, a keyed answer shows the whole state)."""
+    if plan is None and answer is None:
         return None
-    outcome.answer = plan.body(outcome)
+    outcome.answer = (plan or WriteAnswer()).body(outcome)
     if answer is None:
         return None
-    return IdempotentAnswer(answer.scope, answer.key, answer.fingerprint, plan.status,
+    return IdempotentAnswer(answer.scope, answer.key, answer.fingerprint,
+                            plan.status if plan else 200,
                             encoded(outcome.answer), outcome.campaign_id, outcome.position)
