@@ -50,7 +50,7 @@ PENDING = obj(("kind", "commands"), kind={"type": "string", "enum": [
     "magic-test-failure", "consequence-roll-owed", "bank-or-roll", "consequences"]},
     commands=STRS, test_id=STR, tn=INT, total=INT, fix_needs=INT, accept_costs=INT, rolls=INT,
     reasons=STRS, blocks_magic_tests={"type": "boolean"}, gained=INT, amount=NULL_INT,
-    remaining=INT, drawn={"anyOf": [ref("Drawn"), {"type": "null"}]})
+    remaining=NULL_INT, drawn={"anyOf": [ref("Drawn"), {"type": "null"}]})
 MAGIC = obj(("character_id", "magic_ability", "mana", "backlash", "over_mana", "owed",
              "carried", "pending"),
             character_id=STR, magic_ability=NULL_STR, mana=ref("Pool"),
