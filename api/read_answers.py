@@ -40,7 +40,19 @@ def struct_components(taken: set[str]) -> dict[str, Schema]:
         raise ValueError(f"schema names already taken: {clashes}")
     for name in STRUCTS:
         found[name]["title"] = name
-    return found
+    return {name: _items_named(schema) for name, schema in found.items()}
+
+
+def _items_named(schema: Any) -> Any:
+    """An array of any values (`list[Any]`) names its items as `{}`: generators need them."""
+    if isinstance(schema, dict):
+        named = {k: _items_named(v) for k, v in schema.items()}
+        if named.get("type") == "array" and "items" not in named:
+            named["items"] = {}
+        return named
+    if isinstance(schema, list):
+        return [_items_named(v) for v in schema]
+    return schema
 
 
 ATTEMPT = obj(("attempt", "at", "http_status", "error", "duration_ms"), attempt=INT, at=STR,
