@@ -47,7 +47,8 @@ class SpendRollStuntPoints(Command, frozen=True, kw_only=True, forbid_unknown_fi
     """
 
     policy: ClassVar[Policy] = Policy("writer")
-    gm_parts = "stunts the GM names, and Conditions bought with SP"
+    gm_parts = ("SP of a roll that is not the player's own, stunts the GM names, and "
+                "Conditions bought with SP")
     example = {"roll_position": "{roll_position}",
                "stunts": [{"name": "Skillful Attack"}, {"name": "Glean Motives"}]}
     example_needs = ("pool-roll",)
@@ -77,6 +78,7 @@ class MakeAttack(Command, frozen=True, kw_only=True, forbid_unknown_fields=True)
     path = ("character_id",)
     acting_field = "character_id"
     example = {"kind": "stunt-attack", "ability": "willpower", "tn": 10, "dice": [6, 5, 4]}
+    example_needs = ("two-characters",)
     character_id: CharacterId
     kind: Literal["attack", "stunt-attack", "opportunist"] = "attack"
     ability: Id
@@ -95,7 +97,10 @@ class MakeAttack(Command, frozen=True, kw_only=True, forbid_unknown_fields=True)
 
 
 class TargetsRoll(Command, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """A roll of a stunt's target: the GM's, or the target's player's."""
+
     policy: ClassVar[Policy] = Policy("writer")
+    gm_parts = "a target that is not the player's own character"
 
     def target_of(self, state: CampaignState) -> str | None:
         raise NotImplementedError
