@@ -27,6 +27,8 @@ class RollSpending(msgspec.Struct, kw_only=True):
     position: int
     character_id: str
     generated: int
+    from_pool: int = 0  # pool SP spent on it, as of its latest spend
+    contributed: int = 0  # SP placed from it into the pool, as of its latest spend
     spent: int = 0
     stunts: list[SpentStunt] = msgspec.field(default_factory=list)
 

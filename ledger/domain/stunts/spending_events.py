@@ -61,6 +61,7 @@ def _spent(state: CampaignState, e: StuntsSpent) -> None:
     spending = state.stunt_spending
     roll = spending.rolls.setdefault(e.roll_position, RollSpending(
         position=e.roll_position, character_id=e.character_id or "", generated=e.generated))
+    roll.from_pool, roll.contributed = e.from_pool, e.contributed
     roll.spent += e.paid
     roll.stunts.extend(e.stunts)
     by = e.character_id or ""
