@@ -152,3 +152,15 @@ def test_spend_roll_stunt_points_is_the_gm_or_the_rolls_player() -> None:
         table.do(command, actor=player(ovid))
     table.do(command, actor=player(mara))
     assert command.acting(table.state) is None
+
+
+def test_stunts_catalogue_is_read_from_the_rules_table() -> None:
+    from ledger.domain import catalog
+
+    built = catalog.build("stunts")
+    assert [(e["name"], [t["sp"] for t in e["tiers"]]) for e in built["entries"]] == [
+        (spec.name, sorted(spec.tiers)) for spec in STUNTS.values()]
+    frighten = next(e for e in built["entries"] if e["name"] == "Frighten")
+    assert frighten["target_roll"]["tn"] == ("12 + the character's Communication (Persuasion) "
+                                             "or Strength (Intimidation)")
+    assert built["tables"]["condition_costs"]["Cowed"] == [3]
