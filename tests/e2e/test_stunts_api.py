@@ -120,3 +120,12 @@ def test_a_player_spends_only_their_own_rolls_sp(api: ApiClient) -> None:
     position = roll(api, mara, [3, 5, 5])
     theirs = spend(api, position, [{"name": "Glean Motives"}], token=ovid_token)
     assert (theirs.status, theirs["rule"]) == (403, "not-your-character")
+
+
+def test_a_rewound_roll_has_no_sp_to_spend(api: ApiClient) -> None:
+    mara, _ = fighters(api)
+    position = roll(api, mara, [3, 5, 5])
+    rewound = api.post(api.c("/rewind"), {"to_position": position - 1, "reason": "misread"})
+    assert rewound.status in (200, 201), rewound
+    voided = spend(api, position, [{"name": "Glean Motives"}])
+    assert (voided.status, voided["rule"]) == (409, "roll-not-eligible")

@@ -200,3 +200,44 @@ def test_timeline_reads_a_stunt_as_a_sentence() -> None:
     text = summarize("StuntsSpent", data, names({mara: "Mara", ovid: "Ovid"}))
     assert text.startswith("Mara spends 5 SP on Lock: Impaired on Ovid")
     assert "0 of 5 SP left" in text
+
+
+def test_suggest_action_at_4_sp_success_is_a_suggestion_for_two_turns() -> None:
+    table = StuntTable()
+    mara, ovid = table.fighter("Mara"), table.fighter("Ovid")
+    position = table.roll(mara, [6, 6, 6])
+    (four,) = table.do(spend_stunts(position, [Choice(name="Suggest Action", sp=4)], ovid))
+    (_rolled, resisted) = table.do(resist(four.resistances[0].id, [6, 6, 5]))  # 17 + 2 >= 14
+    assert (resisted.success, resisted.outcome) == (
+        True, "acts as if given a suggestion for two turns")
+
+
+def test_mentalists_trick_tn_is_12_plus_communication_deception() -> None:
+    table = StuntTable()
+    mara, ovid = table.fighter("Mara"), table.fighter("Ovid")
+    position = table.roll(mara, [6, 6, 6])
+    (spent,) = table.do(spend_stunts(position, [Choice(name="Mentalist's Trick")], ovid))
+    (r,) = spent.resistances
+    assert (r.ability, r.focus, r.tn) == ("Perception", "Empathy", 12 + 3)
+
+
+def test_a_targeted_stunt_needs_its_target_character() -> None:
+    table = StuntTable()
+    mara = table.fighter("Mara")
+    position = table.roll(mara, [6, 6, 6])
+    with pytest.raises(DomainError) as caught:
+        table.do(spend_stunts(position, [Choice(name="Frighten")], None))
+    assert (caught.value.rule, caught.value.field) == ("stunt-needs-a-target", "target")
+
+
+def test_recorded_only_stunts_change_nothing_but_the_rolls_spending() -> None:
+    table = StuntTable()
+    mara = table.fighter("Mara")
+    position = table.roll(mara, [6, 6, 6])
+    (spent,) = table.do(spend_stunts(position, [Choice(name="Hit Where It Hurts"),
+                                                Choice(name="Precise Force", sp=3)], None))
+    assert [(s.name, s.tier, s.paid) for s in spent.stunts] == [
+        ("Hit Where It Hurts", 2, 2), ("Precise Force", 3, 3)]
+    spending = table.state.stunt_spending
+    assert (spending.locks, spending.resistances, spending.prepared) == ([], {}, [])
+    assert spending.rolls[position].spent == 5

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from ledger.domain import catalog
 from ledger.domain.errors import DomainError, Forbidden
 from ledger.domain.stunts.catalog import STUNTS
 from ledger.domain.stunts.commands import ContributeStuntPoints, RecordBond, SpendStuntPoints
@@ -155,8 +156,6 @@ def test_spend_roll_stunt_points_is_the_gm_or_the_rolls_player() -> None:
 
 
 def test_stunts_catalogue_is_read_from_the_rules_table() -> None:
-    from ledger.domain import catalog
-
     built = catalog.build("stunts")
     assert [(e["name"], [t["sp"] for t in e["tiers"]]) for e in built["entries"]] == [
         (spec.name, sorted(spec.tiers)) for spec in STUNTS.values()]
