@@ -11,6 +11,7 @@ from ledger.domain.state import Settings
 from ledger.domain.stunts.attacks import STUNT_ATTACK_SP
 from ledger.domain.stunts.catalog import STUNTS
 from ledger.domain.stunts.spending import GRABBED_BONUS, HOLDING
+from ledger.domain.stunts.talents import DISCOUNTS, MINIMUM_COST, TRICKSTER_STUNT
 
 RULES = {
     "budget": "A roll's SP: generated + pool SP spent on it - SP placed from it into the pool "
@@ -25,9 +26,19 @@ RULES = {
 }
 
 
+def tables(settings: Settings) -> dict[str, Any]:
+    return {
+        "condition_costs": {spec.name: list(spec.points) for spec in CONDITIONS.values()},
+        "talent_discounts": [{"talent": name, "degree": degree.title(), "stunts": list(stunts),
+                              "sp_less": less, "minimum_cost": MINIMUM_COST}
+                             for name, degree, stunts, less in DISCOUNTS],
+        "talent_stunts": [{"name": TRICKSTER_STUNT[0], "sp": TRICKSTER_STUNT[1],
+                           "effect": TRICKSTER_STUNT[2], "talent": "Trickster Master"}],
+    }
+
+
 @catalogue("stunts", "Stunts with the SP of each tier and what they do", rules=RULES,
-           tables=lambda settings: {"condition_costs": {
-               spec.name: list(spec.points) for spec in CONDITIONS.values()}})
+           tables=tables)
 def stunts(settings: Settings) -> list[dict[str, Any]]:
     return [{
         "name": spec.name, "category": spec.category, "heading": spec.heading,

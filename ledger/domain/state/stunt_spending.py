@@ -19,6 +19,8 @@ class SpentStunt(msgspec.Struct, frozen=True, kw_only=True):
     condition: str | None = None  # a Condition it gave the target
     minor_action: bool = False  # it uses up the character's Minor Action
     gm_named: bool = False  # a stunt the GM named with its cost, not of the catalogue
+    discount: int = 0  # SP less from the roller's talents (ledger/domain/stunts/talents.py)
+    talents: list[str] = msgspec.field(default_factory=list)  # those talents, with degree
 
 
 class RollSpending(msgspec.Struct, kw_only=True):

@@ -16,6 +16,8 @@ Rules and our readings (docs/rules/stunts.md):
 - A Condition bought with SP (name "Condition"): only from an attack roll, approved by
   the GM (recorded), at its catalogue points; the SP spent are its creating figure.
 - Full Force and Opportunist use up the Minor Action: at most one of them per roll.
+- Talents that change a stunt's cost, and Trickster Master's Discombobulation:
+  ledger/domain/stunts/talents.py.
 Effects (Lock, Throw, Frighten...) are built in ledger/domain/stunts/effects.py.
 """
 
@@ -32,7 +34,7 @@ from ledger.domain.events import DomainEvent
 from ledger.domain.rolls import Rolled
 from ledger.domain.state import CampaignState, Character
 from ledger.domain.state.stunt_spending import SpentStunt
-from ledger.domain.stunts import catalog
+from ledger.domain.stunts import catalog, talents
 from ledger.domain.stunts.effects import Choice, effects_of
 from ledger.domain.stunts.spending_events import StuntsSpent
 
@@ -111,9 +113,12 @@ def priced(state: CampaignState, ctx: Context, position: int, by: str, choice: C
         cost = base_points(bought, choice.sp, state.settings)
         return SpentStunt(name="Condition", tier=cost, paid=cost, target=aimed.id,
                           condition=bought.name, effect=f"{bought.name} ({cost} points)")
+    roller = state.characters[by]
+    if choice.name.strip().lower() == talents.TRICKSTER_STUNT[0].lower():
+        return discombobulation(roller, target)
     spec = catalog.find(choice.name)
     if spec is None:
-        return gm_named(ctx, choice, target)
+        return gm_named(ctx, roller, choice, target)
     tier = catalog.tier_of(spec, choice.sp)
     bonus = 0
     if spec.needs_target:
@@ -128,7 +133,18 @@ def priced(state: CampaignState, ctx: Context, position: int, by: str, choice: C
                       minor_action=spec.minor_action)
 
 
-def gm_named(ctx: Context, choice: Choice, target: str | None) -> SpentStunt:
+def discombobulation(roller: Character, target: str | None) -> SpentStunt:
+    """Trickster Master's special stunt, "Discombobulation, 3"."""
+    name, cost, effect = talents.TRICKSTER_STUNT
+    if not talents.has(roller, "Trickster", "master"):
+        raise RuleViolation("stunt-needs-trickster-master", f"{name} is Trickster Master's "
+                            f"stunt; {roller.name} lacks it", field="stunts")
+    return SpentStunt(name=name, tier=cost, paid=cost, effect=effect, target=target,
+                      talents=["Trickster Master"])
+
+
+def gm_named(ctx: Context, roller: Character, choice: Choice, target: str | None
+             ) -> SpentStunt:
     if ctx.actor.role not in ("gm", "system"):
         raise RuleViolation("unknown-stunt", f"{choice.name!r} is not in the stunt catalogue; "
                             "the GM names other stunts with their cost", field="stunts",
@@ -136,8 +152,10 @@ def gm_named(ctx: Context, choice: Choice, target: str | None) -> SpentStunt:
     if choice.sp is None:
         raise InvalidInput("stunt-cost", f"the GM names {choice.name!r} with its cost in SP",
                            field="sp")
-    return SpentStunt(name=choice.name.strip(), tier=choice.sp, paid=choice.sp, gm_named=True,
-                      effect=choice.note, target=target)
+    less, sources = talents.discount(roller, choice.name, choice.sp)
+    return SpentStunt(name=choice.name.strip(), tier=choice.sp, paid=choice.sp - less,
+                      gm_named=True, effect=choice.note, target=target, discount=less,
+                      talents=sources)
 
 
 def spend_stunts(position: int, choices: Sequence[Choice], target: str | None) -> Decide:
