@@ -129,3 +129,55 @@ def test_a_rewound_roll_has_no_sp_to_spend(api: ApiClient) -> None:
     assert rewound.status in (200, 201), rewound
     voided = spend(api, position, [{"name": "Glean Motives"}])
     assert (voided.status, voided["rule"]) == (409, "roll-not-eligible")
+
+
+def test_throw_leaves_the_held_target_prone_and_dazed(api: ApiClient) -> None:
+    mara, ovid = fighters(api)
+    assert api.post(api.c(f"/characters/{ovid}/conditions"), {"name": "Pinned"}).status == 201
+    thrown = spend(api, roll(api, mara, [4, 6, 4]), [{"name": "Throw"}], target=ovid)
+    assert thrown.status == 201, thrown
+    names = [c["name"] for c in api.get(api.c(f"/characters/{ovid}/conditions"))["conditions"]]
+    assert names == ["Pinned", "Prone", "Dazed"]
+
+
+def test_opportunist_uses_the_minor_action_and_its_attack_generates_no_sp(api: ApiClient) -> None:
+    mara, _ = fighters(api)
+    position = roll(api, mara, [6, 6, 6])
+    both = spend(api, position, [{"name": "Opportunist"}, {"name": "Full Force"}])
+    assert (both.status, both["rule"]) == (409, "minor-action-used")
+    assert spend(api, position, [{"name": "Opportunist"}]).status == 201
+    prepared = api.post(api.c(f"/characters/{mara}/attacks"),
+                        {"kind": "opportunist", "ability": "willpower", "tn": 10,
+                         "dice": [6, 6, 6]})
+    assert prepared.status == 201, prepared
+    assert prepared["events"][0]["data"]["stunt_points"] == 0
+    again = api.post(api.c(f"/characters/{mara}/attacks"),
+                     {"kind": "opportunist", "ability": "willpower", "tn": 10})
+    assert (again.status, again["rule"]) == (409, "no-prepared-attack")
+
+
+def test_suggest_action_at_4_sp_resisted_well_is_a_suggestion_for_two_turns(
+        api: ApiClient) -> None:
+    mara, ovid = fighters(api)
+    suggested = spend(api, roll(api, mara, [6, 6, 6]), [{"name": "Suggest Action", "sp": 4}],
+                      target=ovid)
+    (resistance,) = suggested["events"][0]["data"]["resistances"]
+    assert resistance["tn"] == 9 + 3 + 2
+    resisted = api.post(api.c("/stunts/resist"), {"resistance_id": resistance["id"],
+                                                  "dice": [6, 6, 5]})
+    assert resisted["events"][1]["data"]["outcome"] == "acts as if given a suggestion for two turns"
+
+
+def test_gm_named_stunts_and_talent_discounts(api: ApiClient) -> None:
+    api.new_campaign()
+    mara = api.new_character(name="Mara", **SHEET,
+                             specializations=[{"name": "Adventurer", "degree": "Novice"},
+                                              {"name": "Trickster", "degree": "Master"}])
+    position = roll(api, mara, [6, 6, 6])
+    aha = spend(api, position, [{"name": "Aha!", "sp": 3}])
+    assert aha.status == 201, aha
+    assert (aha["events"][0]["data"]["paid"], aha["events"][0]["data"]["stunts"][0]["talents"]
+            ) == (2, ["Adventurer Novice"])
+    trick = spend(api, position, [{"name": "Discombobulation"}])
+    assert (trick.status, trick["events"][0]["data"]["paid"]) == (201, 3)
+    assert summary_of(api, aha["events"][0]["position"]).startswith("Mara spends 2 SP on Aha!")

@@ -27,6 +27,9 @@ def effect(stunt: dict[str, Any], names: Names) -> str:
 def priced(stunt: dict[str, Any], names: Names) -> str:
     bonus = stunt.get("bonus") or 0
     extra = f" ({stunt['tier']} SP with +{bonus} for Grabbed)" if bonus else ""
+    if stunt.get("discount"):
+        extra += (f" ({stunt['tier']} SP less {stunt['discount']} for "
+                  f"{', '.join(stunt.get('talents') or [])})")
     return effect(stunt, names) + extra
 
 
