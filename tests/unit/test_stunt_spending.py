@@ -163,3 +163,16 @@ def test_stunts_catalogue_is_read_from_the_rules_table() -> None:
     assert frighten["target_roll"]["tn"] == ("12 + the character's Communication (Persuasion) "
                                              "or Strength (Intimidation)")
     assert built["tables"]["condition_costs"]["Cowed"] == [3]
+
+
+def test_sp_spent_on_stunts_cannot_also_go_into_the_pool() -> None:
+    table, mara, ovid = two()
+    table.do(RecordBond(a=mara, b=ovid, rank=1))
+    table.do(RecordBond(a=ovid, b=mara, rank=1))
+    table.start_session()
+    lucky = table.roll(mara, DOUBLES_5)
+    table.do(spend_stunts(lucky, [Choice(name="Mentalist's Trick")], ovid))
+    error = refusal(table, ContributeStuntPoints(roll_position=lucky, sp=3))
+    assert (error.rule, "3 already spent" in error.detail) == (
+        "contribution-exceeds-generated-sp", True)
+    table.do(ContributeStuntPoints(roll_position=lucky, sp=2))
