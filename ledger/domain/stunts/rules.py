@@ -12,7 +12,8 @@ Rules and our readings:
 - While a pool is open, each successful active AGE roll (Rolled.active, never a
   reaction or resistance roll) is noted with the SP it generated.
 - Contributing places SP a roll generated into the pool: at most what it generated,
-  less SP already spent from it on stunts (ledger/domain/stunts/spending.py), and once per roll (our model of "one test per turn": the ledger tracks no turns).
+  less SP already spent from it on stunts (ledger/domain/stunts/spending.py), and once
+  per roll (our model of "one test per turn": the ledger tracks no turns).
 - Spending takes SP from the pool onto a noted roll: it adds to the SP the roll
   generated, or gives SP to a successful active roll without doubles.
 - Only the GM or the roll's (or Bond holder's) player may do these: the commands'
