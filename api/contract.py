@@ -111,14 +111,9 @@ SUCCESS: dict[str, tuple[int, Schema]] = {
     "campaigns.events": (200, obj(("events", "next"), events={"type": "array",
                                                               "items": ref("Event")},
                                   next={"type": ["integer", "null"]})),
-    "characters.register": (201, CHAR_WRITE),
     "characters.list_characters": (200, at(characters={"type": "array", "items": CHARACTER})),
     "characters.get_character": (200, at(character=CHARACTER)),
-    **{f"characters.{name}": (200, CHAR_WRITE)
-       for name in ("update", "resource", "damage", "heal", "correction", "death")},
     "characters.roll": (201, CHAR_WRITE),
-    "conditions.add": (201, write(CHARACTER, condition=ANY_OBJECT)),
-    **{f"conditions.{name}": (200, CHAR_WRITE) for name in ("recover", "heal", "treat")},
     "tokens.create_token": (201, ref("Token")),
     "tokens.list_tokens": (200, obj(("tokens",), tokens={"type": "array", "items": ref("Token")})),
     "tokens.revoke_token": (204, {}),
@@ -131,13 +126,9 @@ SUCCESS: dict[str, tuple[int, Schema]] = {
     "catalog.campaign_catalog": (200, obj(("position", *CATALOG_FIELDS), position=INT,
                                           **CATALOG_FIELDS)),
     "health.readyz": (200, obj(("status", "store"), status=STR, store=STR)),
-    "items.register": (201, write()),
 }
 # Writes answering {position, events, state} with a route-specific state (200 unless said).
-WRITES = ("effort.commit", "effort.reclaim", "effort.prepare", "effort.cast", "effort.use_effect",
-          "effort.change_strain", "items.damage", "items.repair", "items.hand_over",
-          "items.trust_test", "items.maintain", "items.identify", "items.link", "items.unlink",
-          "audit.rewind", "audit.redo")
+WRITES = ("audit.rewind", "audit.redo")
 SUCCESS.update({name: (200, write()) for name in WRITES})
 # The other reads at the head or `?at=`: their resources, each under its key.
 AT_READS = {"effort.get_effort": ("effort", "strain"), "effort.get_spells": ("spells",),

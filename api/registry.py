@@ -76,7 +76,8 @@ def register(blp: Blueprint, method: str, rule: str, command: type[Command], *,
     """Generate and mount the route of `command` on `blp` at `rule` (relative to the
     blueprint's prefix, which holds `<campaign_id>`)."""
     name = snake(command.__name__)
-    unknown = set(command.path) - set(re.findall(r"<(?:[^<>:]*:)?(\w+)>", rule))
+    full = (blp.url_prefix or "") + rule  # a blueprint's prefix may hold path fields too
+    unknown = set(command.path) - set(re.findall(r"<(?:[^<>:]*:)?(\w+)>", full))
     if unknown:
         raise TypeError(f"{command.__name__} takes {sorted(unknown)} from a path lacking them")
 
@@ -93,7 +94,7 @@ def register(blp: Blueprint, method: str, rule: str, command: type[Command], *,
     has_fields = bool(body_schema._declared_fields)
     parsed = blp.arguments(body_schema, required=has_fields, example=command.example)(route)
     blp.route(rule, methods=[method], endpoint=name)(parsed)
-    registration = Registration(command, method, template((blp.url_prefix or "") + rule),
+    registration = Registration(command, method, template(full),
                                 f"{blp.name}.{name}", status, answer)
     REGISTRY.append(registration)
     contract.SUCCESS[registration.endpoint] = (status, answer.schema)

@@ -60,7 +60,7 @@ def register(body: dict[str, Any], campaign_id: str) -> Response:
         # registration: the stored answer never holds it.
         if body["id"] == webhook_id:
             return body | {"secret": secret}
-        found = hooks.webhook(led.store, body["id"])
+        found = hooks.webhook(led.store, campaign_id, body["id"])
         assert found is not None  # stored in the same transaction as the answer
         return body | {"secret": led.box.open(found.sealed_secret,
                                               found.seal_context(found.id)).decode()}
@@ -100,8 +100,8 @@ def deliveries(query: dict[str, Any], campaign_id: str, webhook_id: str) -> Resp
     store = ledger().store
     if not any(h.id == webhook_id for h in hooks.webhooks(store, campaign_id)):
         raise ApiError(404, "webhook-not-found", f"No webhook {webhook_id!r} in this campaign.")
-    found = hooks.deliveries(store, webhook_id, query["after"], query["limit"])
-    tried = hooks.attempts(store, [d.id for d in found])
+    found = hooks.deliveries(store, campaign_id, webhook_id, query["after"], query["limit"])
+    tried = hooks.attempts(store, campaign_id, [d.id for d in found])
     page = [{**{f: getattr(d, f) for f in d.__struct_fields__}, "attempt_log": tried.get(d.id, [])}
             for d in found]
     cursor = found[-1].position if len(found) == query["limit"] else None

@@ -3,6 +3,7 @@ the campaign's first GM token. A refused or replayed creation writes neither."""
 
 from __future__ import annotations
 
+import hashlib
 import uuid
 from typing import Any
 
@@ -23,8 +24,15 @@ class CreateCampaign(msgspec.Struct, frozen=True, kw_only=True):
     settings: dict[str, Any] | None = None
 
 
-def new_campaign_id() -> str:
-    return f"cmp_{uuid.uuid4().hex[:20]}"
+def new_campaign_id(scope: str | None = None, key: str | None = None) -> str:
+    """A random id; under an Idempotency-Key, one derived from the key's scope and key, so
+    that a retry addresses the same campaign and its stored answer is found by the
+    campaign id like every other (the table is keyed by campaign: docs/scaling.md). The
+    anonymous key is kept only as a hash, and the id is a hash of that under its own
+    label, so the id discloses nothing that would replay the creation."""
+    if scope is None or key is None:
+        return f"cmp_{uuid.uuid4().hex[:20]}"
+    return "cmp_" + hashlib.sha256(f"campaign-id|{scope}|{key}".encode()).hexdigest()[:20]
 
 
 def creation_parts(command: CreateCampaign, box: SecretBox, campaign_id: str,

@@ -23,9 +23,11 @@ class AnswerSpec(msgspec.Struct):
     render: Callable[[Outcome], tuple[int, bytes]]
 
 
-def replay(store: EventStore, answer: AnswerSpec, campaign_id: str) -> Outcome | None:
+def replay(store: EventStore, answer: AnswerSpec, campaign_id: str,
+           *, creating: bool = False) -> Outcome | None:
     """The earlier answer under this key as an outcome without records, or None."""
-    stored = earlier_answer(store, KeyedRequest(answer.scope, answer.key, answer.fingerprint))
+    stored = earlier_answer(store, KeyedRequest(answer.scope, answer.key, answer.fingerprint),
+                            campaign_id, creating=creating)
     if stored is None:
         return None
     return Outcome(stored.campaign_id or campaign_id, stored.position or 0, [], [],

@@ -91,7 +91,7 @@ class Ledger:
                if_match: int | None = None) -> Outcome:
         """Create a campaign and its GM token (`Outcome.tokens`) in one transaction; `actor`
         issues the token. A refused or replayed creation writes no token."""
-        campaign_id = new_campaign_id()
+        campaign_id = new_campaign_id(*((answer.scope, answer.key) if answer else ()))
         decide, gm = creation_parts(command, self.box, campaign_id, actor)
         return self.execute(campaign_id, actor, decide, answer=answer, if_match=if_match,
                             creating=True, tokens=[gm])
@@ -99,7 +99,8 @@ class Ledger:
     def create_campaign(
         self, decide: Decide, actor: Actor, answer: AnswerSpec | None = None
     ) -> Outcome:
-        return self.execute(new_campaign_id(), actor, decide, answer=answer, creating=True)
+        campaign_id = new_campaign_id(*((answer.scope, answer.key) if answer else ()))
+        return self.execute(campaign_id, actor, decide, answer=answer, creating=True)
 
     def execute(
         self,
@@ -115,11 +116,21 @@ class Ledger:
         """Decide against the head and record the events atomically, retrying lost races.
         `tokens` are written in the same transaction (a new campaign's GM token)."""
         if answer is not None:
-            earlier = self.replay(answer, campaign_id)
+            earlier = self.replay(answer, campaign_id, creating=creating)
             if earlier is not None:
                 return earlier
 
+        tries = 0
+
         def attempt() -> Outcome:
+            nonlocal tries
+            tries += 1
+            if creating and answer is not None and tries > 1:
+                # The key's campaign id was taken: by a concurrent retry of this creation
+                # (answer it) or of another request under the key (refused as reused).
+                earlier = self.replay(answer, campaign_id, creating=True)
+                if earlier is not None:
+                    return earlier
             state = blank(campaign_id) if creating else self.state(campaign_id)
             if if_match is not None and state.position != if_match:
                 raise StaleState(if_match, state.position)
@@ -127,12 +138,13 @@ class Ledger:
 
         def key_taken() -> Outcome | None:
             assert answer is not None
-            return self.replay(answer, campaign_id)
+            return self.replay(answer, campaign_id, creating=creating)
 
         return until_recorded(self.locks, campaign_id, attempt, key_taken)
 
-    def replay(self, answer: AnswerSpec, campaign_id: str) -> Outcome | None:
-        return replay(self.store, answer, campaign_id)
+    def replay(self, answer: AnswerSpec, campaign_id: str, *,
+               creating: bool = False) -> Outcome | None:
+        return replay(self.store, answer, campaign_id, creating=creating)
 
     # --- dice seeds (read by the audit tools and the leak checks) ---------------
     @property

@@ -137,6 +137,102 @@ def lock(api: ApiClient) -> Ids:
     return {"lock_id": stunt_on_ovid(api, {"name": "Lock", "sp": 3})["locks"][0]["id"]}
 
 
+def convinced(api: ApiClient) -> Ids:
+    api.new_campaign()
+    return {"character_id": api.new_character(conviction={"current": 3, "max": 3})}
+
+
+def _with_condition(api: ApiClient, condition: dict[str, Any]) -> Ids:
+    api.new_campaign()
+    character_id = api.new_character(abilities={"Constitution": 1})
+    added = api.post(api.c(f"/characters/{character_id}/conditions"), condition)
+    assert added.status == 201, added
+    return {"character_id": character_id, "condition_id": added["condition"]["id"]}
+
+
+def condition(api: ApiClient) -> Ids:
+    """A character with Constitution, Fatigued (recoverable and healable)."""
+    return _with_condition(api, {"name": "Fatigued"})
+
+
+def wound(api: ApiClient) -> Ids:
+    """Injured at 4 points: a Wound, treated before it recovers."""
+    return _with_condition(api, {"name": "Injured", "points": 4, "target": "left arm"})
+
+
+CASTER = {"name": "Sefa", "level": 3, "abilities": {"Willpower": 1}, "skills": {"cast": 1},
+          "modifiers": {"int": 1, "con": 0}, "edges": ["Spellcaster"],
+          "strain": {"current": 0, "permanent": 0, "max": 12}}
+
+
+def caster(api: ApiClient) -> Ids:
+    """A Spellcaster with Mage Effort (2) in an open scene."""
+    api.new_campaign()
+    ids = {"character_id": api.new_character(**CASTER)}
+    for step in ("start-session", "start-scene"):
+        assert api.post(api.c(f"/clock/{step}")).status == 200
+    return ids
+
+
+def duration_effort(api: ApiClient) -> Ids:
+    ids = caster(api)
+    committed = api.post(api.c(f"/characters/{ids['character_id']}/effort/commit"),
+                         {"pool": "mage", "amount": 1, "duration": "duration"})
+    assert committed.status == 200, committed
+    return {**ids, "commitment_id": committed["state"]["pools"]["mage"]["commitments"][0]["id"]}
+
+
+def prepared_caster(api: ApiClient) -> Ids:
+    ids = caster(api)
+    prepared = api.post(api.c(f"/characters/{ids['character_id']}/spells/prepare"),
+                        {"spells": ["Blast"]})
+    assert prepared.status == 200, prepared
+    return ids
+
+
+def _item(api: ApiClient, spec: dict[str, Any]) -> str:
+    registered = api.post(api.c("/items"), spec)
+    assert registered.status == 201, registered
+    return str(registered["state"]["id"])
+
+
+def item(api: ApiClient) -> Ids:
+    """A caster and a hardwood staff nobody holds."""
+    ids = caster(api)
+    return {**ids, "item_id": _item(api, {"name": "Staff", "kind": "staff",
+                                          "materials": [{"name": "hardwood"}]})}
+
+
+def magic_item(api: ApiClient) -> Ids:
+    ids = caster(api)
+    return {**ids, "item_id": _item(api, {"name": "Wand", "kind": "wand",
+                                          "materials": [{"name": "hardwood"}], "magical": True})}
+
+
+def linked_item(api: ApiClient) -> Ids:
+    ids = magic_item(api)
+    linked = api.post(api.c(f"/items/{ids['item_id']}/link"), {"character": ids["character_id"]})
+    assert linked.status == 200, linked
+    return ids
+
+
+def firearm(api: ApiClient) -> Ids:
+    """A revolver (trust TN 9) and a caster with Willpower 1, in an open scene."""
+    ids = caster(api)
+    return {**ids, "item_id": _item(api, {"name": "Revolver", "kind": "firearm",
+                                          "materials": [{"name": "steel"}],
+                                          "firearm": {"class": "revolver", "damage": "2d6"}})}
+
+
+def jammed_firearm(api: ApiClient) -> Ids:
+    ids = firearm(api)
+    tested = api.post(api.c(f"/items/{ids['item_id']}/trust-test"),
+                      {"character": ids["character_id"], "dice": [1, 1, 5]})  # 8 < 9, Stunt Die 5
+    assert tested.status == 200, tested
+    assert tested["state"]["status"] == "jammed", tested
+    return ids
+
+
 NEEDS: dict[str, Callable[[ApiClient], Ids]] = {
     "summoner": summoner, "spirit": spirit, "dismissed-spirit": dismissed_spirit,
     "uncontrolled-spirit": uncontrolled_spirit, "banisher": banisher,
@@ -144,6 +240,13 @@ NEEDS: dict[str, Callable[[ApiClient], Ids]] = {
     "backlash-choice": backlash_choice, "consequences-due": consequences_due,
     "two-characters": two_characters, "pool-roll": pool_roll,
     "stunt-resistance": stunt_resistance, "lock": lock,
+    "convinced": convinced, "condition": condition, "wound": wound,
+
+
+    "caster": caster, "duration-effort": duration_effort, "prepared-caster": prepared_caster,
+    "item": item, "magic-item": magic_item, "linked-item": linked_item, "firearm": firearm,
+    "jammed-firearm": jammed_firearm,
+    "gain": lambda api: {"action": "gain"},  # a path's choice, not state
 }
 
 

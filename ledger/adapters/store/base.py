@@ -17,6 +17,7 @@ from typing import Any, Protocol
 
 from eventsourcing.persistence import IntegrityError, PersistenceError
 
+from ledger.adapters.store.across import across
 from ledger.adapters.store.records import (
     ACCESS_COLUMNS,
     EVENT_COLUMNS,
@@ -141,9 +142,9 @@ class EventStore(abc.ABC):
 
     def _insert_answer(self, c: Cursor, a: IdempotentAnswer) -> None:
         c.execute(
-            self.q("INSERT INTO ledger_idempotency (scope, key, fingerprint, status, body, "
-                   "campaign_id, position) VALUES (?,?,?,?,?,?,?)"),
-            (a.scope, a.key, a.fingerprint, a.status, a.body, a.campaign_id, a.position),
+            self.q("INSERT INTO ledger_idempotency (campaign_id, scope, key, fingerprint, status,"
+                   " body, position) VALUES (?,?,?,?,?,?,?)"),
+            (a.campaign_id or "", a.scope, a.key, a.fingerprint, a.status, a.body, a.position),
         )
 
     def _insert_checkpoint(self, c: Cursor, campaign_id: str, position: int, blob: bytes) -> None:
@@ -237,13 +238,19 @@ class EventStore(abc.ABC):
                          (campaign_id, after, upto))
         return [int(row[0]) for row in rows]
 
-    def answer(self, scope: str, key: str) -> IdempotentAnswer | None:
-        row = self._one("SELECT scope, key, fingerprint, status, body, campaign_id, position "
-                        "FROM ledger_idempotency WHERE scope=? AND key=?", (scope, key))
-        if not row:
-            return None
-        v = tuple(row)
-        return IdempotentAnswer(v[0], v[1], v[2], int(v[3]), bytes(v[4]), v[5], v[6])
+    def answer(self, campaign_id: str, scope: str, key: str) -> IdempotentAnswer | None:
+        """The answer stored under a key for a request on `campaign_id` (for a creation,
+        the id the key derives: ledger/service/creation.py)."""
+        return _answer_of(self._one(
+            f"SELECT {ANSWER_COLUMNS} FROM ledger_idempotency WHERE campaign_id=? AND scope=?"
+            " AND key=?", (campaign_id, scope, key)))
+
+    def creation_answer_before_v1(self, scope: str, key: str) -> IdempotentAnswer | None:
+        """A creation's answer stored before creation ids derived from the key (position 1
+        is always a campaign's CampaignCreated, so only creations answer there)."""
+        return _answer_of(self._one(
+            across("creation-before-v1") + f"SELECT {ANSWER_COLUMNS} FROM ledger_idempotency"
+            " WHERE scope=? AND key=? AND position=1", (scope, key)))
 
     def sealed_seed(self, campaign_id: str, epoch: int) -> bytes | None:
         row = self._one("SELECT sealed FROM ledger_seeds WHERE campaign_id=? AND epoch=?",
@@ -251,7 +258,7 @@ class EventStore(abc.ABC):
         return bytes(row[0]) if row else None
 
     def campaign_ids(self) -> list[str]:
-        rows = self._all("SELECT campaign_id FROM ledger_events WHERE position=1 "
+        rows = self._all(across("campaign-list") + "SELECT campaign_id FROM ledger_events WHERE position=1 "
                          "ORDER BY campaign_id", ())
         return [row[0] for row in rows]
 
@@ -279,13 +286,19 @@ class EventStore(abc.ABC):
         found = self._token_query("campaign_id=? AND id=?", (campaign_id, token_id))
         return found[0] if found else None
 
-    def token_by_hash(self, secret_hash: str) -> TokenRow | None:
-        found = self._token_query("secret_hash=?", (secret_hash,))
+    def token_by_hash(self, secret_hash: str, campaign_id: str | None = None) -> TokenRow | None:
+        """A token by its secret's hash: in the campaign the request names, or, where it
+        names none (or the token is another campaign's), in any campaign."""
+        if campaign_id is not None:
+            found = self._token_query("campaign_id=? AND secret_hash=?", (campaign_id, secret_hash))
+            if found:
+                return found[0]
+        found = self._token_query("secret_hash=?", (secret_hash,), across("token-by-hash"))
         return found[0] if found else None
 
-    def _token_query(self, where: str, params: tuple[Any, ...]) -> list[TokenRow]:
+    def _token_query(self, where: str, params: tuple[Any, ...], marker: str = "") -> list[TokenRow]:
         return [TokenRow(*tuple(row)) for row in self._all(
-            f"SELECT {ACCESS_COLUMNS} FROM ledger_tokens WHERE {where}", params)]
+            f"{marker}SELECT {ACCESS_COLUMNS} FROM ledger_tokens WHERE {where}", params)]
 
     def revoke_token(self, campaign_id: str, token_id: str, when: str) -> bool:
         """Revoke a live token, unless it is the campaign's last live GM token: one statement
@@ -325,6 +338,16 @@ class EventStore(abc.ABC):
 
 class _NotLive(Exception):
     pass
+
+
+ANSWER_COLUMNS = "scope, key, fingerprint, status, body, campaign_id, position"
+
+
+def _answer_of(row: Any) -> IdempotentAnswer | None:
+    if not row:
+        return None
+    v = tuple(row)
+    return IdempotentAnswer(v[0], v[1], v[2], int(v[3]), bytes(v[4]), v[5] or None, v[6])
 
 
 def conflict(exc: IntegrityError, answer: IdempotentAnswer | None) -> Exception:

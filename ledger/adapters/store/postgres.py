@@ -24,7 +24,9 @@ from eventsourcing.postgres import PostgresDatastore
 from psycopg import Connection, sql
 from psycopg.rows import tuple_row
 
+from ledger.adapters.store.across import across
 from ledger.adapters.store.base import CHECKPOINT_UPSERT, Cursor, EventStore, StoreUnavailable, conflict
+from ledger.adapters.store.migrations import migrate
 from ledger.adapters.store.ops_tables import ops_ddl
 from ledger.adapters.store.pg_notifier import Notifier
 from ledger.adapters.store.records import (
@@ -38,6 +40,7 @@ from ledger.adapters.store.records import (
     record_params,
     token_params,
 )
+from ledger.adapters.store.statements import ObservedCursor
 from ledger.adapters.store.tree import TREE_DDL, NodeRow
 from ledger.domain.record import Record
 
@@ -55,7 +58,8 @@ def _raise_if_unavailable(exc: PersistenceError) -> None:
 
 
 class _SchemaDatastore(PostgresDatastore):
-    """Sets the search path once per connection rather than once per transaction."""
+    """Sets the search path once per connection rather than once per transaction, and
+    makes its cursors report their statements to any observer (statements.py)."""
 
     def after_connect_func(self) -> Callable[[Connection[Any]], None]:
         parent = super().after_connect_func()
@@ -64,6 +68,7 @@ class _SchemaDatastore(PostgresDatastore):
         def after_connect(conn: Connection[Any]) -> None:
             parent(conn)
             conn.execute(f'SET search_path TO "{schema}"')
+            conn.cursor_factory = ObservedCursor
 
         return after_connect
 
@@ -171,6 +176,8 @@ class PostgresStore(EventStore):
             # (two CREATE SCHEMA IF NOT EXISTS at once: one fails on a unique key).
             c.execute("SELECT pg_advisory_xact_lock(hashtext('ledger-setup'))")
             c.execute(f'CREATE SCHEMA IF NOT EXISTS "{self.schema}"')
+            c.execute("SELECT to_regclass('ledger_events')")
+            existed = c.fetchone()[0] is not None
             for statement in self.ddl():
                 c.execute(statement)
             # Stores made by an older version lack the newer token columns.
@@ -179,6 +186,7 @@ class PostgresStore(EventStore):
             present = {row[0] for row in c.fetchall()}
             for column in (name for name in ACCESS_COLUMNS_ADDED if name not in present):
                 c.execute(f"ALTER TABLE ledger_tokens ADD COLUMN IF NOT EXISTS {column} text")
+            migrate(c, self.kind, self.q, existed=existed)
 
     def ddl(self) -> list[str]:
         return [
@@ -194,20 +202,12 @@ class PostgresStore(EventStore):
             "CREATE INDEX IF NOT EXISTS ledger_events_character"
             " ON ledger_events (campaign_id, character_id, position)",
             "CREATE INDEX IF NOT EXISTS ledger_events_global ON ledger_events (tx, gid)",
-            "CREATE TABLE IF NOT EXISTS ledger_idempotency ("
-            " scope text NOT NULL, key text NOT NULL, fingerprint text NOT NULL,"
-            " status int NOT NULL, body bytea NOT NULL, campaign_id text, position bigint,"
-            " PRIMARY KEY (scope, key))",
             "CREATE TABLE IF NOT EXISTS ledger_checkpoints ("
             " campaign_id text NOT NULL, position bigint NOT NULL, state bytea NOT NULL,"
             " PRIMARY KEY (campaign_id, position))",
             "CREATE TABLE IF NOT EXISTS ledger_seeds ("
             " campaign_id text NOT NULL, epoch int NOT NULL, sealed bytea NOT NULL,"
             " PRIMARY KEY (campaign_id, epoch))",
-            "CREATE TABLE IF NOT EXISTS ledger_tokens ("
-            " id text PRIMARY KEY, campaign_id text NOT NULL, role text NOT NULL,"
-            " character_id text, label text NOT NULL, secret_hash text NOT NULL UNIQUE,"
-            " created_at text NOT NULL, revoked_at text)",
             TREE_DDL.format(blob="bytea"),
             *ops_ddl(self.kind),
         ]
@@ -217,7 +217,8 @@ class PostgresStore(EventStore):
             c.execute(
                 # The output column is renamed: an unnamed `tx::text::bigint` would be called
                 # "tx", and ORDER BY tx would then sort by it without the (tx, gid) index.
-                f"SELECT tx::text::bigint AS tx_number, gid, {EVENT_COLUMNS} FROM ledger_events e"
+                across("global-order") + "SELECT tx::text::bigint AS tx_number, gid,"
+                f" {EVENT_COLUMNS} FROM ledger_events e"
                 " WHERE (e.tx, e.gid) > (%s::text::xid8, %s)"
                 " AND e.tx < pg_snapshot_xmin(pg_current_snapshot())"
                 " ORDER BY e.tx, e.gid LIMIT %s",
@@ -228,8 +229,8 @@ class PostgresStore(EventStore):
 
     def global_lag(self, after: GlobalCursor, cap: int = 100_000) -> tuple[int, str | None]:
         with self.transaction(write=False) as c:
-            c.execute("SELECT COUNT(*), MIN(recorded_at) FROM (SELECT recorded_at FROM"
-                      " ledger_events WHERE (tx, gid) > (%s::text::xid8, %s)"
+            c.execute(across("global-order") + "SELECT COUNT(*), MIN(recorded_at) FROM (SELECT"
+                      " recorded_at FROM ledger_events WHERE (tx, gid) > (%s::text::xid8, %s)"
                       " ORDER BY tx, gid LIMIT %s) AS behind", (str(after.tx), after.seq, cap))
             row = c.fetchone()
         return int(row[0]), row[1]
@@ -251,10 +252,10 @@ def _append_statement(
     ctes: list[str] = []
     params: list[object] = []
     if answer is not None:
-        ctes.append("a AS (INSERT INTO ledger_idempotency (scope, key, fingerprint, status, body,"
-                    " campaign_id, position) VALUES (%s,%s,%s,%s,%s,%s,%s))")
-        params += [answer.scope, answer.key, answer.fingerprint, answer.status, answer.body,
-                   answer.campaign_id, answer.position]
+        ctes.append("a AS (INSERT INTO ledger_idempotency (campaign_id, scope, key, fingerprint,"
+                    " status, body, position) VALUES (%s,%s,%s,%s,%s,%s,%s))")
+        params += [answer.campaign_id or "", answer.scope, answer.key, answer.fingerprint,
+                   answer.status, answer.body, answer.position]
     for i, (campaign_id, position, blob) in enumerate(checkpoints):
         ctes.append(f"c{i} AS (INSERT INTO ledger_checkpoints (campaign_id, position, state)"
                     f" VALUES (%s,%s,%s) {CHECKPOINT_UPSERT})")
