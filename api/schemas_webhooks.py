@@ -25,6 +25,9 @@ class WebhookCreate(Strict):
     types = fields.List(fields.String(validate=validate.Length(min=1, max=100)), required=True,
                         validate=validate.Length(min=1, max=200),
                         metadata={"description": 'Event type names, or ["*"] for every type.'})
+    tree_heads = fields.Boolean(load_default=False, metadata={
+        "description": "Each delivery also carries `tree_head`: the signed tree head at its "
+                       "event, for a third party to keep (docs/trust.md)."})
 
     @validates("url")
     def _http_only(self, value: str, **_: object) -> None:

@@ -20,6 +20,7 @@ from ledger.adapters.signing import ALGORITHM, HeadSigner
 from ledger.domain.audit.verify import verify
 from ledger.domain.errors import NotFound
 from ledger.service.audit import receipts
+from ledger.service.audit.checkpoint_audit import CheckpointAudit, with_checkpoints
 from ledger.service.audit.commands import redo_command, rewind_command
 from ledger.service.audit.sources import from_store
 from ledger.service.audit.timeline import TimelineQuery, timeline
@@ -91,13 +92,19 @@ def get_verify(query: dict[str, Any], campaign_id: str) -> Response:
     `chain.first_break` is the first position whose hash or place is wrong. Reported
     (physical) dice are listed as reported, never verified; server rolls of an epoch
     whose seed is not revealed yet are pending. `expect_head` (a head hash saved
-    earlier) must still be in the chain. Any role of the campaign may read it.
+    earlier) must still be in the chain. `tampered` lists every row whose stored data the
+    ledger never writes (not canonical JSON, or a key twice). `checkpoints` compares every
+    stored checkpoint with the fold from the first event and lists forged ones (seal,
+    place in the chain, content). Any role of the campaign may read it.
     """
     auth.require_reader(campaign_id)
-    source = from_store(ledger().store, campaign_id)
+    led = ledger()
+    source = from_store(led.store, campaign_id)
     if source.total == 0:  # not by folding the state: verification must survive damaged rows
         raise NotFound("campaign", campaign_id)
-    return json_response(verify(source.records, query["expect_head"]))
+    audit = CheckpointAudit(led.store, campaign_id, led.seal)
+    report = verify(audit.tee(source.records), query["expect_head"])
+    return json_response(with_checkpoints(report, audit.report()))
 
 
 @blp.route("/campaigns/<campaign_id>/head")

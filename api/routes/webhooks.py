@@ -23,7 +23,7 @@ blp = Blueprint("webhooks", __name__, url_prefix="/v1/campaigns",
 
 
 def webhook_json(hook: hooks.Webhook) -> dict[str, Any]:
-    return {"id": hook.id, "url": hook.url, "types": hook.types,
+    return {"id": hook.id, "url": hook.url, "types": hook.types, "tree_heads": hook.tree_heads,
             "after_position": hook.after_position, "created_at": hook.created_at}
 
 
@@ -41,6 +41,9 @@ def register(body: dict[str, Any], campaign_id: str) -> Response:
     webhook gets its events one at a time in position order; a failure (no 2xx within
     the timeout, redirects included) is retried with exponential backoff until
     LEDGER_WEBHOOK_MAX_ATTEMPTS, then logged as failed and the next event goes.
+    With `tree_heads: true` each delivery also carries `tree_head`, the signed tree head
+    at its event (as in `GET …/head`): a third party that keeps them is a witness of
+    the history, checking each newer one with `GET …/proofs/consistency`.
     Only http and https URLs are accepted. Delivery runs in a separate runner
     (`campaign-ledger deliver-webhooks`), never on the write path.
     """
@@ -53,6 +56,7 @@ def register(body: dict[str, Any], campaign_id: str) -> Response:
         id=webhook_id, campaign_id=campaign_id, url=body["url"], types=sorted(set(types)),
         sealed_secret=led.box.seal(secret.encode(), hooks.Webhook.seal_context(webhook_id)),
         after_position=led.store.head(campaign_id), created_at=utc_now(),
+        tree_heads=body["tree_heads"],
     )
 
     def reveal(body: dict[str, Any]) -> dict[str, Any]:

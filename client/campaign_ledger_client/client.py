@@ -83,6 +83,12 @@ class Client(WhoAmI):
         clone._transport = replace(self._transport, token=token)
         return clone
 
+    def observe_tree_head(self, head: dict[str, Any]) -> None:
+        """Show the witness a signed tree head received elsewhere (a webhook delivery's
+        `tree_head`): it is checked against the kept head by a consistency proof read from
+        this server, and kept when newer. Raises HistoryRewritten when it fails."""
+        self._transport.witness_answer({"tree_head": head})
+
     def campaign(self, campaign_id: str) -> Campaign:
         return Campaign(self._transport, {"campaign_id": campaign_id}, self._options)
 

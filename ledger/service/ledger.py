@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+from ledger.adapters.checkpoint_seal import CheckpointSeal
 from ledger.adapters.secrets_box import SecretBox
 from ledger.adapters.store.base import EventStore
 from ledger.adapters.store.records import TokenRow
@@ -48,12 +49,13 @@ class Ledger:
         self.checkpoint_every = checkpoint_every
         self.now = now
         self.cache_size = cache_size
-        self.checkpoints = Checkpoints(store, checkpoint_every)
+        self.seal = CheckpointSeal(box)
+        self.checkpoints = Checkpoints(store, checkpoint_every, self.seal)
         self.heads = HeadCache(store, self.checkpoints, cache_size)
         self.travel = TimeTravel(store, self.checkpoints)
         self.seeds = SeedVault(store, box)
         self.recorder = Recorder(store, self.seeds, self.heads,
-                                 checkpoint_every=checkpoint_every, now=now)
+                                 checkpoint_every=checkpoint_every, now=now, seal=self.seal)
         self.locks = WriterLocks(keep=4 * cache_size)
 
     # --- reading ----------------------------------------------------------

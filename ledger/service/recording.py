@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+from ledger.adapters.checkpoint_seal import CheckpointSeal
 from ledger.adapters.store.base import EventStore
 from ledger.adapters.store.records import TokenRow
 from ledger.domain.context import Actor, Context, Earlier
@@ -24,12 +25,13 @@ from ledger.service.seeds import CommandSeeds, SeedVault
 
 class Recorder:
     def __init__(self, store: EventStore, vault: SeedVault, heads: HeadCache, *,
-                 checkpoint_every: int, now: Callable[[], str]) -> None:
+                 checkpoint_every: int, now: Callable[[], str], seal: CheckpointSeal) -> None:
         self.store = store
         self.vault = vault
         self.heads = heads
         self.checkpoint_every = checkpoint_every
         self.now = now
+        self.seal = seal
 
     def earlier(self, campaign_id: str, position: int, head: int) -> Earlier | None:
         """The event at `position`, if recorded before this command began."""
@@ -57,7 +59,7 @@ class Recorder:
         )
         envelope = Envelope(scratch, actor, correlation_id=correlation.for_command(),
                             recorded_at=max(self.now(), state.recorded_at),
-                            checkpoint_every=self.checkpoint_every)
+                            checkpoint_every=self.checkpoint_every, seal=self.seal)
         events = run_command(scratch, ctx, decide, envelope)
         outcome = Outcome(scratch.id, scratch.position, envelope.records, events, scratch,
                           tokens=list(tokens))

@@ -154,7 +154,7 @@ def test_offline_verification_agrees_with_the_server_and_its_own_tool(
                                                     server["chain"]["head_hash"])
 
 
-def test_the_example_bot_prints_a_line_per_roll(served: Served) -> None:
+def test_the_example_bot_prints_a_line_per_roll(served: Served, tmp_path: Path) -> None:
     gm, campaign = new_campaign(served)
     mara = campaign.character(campaign.register_character(
         {"name": "Mara", "abilities": {"Willpower": 2}}).state["id"])
@@ -163,6 +163,7 @@ def test_the_example_bot_prints_a_line_per_roll(served: Served) -> None:
     campaign.advance(1)  # not a roll: no line
     bot = subprocess.run(
         [sys.executable, str(ROOT / "scripts" / "example_bot.py"), "--url", served.url,
+         "--heads", str(tmp_path / "heads.json"),
          "--campaign", campaign.id, "--after", "0", "--stop-at", "5"],
         env={"LEDGER_TOKEN": gm._transport.token or "", "PATH": "/usr/bin:/bin",
              "PYTHONPATH": str(ROOT)}, capture_output=True, text=True, timeout=DEADLINE_SECONDS, check=True)
