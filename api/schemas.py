@@ -19,33 +19,6 @@ class Strict(Schema):
         unknown = RAISE
 
 
-class CampaignCreate(Strict):
-    name = Name
-    settings = fields.Dict(keys=fields.String(), load_default=dict)
-
-
-class SettingsPatch(Strict):
-    # Each setting's type is checked by the domain against the Settings it declares.
-    settings = fields.Dict(keys=fields.String(), required=True)
-
-
-class TokenCreate(Strict):
-    role = fields.String(required=True, validate=validate.OneOf(["gm", "player", "observer"]))
-    character_id = fields.String(load_default=None, allow_none=True)
-    label = fields.String(load_default="", validate=validate.Length(max=200))
-
-
-class Advance(Strict):
-    minutes = fields.Integer(required=True, strict=True, validate=validate.Range(min=1, max=525_600))
-
-
-class NewDay(Strict):
-    # Required, even empty (ledger.clock.new_day): ids or names.
-    rested = fields.List(fields.String(), required=True, validate=validate.Length(max=500),
-                         error_messages={"required": "Missing data for required field: the "
-                                         "characters (ids or names) who rested, [] for nobody."})
-
-
 class Empty(Strict):
     pass
 

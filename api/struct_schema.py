@@ -67,6 +67,11 @@ def _field(t: Any, options: dict[str, Any]) -> fields.Field[Any]:
         return fields.Raw(allow_none=True, validate=checks, **options)
     if isinstance(t, inspect.ListType):
         return fields.List(_field(t.item_type, {}), validate=checks + _length(t), **options)
+    if isinstance(t, inspect.DictType):
+        return fields.Dict(keys=_field(t.key_type, {}), values=_field(t.value_type, {}),
+                           validate=checks + _length(t), **options)
+    if isinstance(t, inspect.AnyType):
+        return fields.Raw(validate=checks, **{"allow_none": True, **options})
     if isinstance(t, inspect.StructType):
         return fields.Nested(schema_for(t.cls), validate=checks, **options)
     if isinstance(t, inspect.LiteralType):

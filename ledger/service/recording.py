@@ -16,9 +16,10 @@ from ledger.domain.pipeline import run_command
 from ledger.domain.state import CampaignState
 from ledger.domain.state.clone import clone
 from ledger.service import correlation
+from ledger.service.answers import WriteAnswer
 from ledger.service.envelope import Envelope
 from ledger.service.heads import HeadCache
-from ledger.service.idempotent import AnswerSpec, answer_to_store
+from ledger.service.idempotent import AnswerSpec, render
 from ledger.service.outcome import Outcome
 from ledger.service.seeds import CommandSeeds, SeedVault
 
@@ -44,7 +45,8 @@ class Recorder:
         return Earlier(decode_data(record.type, record.version, record.data), record.session)
 
     def attempt(self, state: CampaignState, actor: Actor, decide: Decide,
-                answer: AnswerSpec | None, tokens: Sequence[TokenRow] = ()) -> Outcome:
+                answer: AnswerSpec | None, tokens: Sequence[TokenRow] = (),
+                plan: WriteAnswer | None = None) -> Outcome:
         """Raises PositionTaken or IdempotencyKeyTaken when another writer committed first."""
         scratch = clone(state)
         broker = CommandSeeds(self.vault, scratch.id)
@@ -63,7 +65,7 @@ class Recorder:
         events = run_command(scratch, ctx, decide, envelope)
         outcome = Outcome(scratch.id, scratch.position, envelope.records, events, scratch,
                           tokens=list(tokens))
-        stored_answer = answer_to_store(answer, outcome)
+        stored_answer = render(plan, answer, outcome)
         self.store.append(envelope.records, stored_answer, envelope.checkpoints,
                           self.vault.seal(scratch.id, broker.pending), tokens)
         self.vault.keep(scratch.id, broker.pending)

@@ -231,9 +231,29 @@ def jammed_firearm(api: ApiClient) -> Ids:
     assert tested.status == 200, tested
     assert tested["state"]["status"] == "jammed", tested
     return ids
+def clock_action(api: ApiClient) -> Ids:
+    """A campaign, and the clock action of the URL (`…/clock/{action}`)."""
+    api.new_campaign()
+    return {"action": "start-session"}
+
+
+def rewound(api: ApiClient) -> Ids:
+    """A rewind that is still the latest event."""
+    ids = character(api)
+    assert api.post(api.c("/rewind"), {"to_position": 1, "reason": "replay"}).status == 200
+    return ids
+
+
+def token(api: ApiClient) -> Ids:
+    """An observer token of the campaign, to rotate."""
+    api.new_campaign()
+    issued = api.post(api.c("/tokens"), {"role": "observer"})
+    assert issued.status == 201, issued
+    return {"token_id": issued["id"]}
 
 
 NEEDS: dict[str, Callable[[ApiClient], Ids]] = {
+    "clock-action": clock_action, "rewound": rewound, "token": token,
     "summoner": summoner, "spirit": spirit, "dismissed-spirit": dismissed_spirit,
     "uncontrolled-spirit": uncontrolled_spirit, "banisher": banisher,
     "character": character, "mage": mage, "failed-test": failed_test,
