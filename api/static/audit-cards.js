@@ -46,7 +46,24 @@ function conditions(character) {
       c.incurable ? el("span", {className: "flag"}, "incurable") : null)));
 }
 
-export function card(character) {
+// Each roll of the character whose SP were spent: its budget and what bought what.
+function stunts(character, state) {
+  const rolls = Object.values((state && state.stunt_spending && state.stunt_spending.rolls) || {})
+    .filter((r) => r.character_id === character.id);
+  if (!rolls.length) return null;
+  return el("ul", {className: "stunts"}, rolls.map((r) => {
+    const budget = (Number(r.generated) || 0) + (Number(r.from_pool) || 0)
+      - (Number(r.contributed) || 0);
+    const bought = (r.stunts || []).map((s) => `${show(s.name)}${s.condition ? ` (${show(s.condition)})` : ""}`
+      + ` ${show(s.paid)} SP`).join(", ");
+    return el("li", {dataset: {roll: String(r.position)}},
+      `Roll ${show(r.position)}: ${budget} SP budget (${show(r.generated)} generated`
+      + `${r.from_pool ? `, +${r.from_pool} pool` : ""}${r.contributed ? `, −${r.contributed} to pool` : ""}),`
+      + ` ${show(r.spent)} spent on ${bought}`);
+  }));
+}
+
+export function card(character, state) {
   const b = character.backlash || {};
   const s = character.strain || {};
   const effort = effortCommitted(character);
@@ -60,7 +77,7 @@ export function card(character) {
         + (s.permanent ? ` (${s.permanent} permanent)` : ""), meter(s)),
       stat("health", "Health", pool(character.health), meter(character.health)),
       stat("conviction", "Conviction", pool(character.conviction))),
-    conditions(character));
+    conditions(character), stunts(character, state));
 }
 
 export function renderCards(container, state) {
@@ -69,5 +86,5 @@ export function renderCards(container, state) {
     container.replaceChildren(el("p", {className: "muted"}, "No characters at this position."));
     return;
   }
-  container.replaceChildren(...characters.map(card));
+  container.replaceChildren(...characters.map((character) => card(character, state)));
 }

@@ -36,6 +36,7 @@ from campaign_ledger_client._scope import (
     read,
 )
 from campaign_ledger_client._spirits import Spirits, StuntPool
+from campaign_ledger_client._stunts import Stunts
 from campaign_ledger_client._webhooks import Webhooks
 from campaign_ledger_client.errors import ServiceUnavailable
 from campaign_ledger_client.feed import Following
@@ -47,7 +48,8 @@ class Character(CharacterCore, CwnMagic, ManaNoirMagic):
     """Commands and reads of one character (`campaign.character(id)`)."""
 
 
-class Campaign(CampaignCore, Audit, Items, Spirits, StuntPool, Webhooks, Following, FeedTickets):
+class Campaign(CampaignCore, Audit, Items, Spirits, StuntPool, Stunts, Webhooks, Following,
+               FeedTickets):
     """Commands and reads of one campaign (`client.campaign(id)`)."""
 
     @property

@@ -8,9 +8,10 @@ from collections.abc import Callable, Sequence
 from ledger.adapters.checkpoint_seal import CheckpointSeal
 from ledger.adapters.store.base import EventStore
 from ledger.adapters.store.records import TokenRow
-from ledger.domain.context import Actor, Context
+from ledger.domain.context import Actor, Context, Earlier
 from ledger.domain.decision import Decide
 from ledger.domain.dice import SeededDice
+from ledger.domain.events import decode_data
 from ledger.domain.pipeline import run_command
 from ledger.domain.state import CampaignState
 from ledger.domain.state.clone import clone
@@ -33,6 +34,16 @@ class Recorder:
         self.now = now
         self.seal = seal
 
+    def earlier(self, campaign_id: str, position: int, head: int) -> Earlier | None:
+        """The event at `position`, if recorded before this command began."""
+        if not 1 <= position <= head:
+            return None
+        found = self.store.read(campaign_id, after=position - 1, upto=position)
+        if not found:
+            return None
+        record = found[0]
+        return Earlier(decode_data(record.type, record.version, record.data), record.session)
+
     def attempt(self, state: CampaignState, actor: Actor, decide: Decide,
                 answer: AnswerSpec | None, tokens: Sequence[TokenRow] = (),
                 plan: WriteAnswer | None = None) -> Outcome:
@@ -46,6 +57,7 @@ class Recorder:
             epoch=scratch.dice_epoch,
             command_position=scratch.position + 1,
             seeds=broker,
+            earlier=lambda position: self.earlier(scratch.id, position, state.position),
         )
         envelope = Envelope(scratch, actor, correlation_id=correlation.for_command(),
                             recorded_at=max(self.now(), state.recorded_at),

@@ -113,6 +113,30 @@ def banisher(api: ApiClient) -> Ids:
     return {"banisher_id": api.new_character(name="Ivo", **SUMMONER)}
 
 
+def stunt_on_ovid(api: ApiClient, stunt: dict[str, Any]) -> dict[str, Any]:
+    """Mara (Communication 1) rolls 6 SP and spends them on `stunt` against Ovid."""
+    api.new_campaign()
+    mara = api.new_character(name="Mara", abilities={"willpower": 2, "communication": 1})
+    ovid = api.new_character(name="Ovid", abilities={"willpower": 2})
+    assert api.post(api.c(f"/characters/{ovid}/conditions"), {"name": "Pinned"}).status == 201
+    rolled = api.post(api.c(f"/characters/{mara}/rolls"),
+                      {"kind": "age", "ability": "willpower", "tn": 5, "dice": [6, 6, 6]})
+    spent = api.post(api.c("/stunts/spend"), {"roll_position": rolled["events"][0]["position"],
+                                              "stunts": [stunt], "target": ovid})
+    assert spent.status == 201, spent
+    return dict(spent["events"][0]["data"])
+
+
+def stunt_resistance(api: ApiClient) -> Ids:
+    """A Frighten waiting for its target's Willpower (Courage) roll."""
+    return {"resistance_id": stunt_on_ovid(api, {"name": "Frighten"})["resistances"][0]["id"]}
+
+
+def lock(api: ApiClient) -> Ids:
+    """A 3 SP Lock on a Pinned target."""
+    return {"lock_id": stunt_on_ovid(api, {"name": "Lock", "sp": 3})["locks"][0]["id"]}
+
+
 def convinced(api: ApiClient) -> Ids:
     api.new_campaign()
     return {"character_id": api.new_character(conviction={"current": 3, "max": 3})}
@@ -235,6 +259,7 @@ NEEDS: dict[str, Callable[[ApiClient], Ids]] = {
     "character": character, "mage": mage, "failed-test": failed_test,
     "backlash-choice": backlash_choice, "consequences-due": consequences_due,
     "two-characters": two_characters, "pool-roll": pool_roll,
+    "stunt-resistance": stunt_resistance, "lock": lock,
     "convinced": convinced, "condition": condition, "wound": wound,
 
 

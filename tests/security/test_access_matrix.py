@@ -73,7 +73,7 @@ EXPECTATIONS: dict[tuple[str, str], str] = {
     # Spirits: the seeded spirit's summoner is the "own" character.
     ("GET", CH + "/spirits"): "reader", ("GET", C + "/spirits"): "reader",
     # Bonds and the Stunt Pool (the commands: from the registry, below).
-    ("GET", C + "/stunt-pool"): "reader",
+    ("GET", C + "/stunt-pool"): "reader", ("GET", C + "/stunts"): "reader",
     # Every registered command, with the policy it declares (api/registry.py).
     **matrix_policies(),
 }
