@@ -1,5 +1,6 @@
 """The roller's Conditions meet every AGE roll the ledger makes: Magic Tests (and their
-automatic success), recovery rolls, Consequence rolls and firearm trust tests."""
+automatic success), recovery rolls, Consequence rolls, firearm trust tests, Stunt Attacks and
+resistance rolls against stunts."""
 
 from __future__ import annotations
 
@@ -11,8 +12,12 @@ from ledger.domain.magic.test_events import MagicTestMade
 from ledger.domain.resources import spend
 from ledger.domain.rolls import Rolled
 from ledger.domain.state import CampaignState
+from ledger.domain.stunts.effects import Choice
+from ledger.domain.stunts.resisting import resist
+from ledger.domain.stunts.spending import spend_stunts
 from tests.unit.items_helpers import Table, of_type
 from tests.unit.magic_helpers import campaign, cast, mage, only, run, set_backlash
+from tests.unit.stunt_helpers import StuntTable
 
 
 def caster(*conditions: str, willpower: int = 3, **sheet: object) -> tuple[CampaignState, str]:
@@ -91,3 +96,27 @@ def test_trust_test_applies_exhausted_minus_four() -> None:
     plain, worn = trust(), trust("Exhausted")
     assert (plain.total, plain.success) == (9 + 1 + 2, True)
     assert (worn.total, worn.success, worn.outcome) == (plain.total - 4, False, "broke")
+
+
+def test_stunt_resistance_roll_applies_the_targets_penalties() -> None:
+    table = StuntTable()
+    mara, ovid = table.fighter("Mara"), table.fighter("Ovid")
+    table.do(add_condition(ovid, Request(name="Winded")))
+    position = table.roll(mara, [6, 6, 6])
+    (spent,) = table.do(spend_stunts(position, [Choice(name="Frighten")], ovid))
+    events = table.do(resist(spent.resistances[0].id, [1, 2, 3]))
+    rolled = next(e for e in events if isinstance(e, Rolled))
+    assert [m.name for m in rolled.condition_modifiers] == ["Winded"]
+    assert rolled.total == 1 + 2 + 3 + rolled.ability_value + rolled.focus_bonus - 1
+
+
+def test_stunt_attack_sp_keep_the_named_modifiers_in_the_roll_text() -> None:
+    table = StuntTable()
+    mara = table.fighter("Mara")
+    table.do(add_condition(mara, Request(name="Fatigued")))
+    position = table.attack(mara, [6, 5, 1], kind="stunt-attack", tn=8)
+    rolled = table.log[position].event
+    assert isinstance(rolled, Rolled)
+    assert rolled.stunt_points == 2
+    assert "- 2 Fatigued" in rolled.result_text
+    assert "2 SP" in rolled.result_text

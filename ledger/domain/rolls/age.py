@@ -99,9 +99,9 @@ def age_roll(
     """Roll one AGE test and record it whole: every die, the total, success and SP.
 
     Every AGE roll of the ledger (plain tests, Magic Tests, Consequence rolls, recovery
-    and trust tests) goes through here with the roller's `conditions`, so they all follow
-    the same rules: the Conditions' fixed penalties add to the total, Nauseated rerolls,
-    Reeling fails on a Stunt Die of 1-2."""
+    and trust tests, Stunt Attacks and resistance to stunts) goes through here with the
+    roller's `conditions`, so they all follow the same rules: the Conditions' fixed
+    penalties add to the total, Nauseated rerolls, Reeling fails on a Stunt Die of 1-2."""
     effects = on_roll(conditions)
     rolled = roll_age_dice(ctx, reported, nauseated=effects.has(NAUSEATED))
     bonus = ability_value + focus_bonus + modifier
@@ -120,6 +120,18 @@ def age_roll(
         result_text=_text(rolled, bonus, total, sp, tn, success, effects, reeled),
         **rolled.provenance,  # type: ignore[arg-type]
     )
+
+
+def with_stunt_points(rolled: Rolled, sp: int) -> Rolled:
+    """The same roll with other Stunt Points (a Stunt Attack's own SP), its text rewritten
+    from the roll's own record: dice, bonus, the Conditions' modifiers and notes."""
+    dice = AgeDice(rolled.dice, {})
+    effects = OnRoll(rolled.condition_modifiers, rolled.condition_procedures,
+                     rolled.conditions_not_applied)
+    bonus = rolled.ability_value + rolled.focus_bonus + rolled.modifier
+    text = _text(dice, bonus, rolled.total, sp, rolled.tn, rolled.success, effects,
+                 rolled.automatic_failure)
+    return msgspec.structs.replace(rolled, stunt_points=sp, result_text=text)
 
 
 def _text(rolled: AgeDice, bonus: int, total: int, sp: int, tn: int | None,
