@@ -14,6 +14,7 @@ from campaign_ledger_client.bodies import (
     ConsequenceSpec,
     ItemSpec,
     MagicTestSpec,
+    RollSpec,
     Sheet,
     SummonSpec,
 )
@@ -80,6 +81,7 @@ __all__ = [
     "RateLimited",
     "Restore",
     "Retract",
+    "RollSpec",
     "RuleViolation",
     "ServerError",
     "ServiceUnavailable",

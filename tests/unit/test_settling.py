@@ -18,8 +18,6 @@ FAIL_BY_3 = [1, 2, 3]  # 6 + Willpower 3 = 9 against TN 12
 # action changes both. Commands declared as Structs (ledger/domain/command.py) declare their
 # acting character themselves and are checked in tests/contract and per family.
 DECLARED = {
-    "ledger.domain.rolls.age_test": "character_id",
-    "ledger.domain.rolls.notation_roll": "character_id",
 }
 
 
