@@ -107,7 +107,6 @@ SUCCESS: dict[str, tuple[int, Schema]] = {
     "characters.list_characters": (200, at(characters={"type": "array", "items": CHARACTER})),
     "characters.get_character": (200, at(character=CHARACTER)),
     "tokens.list_tokens": (200, obj(("tokens",), tokens={"type": "array", "items": ref("Token")})),
-    "tokens.revoke_token": (204, {}),
     "access.me": (200, ref("Me")),
     "health.healthz": (200, obj(("status",), status=STR)),
     "catalog.list_catalogs": (200, CATALOGS),

@@ -252,8 +252,16 @@ def token(api: ApiClient) -> Ids:
     return {"token_id": issued["id"]}
 
 
+def webhook(api: ApiClient) -> Ids:
+    """A webhook of the campaign, to delete."""
+    api.new_campaign()
+    made = api.post(api.c("/webhooks"), {"url": "https://bot.example/hook", "types": ["*"]})
+    assert made.status == 201, made
+    return {"webhook_id": made["id"]}
+
+
 NEEDS: dict[str, Callable[[ApiClient], Ids]] = {
-    "clock-action": clock_action, "rewound": rewound, "token": token,
+    "clock-action": clock_action, "rewound": rewound, "token": token, "webhook": webhook,
     "summoner": summoner, "spirit": spirit, "dismissed-spirit": dismissed_spirit,
     "uncontrolled-spirit": uncontrolled_spirit, "banisher": banisher,
     "character": character, "mage": mage, "failed-test": failed_test,
