@@ -47,3 +47,19 @@ class Audit(Scope):
         """The proof that the tree of `second` events (default: the head) extends the tree
         of `first` events; check it with `witness.consistent` (docs/trust.md)."""
         return query(**{"from": first, "to": second})
+
+    @command("POST", CAMPAIGN + "/hidden/rolls")
+    def hidden_roll(self, expression: str, *, label: str = "",
+                    character_id: str | None = None) -> Call:
+        """Roll behind the screen (GM): others see a placeholder with a commitment."""
+        return body(expression=expression, label=label, character_id=character_id)
+
+    @command("POST", CAMPAIGN + "/hidden/notes")
+    def hidden_note(self, text: str, *, label: str = "", character_id: str | None = None) -> Call:
+        """Write a secret note (GM): others see a placeholder with a commitment."""
+        return body(text=text, label=label, character_id=character_id)
+
+    @command("POST", CAMPAIGN + "/hidden/{position}/reveal")
+    def reveal_hidden(self, position: int) -> Call:
+        """Reveal a hidden roll or note (GM): its data, nonce and seed, for anyone to check."""
+        return Call(params={"position": str(position)})

@@ -16,6 +16,7 @@ from ledger.domain.state.clone import clone
 from ledger.service import correlation
 from ledger.service.envelope import Envelope
 from ledger.service.heads import HeadCache
+from ledger.service.hidden_vault import StoredHidden
 from ledger.service.idempotent import AnswerSpec, answer_to_store
 from ledger.service.outcome import Outcome
 from ledger.service.seeds import CommandSeeds, SeedVault
@@ -42,6 +43,7 @@ class Recorder:
             epoch=scratch.dice_epoch,
             command_position=scratch.position + 1,
             seeds=broker,
+            hidden=StoredHidden(self.store, self.vault.box, scratch.id),
         )
         envelope = Envelope(scratch, actor, correlation_id=correlation.for_command(),
                             recorded_at=max(self.now(), state.recorded_at),

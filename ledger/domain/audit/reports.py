@@ -73,12 +73,21 @@ class StaleHead(msgspec.Struct, frozen=True):
     chain: str
 
 
+class HiddenReport(msgspec.Struct, frozen=True):
+    """Hidden events (GM blind rolls and notes): the positions whose reveal checked out
+    against their commitment (and seed), and those still sealed."""
+
+    revealed: list[int]
+    sealed: list[int]
+
+
 class Report(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
     ok: bool
     chain: ChainReport
     dice: DiceReport
     expected_head: HeadCheck | None = None
     stale_heads: list[StaleHead] = msgspec.field(default_factory=list)
+    hidden: HiddenReport | None = None  # only for histories with hidden events
 
 
 class ServerRoll(msgspec.Struct, frozen=True):
