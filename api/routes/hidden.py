@@ -14,7 +14,7 @@ from typing import Any
 from flask import Response, stream_with_context
 from flask_smorest import Blueprint
 
-from api import auth
+from api import auth, contract
 from api.contract import INT, STR, obj
 from api.contract import write as write_schema
 from api.registry import AnswerShape, register
@@ -50,17 +50,21 @@ def _shown(command: Any) -> Callable[[Outcome], dict[str, Any]]:
     return extra
 
 
-HIDDEN = AnswerShape(write_schema(hidden=SHOWN), view=lambda command: lambda state: None,
-                     extras=_shown)
-REVEALED = AnswerShape(write_schema(), view=lambda command: lambda state: None)
+NO_STATE = {"type": "null", "description": "a hidden event or a reveal changes no state"}
+HIDDEN = AnswerShape(write_schema(NO_STATE, hidden=SHOWN),
+                     view=lambda command: lambda state: None, extras=_shown)
+REVEALED = AnswerShape(write_schema(NO_STATE), view=lambda command: lambda state: None)
+# The contract declares a JSON schema per operation; the body is sent as application/x-ndjson.
+contract.SUCCESS["hidden.export"] = (200, {
+    "type": "string", "description": "JSON Lines (application/x-ndjson): a header, the events, "
+    "the revealed seeds, the signed head, one object per line tagged by `kind`"})
 
 register(blp, "POST", "/hidden/rolls", RecordHiddenRoll, answer=HIDDEN, status=201)
 register(blp, "POST", "/hidden/notes", RecordHiddenNote, answer=HIDDEN, status=201)
-register(blp, "POST", "/hidden/<int:position>/reveal", RevealHidden, answer=REVEALED)
+register(blp, "POST", "/hidden/<position>/reveal", RevealHidden, answer=REVEALED)
 
 
 @blp.route("/export", methods=["GET"])
-@blp.response(200, content_type="application/x-ndjson")
 def export(campaign_id: str) -> Response:
     """The campaign's history as JSON Lines: a header, every event with its envelope and
     hash, the revealed dice seeds and the signed head (docs/history.md, "Export").

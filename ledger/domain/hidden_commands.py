@@ -97,21 +97,24 @@ class RevealHidden(Command, frozen=True, kw_only=True, forbid_unknown_fields=Tru
     policy = GM
     path: ClassVar[tuple[str, ...]] = ("position",)
     example_needs = ("hidden-roll",)
-    position: Annotated[int, Meta(ge=1)]
+    # Text from the path, read as a position after the policy: a caller who may not reveal
+    # is refused (403) before any reading of what they sent.
+    position: Annotated[str, Meta(max_length=20, description="the hidden event's position")]
 
     def decide(self, state: CampaignState, ctx: Context) -> Decided:
-        opened = ctx.hidden.open(self.position) if self.position <= state.position else None
+        at = int(self.position) if self.position.isdigit() else 0
+        opened = ctx.hidden.open(at) if 1 <= at <= state.position else None
         if opened is None:
-            raise NotFound("hidden-event", str(self.position))
-        if ctx.hidden.revealed(self.position):
+            raise NotFound("hidden-event", self.position)
+        if ctx.hidden.revealed(at):
             raise RuleViolation("hidden-already-revealed",
-                                f"The hidden event at {self.position} is already revealed.")
+                                f"The hidden event at {at} is already revealed.")
         kind, made, payload = opened
         data = payload["data"]
         assert isinstance(data, dict)
         who = data.get("character_id")
         return [HiddenRevealed(
-            hidden_position=self.position, hidden_type=kind, commitment=made, data=data,
+            hidden_position=at, hidden_type=kind, commitment=made, data=data,
             nonce=str(payload["nonce"]), seed=str(payload["seed"]) if payload.get("seed") else None,
             character_id=who if isinstance(who, str) else None)]
 

@@ -113,12 +113,20 @@ def banisher(api: ApiClient) -> Ids:
     return {"banisher_id": api.new_character(name="Ivo", **SUMMONER)}
 
 
+def hidden_roll(api: ApiClient) -> Ids:
+    """A GM's roll behind the screen."""
+    api.new_campaign()
+    rolled = api.post(api.c("/hidden/rolls"), {"expression": "2d6"})
+    assert rolled.status == 201, rolled
+    return {"position": rolled["position"]}
+
+
 NEEDS: dict[str, Callable[[ApiClient], Ids]] = {
     "summoner": summoner, "spirit": spirit, "dismissed-spirit": dismissed_spirit,
     "uncontrolled-spirit": uncontrolled_spirit, "banisher": banisher,
     "character": character, "mage": mage, "failed-test": failed_test,
     "backlash-choice": backlash_choice, "consequences-due": consequences_due,
-    "two-characters": two_characters, "pool-roll": pool_roll,
+    "two-characters": two_characters, "pool-roll": pool_roll, "hidden-roll": hidden_roll,
 }
 
 

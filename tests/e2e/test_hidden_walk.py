@@ -125,7 +125,8 @@ def test_a_player_reads_no_hidden_data_nonce_or_seed_anywhere_before_the_reveal(
     assert _leaks(texts, needles) == []
     # The same walk finds them once they are out: the GM's own export holds the sealed
     # data, and after the reveal the events, the timeline and the feed show the roll.
-    gm_export = api.client.get(api.c("/export")).get_data(as_text=True)
+    gm_export = api.client.get(api.c("/export"), headers={"Authorization": f"Bearer {api.token}"}
+                               ).get_data(as_text=True)
     assert needles[0] in gm_export
     assert api.post(api.c(f"/hidden/{roll_at}/reveal")).status == 200
     after = _gets(api, player, _paths(api, ids), [roll_at])
