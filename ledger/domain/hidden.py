@@ -132,7 +132,7 @@ def check_reveal(campaign_id: str, hidden_commitment: str | None,
             or commitment(nonce, data) != hidden_commitment:
         problems.append("commitment")
     if not isinstance(data, dict) or data.get("position") != position:
-        return problems + ["position"]
+        return [*problems, "position"]
     if reveal.get("hidden_type") == "HiddenRolled":
         problems += _dice_problems(campaign_id, position, reveal.get("seed"), data.get("dice"))
     return problems

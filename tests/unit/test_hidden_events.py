@@ -87,7 +87,8 @@ def test_hidden_roll_draws_from_its_own_seed_never_the_session_seed() -> None:
     assert isinstance(event, HiddenRolled)
     sealed = vault.sealed[5]
     seed = bytes.fromhex(str(sealed["seed"]))
-    assert seed == vault.drawn[0] and sealed["nonce"] == vault.drawn[1].hex()
+    assert seed == vault.drawn[0]
+    assert sealed["nonce"] == vault.drawn[1].hex()
     data = sealed["data"]
     assert isinstance(data, dict)
     dice = [(d["sides"], d["value"]) for d in data["dice"]]
@@ -117,7 +118,8 @@ def test_envelope_version_is_absent_for_every_event_of_the_golden_fixture_before
     previous = "0" * 64
     for record in records:
         if record in plain:
-            assert "envelope" not in envelope(record) and "data" in envelope(record)
+            assert "envelope" not in envelope(record)
+            assert "data" in envelope(record)
         assert chain_hash(previous, record) == record.hash  # every stored hash holds
         previous = record.hash
 
@@ -128,7 +130,8 @@ def test_envelope_version_2_hashes_the_commitment_and_not_the_sealed_data() -> N
                                                                "sealed": "two"}))
     other = msgspec.structs.replace(hidden, data=canonical({"commitment": "cd" * 32,
                                                             "sealed": "one"}))
-    assert envelope(hidden)["envelope"] == 2 and "data" not in envelope(hidden)
+    assert envelope(hidden)["envelope"] == 2
+    assert "data" not in envelope(hidden)
     assert chain_hash("0" * 64, hidden) == chain_hash("0" * 64, resealed)
     assert chain_hash("0" * 64, hidden) != chain_hash("0" * 64, other)
 

@@ -24,6 +24,7 @@ from typing import Any
 import msgspec
 
 from ledger.domain.audit.dice_records import roll_holders, seed_bytes, server_roll
+from ledger.domain.audit.hidden_check import HiddenCheck
 from ledger.domain.audit.reports import (
     ChainReport,
     DiceReport,
@@ -36,7 +37,6 @@ from ledger.domain.audit.reports import (
     ServerRoll,
     StaleHead,
 )
-from ledger.domain.audit.hidden_check import HiddenCheck
 from ledger.domain.chain import GENESIS, link_problem
 from ledger.domain.dice import derive_die, die_message, seed_commitment
 from ledger.domain.record import Record
