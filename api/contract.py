@@ -37,6 +37,9 @@ EVENT = obj(
     correlation_id=STR, character_id=NULL_STR, session=INT, scene=INT, hash=STR,
     # In `/events` and the feed (not in write answers): the rewind that voided it, or null.
     voided_by={"type": "integer", "nullable": True},
+    # Only on a hidden event (a GM's blind roll or note): its `data` is then its commitment
+    # alone, and the chain hashes that commitment (docs/history.md, "Envelope version 2").
+    envelope={"type": "integer", "enum": [2]},
 )
 VOIDED = {"type": "object", "nullable": True, "required": ["by"],
           "properties": {"by": {"type": "integer"}},
