@@ -57,17 +57,29 @@ def _paths(api: ApiClient, ids: dict[str, str]) -> list[str]:
     return paths
 
 
+def _variants(path: str, positions: list[int]) -> list[str]:
+    """The GET as listed, and its views at (or just before) each hidden position."""
+    if path.endswith(("/events", "/timeline")):
+        return [path, *(f"{path}?after={p - 1}" for p in positions)]
+    if path.endswith("/proofs/inclusion"):
+        return [f"{path}?position={p}" for p in positions]
+    if path.endswith(("/state", "/characters", "/stunt-pool", "/spirits", "/items")):
+        return [path, *(f"{path}?at={p}" for p in positions)]
+    return [path]
+
+
+OK_AT_LEAST = 25  # the walk reads real answers, not only refusals
+
+
 def _gets(api: ApiClient, token: str, paths: list[str], positions: list[int]) -> list[str]:
-    """Every answer's text: each GET as listed, and the state views at each hidden position."""
-    bodies = []
+    """Every answer's text, for each GET and its variants."""
+    bodies, ok = [], 0
     for path in paths:
-        variants = [path]
-        if any(path.endswith(end) for end in ("/state", "/characters", "/timeline", "/events")):
-            variants += [f"{path}?at={p}" if "/events" not in path and "/timeline" not in path
-                         else f"{path}?after={p - 1}" for p in positions]
-        for sent in variants:
+        for sent in _variants(path, positions):
             response = api.client.get(sent, headers={"Authorization": f"Bearer {token}"})
             bodies.append(response.get_data(as_text=True))
+            ok += response.status_code == 200
+    assert ok >= OK_AT_LEAST, ok
     return bodies
 
 
@@ -99,7 +111,7 @@ def _setup(api: ApiClient, hook_url: str | None = None
     noted = api.post(api.c("/hidden/notes"), {"text": NOTE})
     assert noted.status == 201, noted
     assert api.post(api.c("/clock/end-session")).status in (200, 201)  # the session seed is out
-    ids = {"campaign_id": api.campaign, "character_id": mara, "position": "1", "name": "x"}
+    ids = {"campaign_id": api.campaign, "character_id": mara, "position": "1", "name": "conditions"}
     return ids, player, rolled["position"], noted["position"], rolled["hidden"]
 
 
