@@ -165,6 +165,10 @@ def problem_response(description: str) -> Schema:
             "content": {"application/problem+json": {"schema": ref("Problem")}}}
 
 
+# Endpoints whose success body is not JSON: their media type (the export's JSON Lines).
+MEDIA: dict[str, str] = {}
+
+
 def responses_for(endpoint: str, method: str) -> dict[str, Schema]:
     declared: dict[str, Schema] = {code: problem_response(text) for code, text in ERRORS.items()}
     declared["default"] = problem_response("Any other error, as problem+json")
@@ -177,7 +181,7 @@ def responses_for(endpoint: str, method: str) -> dict[str, Schema]:
     status, schema = known
     success: Schema = {"description": "Success"}
     if schema:
-        success["content"] = {"application/json": {"schema": schema}}
+        success["content"] = {MEDIA.get(endpoint, "application/json"): {"schema": schema}}
     declared[str(status)] = success
     return declared
 

@@ -54,14 +54,14 @@ NO_STATE = {"type": "null", "description": "a hidden event or a reveal changes n
 HIDDEN = AnswerShape(write_schema(NO_STATE, hidden=SHOWN),
                      view=lambda command: lambda state: None, extras=_shown)
 REVEALED = AnswerShape(write_schema(NO_STATE), view=lambda command: lambda state: None)
-# The contract declares a JSON schema per operation; the body is sent as application/x-ndjson.
+contract.MEDIA["hidden.export"] = "application/x-ndjson"
 contract.SUCCESS["hidden.export"] = (200, {
     "type": "string", "description": "JSON Lines (application/x-ndjson): a header, the events, "
     "the revealed seeds, the signed head, one object per line tagged by `kind`"})
 
 register(blp, "POST", "/hidden/rolls", RecordHiddenRoll, answer=HIDDEN, status=201)
 register(blp, "POST", "/hidden/notes", RecordHiddenNote, answer=HIDDEN, status=201)
-register(blp, "POST", "/hidden/<position>/reveal", RevealHidden, answer=REVEALED)
+register(blp, "POST", "/hidden/reveal", RevealHidden, answer=REVEALED)
 
 
 @blp.route("/export", methods=["GET"])

@@ -79,7 +79,7 @@ class Audit(Scope):
         """Write a secret note (GM): others see a placeholder with a commitment."""
         return body(text=text, label=label, character_id=character_id)
 
-    @command("POST", CAMPAIGN + "/hidden/{position}/reveal")
+    @command("POST", CAMPAIGN + "/hidden/reveal")
     def reveal_hidden(self, position: int) -> Call:
         """Reveal a hidden roll or note (GM): its data, nonce and seed, for anyone to check."""
-        return Call(params={"position": str(position)})
+        return body(position=position)

@@ -42,7 +42,7 @@ class RecordHiddenRoll(Command, frozen=True, kw_only=True, forbid_unknown_fields
     Players and observers see a placeholder (the event's type, position, time, the
     actor's role and a commitment to the roll), never the dice. The dice come from the
     roll's own secret seed, never the session's, so revealing the session's seed does not
-    give the roll away. The answer shows the GM the roll; `…/hidden/{position}/reveal`
+    give the roll away. The answer shows the GM the roll; `…/hidden/reveal`
     shows it to everyone, with what proves it.
     """
 
@@ -95,17 +95,15 @@ class RevealHidden(Command, frozen=True, kw_only=True, forbid_unknown_fields=Tru
     """
 
     policy = GM
-    path: ClassVar[tuple[str, ...]] = ("position",)
+    example: ClassVar[dict[str, Any]] = {"position": "{position}"}
     example_needs = ("hidden-roll",)
-    # Text from the path, read as a position after the policy: a caller who may not reveal
-    # is refused (403) before any reading of what they sent.
-    position: Annotated[str, Meta(max_length=20, description="the hidden event's position")]
+    position: Annotated[int, Meta(ge=1, description="the hidden event's position")]
 
     def decide(self, state: CampaignState, ctx: Context) -> Decided:
-        at = int(self.position) if self.position.isdigit() else 0
-        opened = ctx.hidden.open(at) if 1 <= at <= state.position else None
+        at = self.position
+        opened = ctx.hidden.open(at) if at <= state.position else None
         if opened is None:
-            raise NotFound("hidden-event", self.position)
+            raise NotFound("hidden-event", str(at))
         if ctx.hidden.revealed(at):
             raise RuleViolation("hidden-already-revealed",
                                 f"The hidden event at {at} is already revealed.")

@@ -140,7 +140,7 @@ def test_a_player_reads_no_hidden_data_nonce_or_seed_anywhere_before_the_reveal(
     gm_export = api.client.get(api.c("/export"), headers={"Authorization": f"Bearer {api.token}"}
                                ).get_data(as_text=True)
     assert needles[0] in gm_export
-    assert api.post(api.c(f"/hidden/{roll_at}/reveal")).status == 200
+    assert api.post(api.c("/hidden/reveal"), {"position": roll_at}).status == 200
     after = _gets(api, player, _paths(api, ids), [roll_at])
     shown = {needle for needle, _ in _leaks(after, needles)}
     assert {LABEL, needles[1], needles[3]} <= shown  # the label, the nonce and the seed
@@ -158,12 +158,12 @@ def test_after_the_reveal_a_players_export_verifies_and_checks_the_roll(
     before = export.get_data().splitlines()
     assert verify_export(before).ok  # placeholders verify too: the chain hashes commitments
 
-    revealed = api.post(api.c(f"/hidden/{roll_at}/reveal"))
+    revealed = api.post(api.c("/hidden/reveal"), {"position": roll_at})
     assert revealed.status == 200, revealed
     assert revealed["events"][0]["data"]["data"] == shown["data"]
-    assert api.post(api.c(f"/hidden/{note_at}/reveal")).status == 200
-    assert api.post(api.c(f"/hidden/{roll_at}/reveal")).status == 409
-    assert api.post(api.c(f"/hidden/{roll_at}/reveal"), token=player).status == 403
+    assert api.post(api.c("/hidden/reveal"), {"position": note_at}).status == 200
+    assert api.post(api.c("/hidden/reveal"), {"position": roll_at}).status == 409
+    assert api.post(api.c("/hidden/reveal"), {"position": roll_at}, token=player).status == 403
 
     lines = api.client.get(api.c("/export"), headers={"Authorization": f"Bearer {player}"}
                            ).get_data().splitlines()
@@ -182,7 +182,7 @@ def test_after_the_reveal_a_players_export_verifies_and_checks_the_roll(
 
 def test_a_reveal_whose_dice_were_changed_fails_verification(api: ApiClient) -> None:
     _, player, roll_at, _, _ = _setup(api)
-    api.post(api.c(f"/hidden/{roll_at}/reveal"))
+    api.post(api.c("/hidden/reveal"), {"position": roll_at})
     lines = api.client.get(api.c("/export"), headers={"Authorization": f"Bearer {player}"}
                            ).get_data().splitlines()
     forged = []

@@ -193,4 +193,4 @@ def behind_the_screen(rec: Recorder, ivo: str) -> None:
                       {"expression": "1d20+3", "label": "does Ivo spot the tail?",
                        "character_id": ivo})
     rec.post("hidden-note", "/hidden/notes", {"text": "The tail works for the Prefect."})
-    rec.post("reveal-hidden-roll", f"/hidden/{rolled['position']}/reveal")
+    rec.post("reveal-hidden-roll", "/hidden/reveal", {"position": rolled["position"]})
