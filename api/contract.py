@@ -37,6 +37,9 @@ EVENT = obj(
     correlation_id=STR, character_id=NULL_STR, session=INT, scene=INT, hash=STR,
     # In `/events` and the feed (not in write answers): the rewind that voided it, or null.
     voided_by={"type": "integer", "nullable": True},
+    # Only on a hidden event (a GM's blind roll or note): its `data` is then its commitment
+    # alone, and the chain hashes that commitment (docs/history.md, "Envelope version 2").
+    envelope={"type": "integer", "enum": [2]},
 )
 VOIDED = {"type": "object", "nullable": True, "required": ["by"],
           "properties": {"by": {"type": "integer"}},
@@ -115,7 +118,8 @@ SUCCESS: dict[str, tuple[int, Schema]] = {
                                           **CATALOG_FIELDS)),
     "health.readyz": (200, obj(("status", "store"), status=STR, store=STR)),
 }
-# Flask endpoint -> the media type of its success answer, when not JSON.
+# Flask endpoint -> the media type of its success answer, when not JSON (the feed's event
+# stream, /metrics' text, the export's JSON Lines).
 MEDIA: dict[str, str] = {}
 # Writes answering {position, events, state} with a route-specific state (200 unless said).
 WRITES: tuple[str, ...] = ()
@@ -142,6 +146,7 @@ ERRORS = {"400": "Malformed request or JSON nested too deeply",
 def problem_response(description: str) -> Schema:
     return {"description": description,
             "content": {"application/problem+json": {"schema": ref("Problem")}}}
+
 
 
 def responses_for(endpoint: str, method: str) -> dict[str, Schema]:

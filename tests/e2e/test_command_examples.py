@@ -260,6 +260,14 @@ def webhook(api: ApiClient) -> Ids:
     return {"webhook_id": made["id"]}
 
 
+def hidden_roll(api: ApiClient) -> Ids:
+    """A GM's roll behind the screen."""
+    api.new_campaign()
+    rolled = api.post(api.c("/hidden/rolls"), {"expression": "2d6"})
+    assert rolled.status == 201, rolled
+    return {"position": rolled["position"]}
+
+
 NEEDS: dict[str, Callable[[ApiClient], Ids]] = {
     "clock-action": clock_action, "rewound": rewound, "token": token, "webhook": webhook,
     "summoner": summoner, "spirit": spirit, "dismissed-spirit": dismissed_spirit,
@@ -269,12 +277,11 @@ NEEDS: dict[str, Callable[[ApiClient], Ids]] = {
     "two-characters": two_characters, "pool-roll": pool_roll,
     "stunt-resistance": stunt_resistance, "lock": lock,
     "convinced": convinced, "condition": condition, "wound": wound,
-
-
     "caster": caster, "duration-effort": duration_effort, "prepared-caster": prepared_caster,
     "item": item, "magic-item": magic_item, "linked-item": linked_item, "firearm": firearm,
     "jammed-firearm": jammed_firearm,
     "gain": lambda api: {"action": "gain"},  # a path's choice, not state
+    "hidden-roll": hidden_roll,
 }
 
 

@@ -43,6 +43,7 @@ def play(rec: Recorder) -> None:
     pistol = items(rec, mara)
     rewind_and_redo(rec)
     wrap_up(rec, mara, ivo, pistol)
+    behind_the_screen(rec, ivo)
     stunts(rec, ivo)
 
 
@@ -185,6 +186,15 @@ def wrap_up(rec: Recorder, mara: str, ivo: str, pistol: str) -> None:
     rec.post("session-2-roll", f"/characters/{ivo}/rolls", {"kind": "notation", "expression": "2d6"})
     rec.post("end-session-2", "/clock/end-session")
 
+
+
+def behind_the_screen(rec: Recorder, ivo: str) -> None:
+    """Appended with GM blind rolls: a hidden roll, revealed; a secret note, left sealed."""
+    rolled = rec.post("hidden-roll", "/hidden/rolls",
+                      {"expression": "1d20+3", "label": "does Ivo spot the tail?",
+                       "character_id": ivo})
+    rec.post("hidden-note", "/hidden/notes", {"text": "The tail works for the Prefect."})
+    rec.post("reveal-hidden-roll", "/hidden/reveal", {"position": rolled["position"]})
 
 
 def stunts(rec: Recorder, ivo: str) -> None:
