@@ -14,7 +14,7 @@ from flask import Response
 from flask_smorest import Blueprint
 
 from api import auth, schemas
-from api.answers import character_view, json_response
+from api.answers import json_response
 from api.contract import ref
 from api.contract import write as write_schema
 from api.registry import AnswerShape, register
@@ -36,19 +36,13 @@ from ledger.domain.resource_commands import (
     SpendMana,
 )
 from ledger.domain.rolls.commands import Roll
-from ledger.domain.state import CampaignState
+from ledger.service.views import character_view, newest_character
 
 blp = Blueprint("characters", __name__, url_prefix="/v1/campaigns/<campaign_id>/characters",
                 description="Characters, their rolls and resources")
 
 
-def state_last_character(state: CampaignState) -> str:
-    """The character a registration just added (characters keep their insertion order)."""
-    return str(list(state.characters)[-1])
-
-
-REGISTERED = AnswerShape(write_schema(ref("Character")), view=lambda command: lambda state: (
-    character_answer(state.characters[state_last_character(state)])))
+REGISTERED = AnswerShape(write_schema(ref("Character")), view=lambda command: newest_character)
 CHARACTER = AnswerShape(write_schema(ref("Character")),
                         view=lambda command: character_view(command.character_id))
 register(blp, "POST", "", RegisterCharacter, answer=REGISTERED, status=201)
