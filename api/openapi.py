@@ -7,6 +7,7 @@ from flask_smorest import Api
 
 from api.contract import EVENT
 from api.event_schemas import REF, components
+from ledger.domain.encounters.view import EncounterView
 from ledger.domain.stunts.rules import PoolSummary
 
 PROBLEM = {
@@ -57,7 +58,7 @@ def document(api: Api) -> None:
                                            "`/state`."}}}
         api.spec.components.schema(name, schema)
     # Answers of typed commands may name a domain Struct beyond the state and the events.
-    _, extra = msgspec.json.schema_components([PoolSummary], ref_template=REF)
+    _, extra = msgspec.json.schema_components([PoolSummary, EncounterView], ref_template=REF)
     for name, schema in extra.items():
         if name not in api.spec.components.schemas:
             api.spec.components.schema(name, schema)
