@@ -142,6 +142,7 @@ SUCCESS.update({name: (200, write()) for name in WRITES})
 # The other reads at the head or `?at=`: their resources, each under its key.
 AT_READS = {"effort.get_effort": ("effort", "strain"), "effort.get_spells": ("spells",),
             "effort.get_strain": ("strain",), "stunts.get_pool": ("stunt_pool",),
+            "encounters.get_encounter": ("encounter",),
             "magic.summary": ("magic",), "items.list_items": ("items", "by_character"),
             "items.get_item": ("item",), "spirits.list_spirits": ("spirits", "summoners"),
             "spirits.character_spirits": (),

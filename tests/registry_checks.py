@@ -12,7 +12,15 @@ import typing
 from collections.abc import Iterable
 from typing import Any
 
-from campaign_ledger_client import _campaigns, _characters, _items, _magic, _spirits, client
+from campaign_ledger_client import (
+    _campaigns,
+    _characters,
+    _encounters,
+    _items,
+    _magic,
+    _spirits,
+    client,
+)
 from campaign_ledger_client._scope import ENDPOINTS
 
 import api.registry
@@ -43,7 +51,7 @@ def _client_method(qualname: str) -> Any:
 
 
 def _scopes() -> list[type]:
-    return [cls for module in (_magic, _items, _spirits, _characters, _campaigns)
+    return [cls for module in (_magic, _items, _spirits, _characters, _campaigns, _encounters)
             for cls in vars(module).values() if isinstance(cls, type)]
 
 

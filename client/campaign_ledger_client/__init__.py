@@ -14,6 +14,7 @@ from campaign_ledger_client.bodies import (
     ConsequenceSpec,
     ItemSpec,
     MagicTestSpec,
+    ParticipantSpec,
     Sheet,
     SummonSpec,
 )
@@ -74,6 +75,7 @@ __all__ = [
     "MagicTestSpec",
     "Me",
     "NotFound",
+    "ParticipantSpec",
     "PayloadTooLarge",
     "PreconditionFailed",
     "ProblemError",

@@ -47,6 +47,14 @@ class Sheet(TypedDict, total=False):
     cyberware: list[JSON]  # [{name, strain}]
 
 
+class ParticipantSpec(TypedDict, total=False):
+    """A character (`character_id`, an id or a name) or a `name`; `initiative` if reported."""
+
+    character_id: str
+    name: str
+    initiative: int
+
+
 class ConditionSpec(TypedDict, total=False):
     name: Required[str]
     points: int | None

@@ -62,7 +62,7 @@ def test_an_immediately_summoned_spirit_acts_on_its_summoners_initiative_from_th
     mara = fight.character(**sheet())
     fight.start(pc(mara, 12), npc("Thug", 5))
     events = fight.do(summon(mara, order(mode="immediate", powers=[])), [6, 6])
-    (joined,) = of_type(events, "SpiritJoinedEncounter")
+    (joined,) = of_type(events, "EncounterSpiritJoined")
     assert (joined.participant_id, joined.from_round) == (mara, 2)
     assert fight.encounter.order[0].spirits == {joined.spirit_id: 2}
     assert [p.id for p in fight.encounter.order][0] == mara  # no place of its own

@@ -68,7 +68,7 @@ class ParticipantRemoved(DomainEvent, frozen=True, kw_only=True):
     reason: str
 
 
-class SpiritJoinedEncounter(DomainEvent, frozen=True, kw_only=True):
+class EncounterSpiritJoined(DomainEvent, frozen=True, kw_only=True):
     """A spirit acts on its summoner's initiative from `from_round` (001)."""
 
     encounter_id: str
@@ -158,8 +158,8 @@ def _removed(state: CampaignState, e: ParticipantRemoved) -> None:
         encounter.turn -= 1
 
 
-@evolves(SpiritJoinedEncounter)
-def _spirit_joined(state: CampaignState, e: SpiritJoinedEncounter) -> None:
+@evolves(EncounterSpiritJoined)
+def _spirit_joined(state: CampaignState, e: EncounterSpiritJoined) -> None:
     participant = _open(state).participant(e.participant_id)
     if participant is not None:
         participant.spirits[e.spirit_id] = e.from_round

@@ -17,7 +17,7 @@ from __future__ import annotations
 from ledger.domain.clock import SceneEnded, SessionEnded
 from ledger.domain.context import Context
 from ledger.domain.encounters import turns
-from ledger.domain.encounters.events import EncounterEnded, SpiritJoinedEncounter
+from ledger.domain.encounters.events import EncounterEnded, EncounterSpiritJoined
 from ledger.domain.events import DomainEvent
 from ledger.domain.magic.effort import EffortReturned
 from ledger.domain.spirits.events import SpiritSummoned
@@ -33,7 +33,7 @@ def spirit_joins_next_round(
     summoner = next((p for p in encounter.order if p.character_id == event.character_id), None)
     if summoner is None:
         return []
-    return [SpiritJoinedEncounter(character_id=event.character_id, encounter_id=encounter.id,
+    return [EncounterSpiritJoined(character_id=event.character_id, encounter_id=encounter.id,
                                   spirit_id=event.spirit_id, participant_id=summoner.id,
                                   from_round=encounter.round + 1)]
 
