@@ -50,7 +50,8 @@ ALLOWED: list[Allowed] = [
     # the whole Settings, so a new campaign's now holds the two new settings at their defaults.
     Allowed("create-campaign", {"data"},
             "CampaignCreated's settings gain mana_recovery and mana_recovery_amount at their "
-            "defaults (issue 12, Mana recovery is a campaign setting)"),
+            "defaults (issue 12, Mana recovery is a campaign setting), and the encounter "
+            "settings (initiative, round length, Dazed turns, mission time) at theirs"),
     Allowed("accept-magic-test", {"type", "data"}, OFFERED),
     Allowed("accept-third-test", {"type", "data"}, OFFERED),
     Allowed("bank-backlash", {"type", "data"}, BANKED),
@@ -82,7 +83,14 @@ ALLOWED: list[Allowed] = [
         "item-hand-over", "item-identify", "item-link", "item-unlink", "register-pistol",
         "trust-test-reported", "item-maintain", "advance-5", "advance-5-too-many",
         "end-scene-final", "sunset-final", "sunrise-final", "new-day", "register-extra", "death",
-        "start-session-2", "start-scene-session-2", "trust-test-server-dice", "session-2-roll")),
+        "start-session-2", "start-scene-session-2", "trust-test-server-dice", "session-2-roll",
+        # Appended with the encounter commands (record.py --append): chained on the
+        # committed head, so the replay's earlier shifted positions show in their states too.
+        "start-session-3", "start-scene-session-3", "encounter-start", "encounter-delay",
+        "encounter-add", "encounter-next-turn", "encounter-remove", "encounter-end")),
+    Allowed("end-session-3", {"data", "state"},
+            "SessionEnded v2 records the head hash before it, which follows the chain the "
+            f"earlier allowed changes made; {SHIFTED}"),
     *(Allowed(step, {"version", "data"}, ROLLED_V2) for step in (
         "age-test-reported", "age-test-ivo", "age-test-server-dice", "notation-reported",
         "notation-server-dice", "condition-recover", "magic-test-to-fix", "magic-test-to-accept",

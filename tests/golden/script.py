@@ -43,6 +43,7 @@ def play(rec: Recorder) -> None:
     pistol = items(rec, mara)
     rewind_and_redo(rec)
     wrap_up(rec, mara, ivo, pistol)
+    encounter(rec, mara, ivo)
 
 
 def session_and_pool(rec: Recorder, mara: str, ivo: str, player: str) -> None:
@@ -184,3 +185,20 @@ def wrap_up(rec: Recorder, mara: str, ivo: str, pistol: str) -> None:
     rec.post("session-2-roll", f"/characters/{ivo}/rolls", {"kind": "notation", "expression": "2d6"})
     rec.post("end-session-2", "/clock/end-session")
 
+
+
+def encounter(rec: Recorder, mara: str, ivo: str) -> None:
+    """Appended for the encounter commands: a fight in a new scene of a third session."""
+    rec.post("start-session-3", "/clock/start-session")
+    rec.post("start-scene-session-3", "/clock/start-scene")
+    order = rec.post("encounter-start", "/encounter", {"participants": [
+        {"character_id": mara, "initiative": 14}, {"character_id": ivo},
+        {"name": "Thug", "initiative": 8}]})["state"]["order"]
+    rec.post("encounter-delay", "/encounter/delay", {"after": order[2]})
+    added = rec.post("encounter-add", "/encounter/participants",
+                     {"name": "Driver", "initiative": 3})["state"]["order"]
+    rec.post("encounter-next-turn", "/encounter/next-turn")
+    driver = next(p for p in added if p not in order)
+    rec.post("encounter-remove", f"/encounter/participants/{driver}/remove", {"reason": "fled"})
+    rec.post("encounter-end", "/encounter/end")
+    rec.post("end-session-3", "/clock/end-session")
