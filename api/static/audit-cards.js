@@ -46,7 +46,19 @@ function conditions(character) {
       c.incurable ? el("span", {className: "flag"}, "incurable") : null)));
 }
 
-export function card(character) {
+// The character's place in the encounter under way, if any: initiative, whose turn, round.
+function encounterStat(character, encounter) {
+  if (!encounter) return [];
+  const order = encounter.order || [];
+  const place = order.find((p) => p.character_id === character.id);
+  if (!place) return [];
+  const current = order[encounter.turn];
+  const turn = current && current.id === place.id ? ", their turn" : "";
+  return stat("encounter", "Encounter", `initiative ${show(place.initiative)}${turn}, `
+    + `round ${show(encounter.round)}`);
+}
+
+export function card(character, encounter = null) {
   const b = character.backlash || {};
   const s = character.strain || {};
   const effort = effortCommitted(character);
@@ -59,7 +71,8 @@ export function card(character) {
       stat("strain", "System Strain", `${show(s.current)} / ${show(s.max)}`
         + (s.permanent ? ` (${s.permanent} permanent)` : ""), meter(s)),
       stat("health", "Health", pool(character.health), meter(character.health)),
-      stat("conviction", "Conviction", pool(character.conviction))),
+      stat("conviction", "Conviction", pool(character.conviction)),
+      ...encounterStat(character, encounter)),
     conditions(character));
 }
 
@@ -69,5 +82,6 @@ export function renderCards(container, state) {
     container.replaceChildren(el("p", {className: "muted"}, "No characters at this position."));
     return;
   }
-  container.replaceChildren(...characters.map(card));
+  const encounter = (state && state.encounter) || null;
+  container.replaceChildren(...characters.map((character) => card(character, encounter)));
 }
