@@ -40,12 +40,13 @@ def test_an_encounter_starts_rolls_unreported_initiative_and_shows_the_order(
     view = started["state"]
     mara_place = next(p for p in view["encounter"]["order"] if p["id"] == mara)
     assert mara_place["initiative"] == rolled["total"] + 2  # 3d6 + Dexterity
-    assert view["order"][0] != mara and view["turn"]["name"] == "Thug"
+    assert view["order"][0] != mara
+    assert view["turn"]["name"] == "Thug"
     assert view["round"] == 1
 
 
 def test_turns_and_rounds_and_the_encounter_at_an_earlier_position(api: ApiClient) -> None:
-    mara, ivo = fight(api)
+    mara, _ivo = fight(api)
     first = api.get(api.c("/encounter"))["position"]
     api.post(api.c("/encounter/next-turn"))
     api.post(api.c("/encounter/next-turn"))
@@ -56,7 +57,8 @@ def test_turns_and_rounds_and_the_encounter_at_an_earlier_position(api: ApiClien
     then = api.get(api.c(f"/encounter?at={first}"))["encounter"]
     assert (then["round"], then["turn"]["id"], then["second"]) == (1, mara, 0)
     state = api.get(api.c("/state"))["state"]
-    assert state["encounter"]["round"] == 2 and state["clock"]["seconds"] == 6
+    assert state["encounter"]["round"] == 2
+    assert state["clock"]["seconds"] == 6
 
 
 def test_ending_the_scene_ends_the_encounter(api: ApiClient) -> None:
@@ -79,7 +81,7 @@ def test_an_encounter_needs_an_open_scene_and_refuses_a_participant_without_a_na
 
 
 def test_helpless_of_4_points_ends_after_one_round_over_http(api: ApiClient) -> None:
-    mara, ivo = fight(api)
+    _mara, ivo = fight(api)
     added = api.post(api.c(f"/characters/{ivo}/conditions"), {"name": "Helpless", "points": 4})
     assert "ConditionTimed" in types(added), added
     for _ in range(2):
@@ -88,13 +90,14 @@ def test_helpless_of_4_points_ends_after_one_round_over_http(api: ApiClient) -> 
                ["conditions"])
     # Round 2 reaches Mara's place again, where it was gained: one round has passed.
     expired = api.post(api.c("/encounter/next-turn"))
-    assert expired["state"]["round"] == 2 and "ConditionExpired" in types(expired)
+    assert expired["state"]["round"] == 2
+    assert "ConditionExpired" in types(expired)
     assert all(c["name"] != "Helpless" for c in api.get(api.c(f"/characters/{ivo}/conditions"))
                ["conditions"])
 
 
 def test_dazed_ends_with_the_characters_next_turn_over_http(api: ApiClient) -> None:
-    mara, ivo = fight(api)
+    _mara, ivo = fight(api)
     api.post(api.c(f"/characters/{ivo}/conditions"), {"name": "Dazed"})
     api.post(api.c("/encounter/next-turn"))  # Ivo's turn starts
     ended = api.post(api.c("/encounter/next-turn"))  # and ends
@@ -126,7 +129,9 @@ def test_delay_add_remove_and_end(api: ApiClient) -> None:
     added = api.post(api.c("/encounter/participants"), {"name": "Driver", "initiative": 12})
     assert added.status == 201, added
     removed = api.post(api.c(f"/encounter/participants/{thug}/remove"), {"reason": "fled"})
-    assert removed.status == 200 and thug not in removed["state"]["order"], removed
+    assert removed.status == 200, removed
+    assert thug not in removed["state"]["order"]
     ended = api.post(api.c("/encounter/end"))
-    assert ended.status == 200 and ended["state"]["encounter"] is None
+    assert ended.status == 200
+    assert ended["state"]["encounter"] is None
     assert api.post(api.c("/encounter/next-turn"))["rule"] == "no-open-encounter"

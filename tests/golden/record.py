@@ -113,7 +113,8 @@ def appended(recording: Recording) -> tuple[bytes, dict[str, Any]]:
     assert [s.name for s in recording.steps[:len(steps)]] == [s.name for s in steps]
     new_steps = recording.steps[len(steps):]
     head = records[-1]
-    assert new_steps and new_steps[0].first == head.position + 1, "steps must follow the head"
+    assert new_steps, "no step was appended to the script"
+    assert new_steps[0].first == head.position + 1, "new steps must follow the head"
     chained, prev = list(records), head.hash
     for replayed in recording.records[head.position:]:
         data = replayed.data

@@ -65,7 +65,7 @@ def test_an_immediately_summoned_spirit_acts_on_its_summoners_initiative_from_th
     (joined,) = of_type(events, "EncounterSpiritJoined")
     assert (joined.participant_id, joined.from_round) == (mara, 2)
     assert fight.encounter.order[0].spirits == {joined.spirit_id: 2}
-    assert [p.id for p in fight.encounter.order][0] == mara  # no place of its own
+    assert next(p.id for p in fight.encounter.order) == mara  # no place of its own
 
 
 def test_a_summoners_present_spirits_act_on_the_summoners_initiative_from_the_start() -> None:

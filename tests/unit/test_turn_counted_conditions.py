@@ -18,7 +18,7 @@ def three(fight: Fight) -> tuple[str, str]:
 
 def test_helpless_of_4_points_lasts_1_round() -> None:
     fight = Fight()
-    mara, ivo = three(fight)
+    _mara, ivo = three(fight)
     fight.next()  # Ivo's turn, round 1
     fight.condition(ivo, "Helpless", 4)
     fight.next(2)  # round 2, Mara
@@ -31,7 +31,7 @@ def test_helpless_of_4_points_lasts_1_round() -> None:
 
 def test_helpless_of_7_points_lasts_2_rounds() -> None:
     fight = Fight()
-    mara, ivo = three(fight)
+    mara, _ivo = three(fight)
     fight.condition(mara, "Helpless", 7)
     fight.next(3)  # round 2, Mara
     assert fight.has(mara, "Helpless")
@@ -41,7 +41,7 @@ def test_helpless_of_7_points_lasts_2_rounds() -> None:
 
 def test_helpless_that_comes_with_dying_lasts_as_long_as_dying() -> None:
     fight = Fight()
-    mara, ivo = three(fight)
+    mara, _ivo = three(fight)
     fight.do(resources.damage(mara, 10, "wound", "shot"))
     assert fight.get(mara).dying
     fight.condition(mara, "Helpless", 4)
@@ -60,7 +60,7 @@ def test_helpless_outside_an_encounter_keeps_todays_behaviour() -> None:
 
 def test_dazed_lasts_the_characters_next_turn() -> None:
     fight = Fight()
-    mara, ivo = three(fight)
+    _mara, ivo = three(fight)
     fight.condition(ivo, "Dazed")  # during Mara's turn
     fight.next()  # Ivo's turn starts: still Dazed
     assert fight.has(ivo, "Dazed")
@@ -71,7 +71,7 @@ def test_dazed_lasts_the_characters_next_turn() -> None:
 
 def test_dazed_lasts_as_many_turns_as_the_gm_sets() -> None:
     fight = Fight(dazed_turns=2)
-    mara, ivo = three(fight)
+    _mara, ivo = three(fight)
     fight.condition(ivo, "Dazed")
     fight.next(2)  # Ivo's first turn ended
     assert fight.has(ivo, "Dazed")
@@ -81,7 +81,7 @@ def test_dazed_lasts_as_many_turns_as_the_gm_sets() -> None:
 
 def test_shock_gained_in_ones_own_turn_lasts_through_the_next_entire_turn() -> None:
     fight = Fight()
-    mara, ivo = three(fight)
+    mara, _ivo = three(fight)
     fight.condition(mara, "Shock")  # Mara's own turn: it does not count
     fight.next(3)  # Mara's next turn starts
     assert fight.has(mara, "Shock")
@@ -91,7 +91,7 @@ def test_shock_gained_in_ones_own_turn_lasts_through_the_next_entire_turn() -> N
 
 def test_a_delayed_turn_is_not_a_turn_that_ended() -> None:
     fight = Fight()
-    mara, ivo = three(fight)
+    _mara, ivo = three(fight)
     fight.condition(ivo, "Shock")
     fight.next()  # Ivo's turn
     fight.do(DelayTurn(after=fight.encounter.order[2].id))
@@ -103,7 +103,7 @@ def test_a_delayed_turn_is_not_a_turn_that_ended() -> None:
 
 def test_conditions_counted_in_turns_end_with_the_encounter() -> None:
     fight = Fight()
-    mara, ivo = three(fight)
+    _mara, ivo = three(fight)
     fight.condition(ivo, "Dazed")
     events = fight.end()
     assert [(e.name, e.why) for e in of_type(events, "ConditionExpired")] == [

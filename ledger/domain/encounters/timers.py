@@ -36,19 +36,18 @@ def helpless_rounds(condition: Condition) -> int:
 
 def timer_for(state: CampaignState, encounter: Encounter, character_id: str,
               condition: Condition) -> TurnTimer | None:
-    common = {"condition_id": condition.id, "character_id": character_id,
-              "name": condition.name}
     if condition.name == "Helpless":
         character = state.characters[character_id]
         if character.dying or character.unconscious:
             return None  # lasts as long as that state
-        return TurnTimer(kind="rounds", round=encounter.round + helpless_rounds(condition),
-                         turn=encounter.turn, **common)
+        return TurnTimer(condition.id, character_id, condition.name, kind="rounds",
+                         round=encounter.round + helpless_rounds(condition), turn=encounter.turn)
     turns = state.settings.dazed_turns if condition.name == "Dazed" else OWN_TURNS.get(
         condition.name)
     if turns is None:
         return None
-    return TurnTimer(kind="own-turns", turns=turns, after_turn=encounter.turn_number, **common)
+    return TurnTimer(condition.id, character_id, condition.name, kind="own-turns", turns=turns,
+                     after_turn=encounter.turn_number)
 
 
 def time_conditions(state: CampaignState, event: DomainEvent, ctx: Context) -> list[DomainEvent]:
