@@ -24,6 +24,7 @@ from ledger.domain.conditions.adding import ConditionAdded
 from ledger.domain.context import Context
 from ledger.domain.decision import Later
 from ledger.domain.encounters import links as encounters
+from ledger.domain.encounters import stunt_points as encounter_stunt_points
 from ledger.domain.encounters import timers as encounter_timers
 from ledger.domain.encounters.events import EncounterEnded, TurnAdvanced, TurnDelayed
 from ledger.domain.events import DomainEvent
@@ -56,7 +57,7 @@ REACTIONS: dict[type[DomainEvent], tuple[Reaction, ...]] = {
     PermanentBacklashChanged: (backlash.owe_roll_on_crossing,),
     Damaged: (unconscious.knock_out,),
     Healed: (harm.recover_harm, unconscious.wake_on_healing),
-    Rolled: (stunts.note_roll,),
+    Rolled: (stunts.note_roll, encounter_stunt_points.one_active_test_per_turn),
     SessionStarted: (stunts.open_pool,),
     SessionEnded: (stunts.reset_pool, encounters.end_with_the_scene),
     SceneEnded: (effort.return_scene_effort, encounters.end_with_the_scene),

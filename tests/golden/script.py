@@ -192,7 +192,7 @@ def encounter(rec: Recorder, mara: str, ivo: str) -> None:
     rec.post("start-session-3", "/clock/start-session")
     rec.post("start-scene-session-3", "/clock/start-scene")
     order = rec.post("encounter-start", "/encounter", {"participants": [
-        {"character_id": mara, "initiative": 14}, {"character_id": ivo},
+        {"character_id": mara, "initiative": 14}, {"character_id": ivo, "initiative": 9},
         {"name": "Thug", "initiative": 8}]})["state"]["order"]
     rec.post("encounter-delay", "/encounter/delay", {"after": order[2]})
     added = rec.post("encounter-add", "/encounter/participants",

@@ -110,7 +110,7 @@ def _started(state: CampaignState, e: EncounterStarted) -> None:
     state.encounter = Encounter(
         id=e.encounter_id, scene=e.scene, order=[msgspec.structs.replace(p) for p in e.order],
         round_seconds=e.round_seconds, started_minute=e.started_minute,
-        started_second=e.started_second)
+        started_second=e.started_second, started_position=state.position + 1)
 
 
 @evolves(RoundStarted)
@@ -129,6 +129,7 @@ def _turn(state: CampaignState, e: TurnAdvanced) -> None:
                 and ended.character_id == timer.character_id and ending_turn > timer.after_turn):
             timer.turns -= 1
     encounter.round, encounter.turn, encounter.turn_number = e.round, e.turn, e.turn_number
+    encounter.tested_this_turn = []
 
 
 @evolves(TurnDelayed)
@@ -139,6 +140,7 @@ def _delayed(state: CampaignState, e: TurnDelayed) -> None:
     after = next(i for i, p in enumerate(encounter.order) if p.id == e.after)
     encounter.order.insert(after + 1, moving)
     encounter.turn_number = e.turn_number  # `turn` now points at the next participant
+    encounter.tested_this_turn = []
 
 
 @evolves(ParticipantAdded)

@@ -67,3 +67,11 @@ def _expired(d: dict[str, Any], names: Names) -> str:
 def _ended(d: dict[str, Any], names: Names) -> str:
     return (f"Encounter {d['encounter_id']} ended after {d['rounds']} rounds "
             f"({d['why'].replace('-', ' ')}; {_clock(d)})")
+
+
+@summarizes("ActiveTestCounted")
+def _active_test(d: dict[str, Any], names: Names) -> str:
+    if d["generates_sp"]:
+        return f"{who(d, names)}'s first active test of their turn generates Stunt Points"
+    return (f"{who(d, names)}'s active test generates no Stunt Points "
+            f"({d['why'].replace('-', ' ')}; {d['withheld']} SP withheld)")

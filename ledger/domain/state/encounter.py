@@ -48,6 +48,10 @@ class Encounter(msgspec.Struct):
     # adding or removing participants does not disturb.
     turn_number: int = 1
     timers: list[TurnTimer] = msgspec.field(default_factory=list)
+    # Position of the EncounterStarted event (a firearm trust test holds from there).
+    started_position: int = 0
+    # Characters whose active test this turn already counted (one active test per turn).
+    tested_this_turn: list[str] = msgspec.field(default_factory=list)
 
     def current(self) -> Participant | None:
         return self.order[self.turn] if 0 <= self.turn < len(self.order) else None
