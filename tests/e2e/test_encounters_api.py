@@ -19,7 +19,7 @@ def fight(api: ApiClient, **settings: Any) -> tuple[str, str]:
     api.new_campaign(**settings)
     mara = api.new_character(name="Mara", abilities={"Dexterity": 2},
                              health={"current": 10, "max": 10})
-    ivo = api.new_character(name="Ivo")
+    ivo = api.new_character(name="Ivo", abilities={"Dexterity": 1})
     assert api.post(api.c("/clock/start-scene")).status == 200
     started = api.post(api.c("/encounter"), {"participants": [
         {"character_id": mara, "initiative": 14}, {"character_id": "ivo", "initiative": 10},
@@ -135,3 +135,32 @@ def test_delay_add_remove_and_end(api: ApiClient) -> None:
     assert ended.status == 200
     assert ended["state"]["encounter"] is None
     assert api.post(api.c("/encounter/next-turn"))["rule"] == "no-open-encounter"
+
+
+def test_only_the_first_active_test_in_ones_own_turn_generates_stunt_points(
+        api: ApiClient) -> None:
+    mara, ivo = fight(api)
+    roll = {"kind": "age", "ability": "dexterity", "tn": 5, "dice": [4, 5, 4]}
+    first = api.post(api.c(f"/characters/{mara}/rolls"), roll)
+    second = api.post(api.c(f"/characters/{mara}/rolls"), roll)
+    others = api.post(api.c(f"/characters/{ivo}/rolls"), roll)
+    counts = [next(e for e in answer["events"] if e["type"] == "ActiveTestCounted")["data"]
+              for answer in (first, second, others)]
+    assert [(c["generates_sp"], c["withheld"], c["why"]) for c in counts] == [
+        (True, 0, ""), (False, 4, "second-active-test-this-turn"), (False, 4, "not-their-turn")]
+
+
+def test_the_firearm_trust_test_holds_for_the_encounter(api: ApiClient) -> None:
+    api.new_campaign()
+    mara = api.new_character(name="Mara", abilities={"Willpower": 1}, focuses=["Firearms"])
+    api.post(api.c("/clock/start-scene"))
+    gun = api.post(api.c("/items"), {"name": "Pistol", "kind": "firearm",
+                                     "materials": [{"name": "steel"}],
+                                     "firearm": {"class": "revolver", "damage": "2d6"}})
+    assert gun.status == 201, gun
+    url = api.c(f"/items/{gun['state']['id']}/trust-test")
+    assert api.post(url, {"character": mara, "dice": [6, 5, 3]}).status == 200
+    api.post(api.c("/encounter"), {"participants": [{"character_id": mara, "initiative": 3}]})
+    assert api.post(url, {"character": mara, "dice": [6, 5, 3]}).status == 200
+    again = api.post(url, {"character": mara, "dice": [6, 5, 3]})
+    assert (again.status, again["rule"]) == (409, "trust-test-once-per-encounter")
