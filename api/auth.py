@@ -36,7 +36,9 @@ def current_token() -> TokenRow | None:
         token_id = secret.split("_")[1] if secret.count("_") >= 2 else ""
         expected = led.box.token_secret(token_id)
         if hmac.compare_digest(expected.encode(), secret.encode()):
-            found = led.store.token_by_hash(hash_secret(secret))
+            # The campaign in the path routes the lookup to that campaign's rows.
+            campaign = (request.view_args or {}).get("campaign_id")
+            found = led.store.token_by_hash(hash_secret(secret), campaign)
             if found and hmac.compare_digest(found.secret_hash, hash_secret(secret)):
                 row = found
     g.token_row = row

@@ -3,7 +3,10 @@ again: marshmallow stays the HTTP layer (flask-smorest parses, documents and ans
 with `errors: {field: [...]}`), the Struct is the one declaration of the shape.
 
 Bounds (msgspec Meta ge/le, min/max length), nullability, defaults, descriptions and an
-`enum` given in `extra_json_schema` carry over; nested Structs become nested schemas.
+`enum` given in `extra_json_schema` carry over, and a `range_error` in `Meta(extra=...)`
+words the 422 of a bound broken; nested Structs become nested schemas, maps
+become `Dict`s. A field defaulting to `UNSET` has no default: left out, it stays out (a
+field that may be left out but not sent as null is typed `T | UnsetType = UNSET`).
 Unknown fields are refused, as the Struct's `forbid_unknown_fields` says.
 """
 
@@ -18,10 +21,10 @@ from msgspec import inspect
 _cache: dict[tuple[type, tuple[str, ...]], type[Schema]] = {}
 
 
-def _range(t: inspect.IntType) -> list[validate.Validator]:
+def _range(t: inspect.IntType | inspect.FloatType, error: str | None) -> list[validate.Validator]:
     low = t.ge if t.ge is not None else (t.gt + 1 if t.gt is not None else None)
     high = t.le if t.le is not None else (t.lt - 1 if t.lt is not None else None)
-    return [validate.Range(min=low, max=high)] if (low, high) != (None, None) else []
+    return [validate.Range(min=low, max=high, error=error)] if (low, high) != (None, None) else []
 
 
 def _length(t: Any) -> list[validate.Validator]:
@@ -38,6 +41,8 @@ def _field(t: Any, options: dict[str, Any]) -> fields.Field[Any]:
             options.setdefault("metadata", {})["description"] = extra["description"]
         if "enum" in extra:
             options.setdefault("validate", []).append(validate.OneOf(extra["enum"]))
+        if t.extra and "range_error" in t.extra:  # the 422's words for a bound broken
+            options["range_error"] = t.extra["range_error"]
         return _field(t.type, options)
     if isinstance(t, inspect.UnionType):
         kinds = [k for k in t.types if not isinstance(k, inspect.NoneType)]
@@ -46,14 +51,27 @@ def _field(t: Any, options: dict[str, Any]) -> fields.Field[Any]:
         options["allow_none"] = True
         return _field(kinds[0], options)
     checks = options.pop("validate", [])
+    error = options.pop("range_error", None)
     if isinstance(t, inspect.IntType):
-        return fields.Integer(strict=True, validate=checks + _range(t), **options)
+        return fields.Integer(strict=True, validate=checks + _range(t, error), **options)
     if isinstance(t, inspect.StrType):
         return fields.String(validate=checks + _length(t), **options)
+    if isinstance(t, inspect.FloatType):
+        return fields.Float(validate=checks + _range(t, error), **options)
     if isinstance(t, inspect.BoolType):
         return fields.Boolean(validate=checks, **options)
+    if isinstance(t, inspect.DictType):
+        return fields.Dict(keys=_field(t.key_type, {}), values=_field(t.value_type, {}),
+                           validate=checks + _length(t), **options)
+    if isinstance(t, inspect.AnyType):
+        return fields.Raw(allow_none=True, validate=checks, **options)
     if isinstance(t, inspect.ListType):
         return fields.List(_field(t.item_type, {}), validate=checks + _length(t), **options)
+    if isinstance(t, inspect.DictType):
+        return fields.Dict(keys=_field(t.key_type, {}), values=_field(t.value_type, {}),
+                           validate=checks + _length(t), **options)
+    if isinstance(t, inspect.AnyType):
+        return fields.Raw(validate=checks, **{"allow_none": True, **options})
     if isinstance(t, inspect.StructType):
         return fields.Nested(schema_for(t.cls), validate=checks, **options)
     if isinstance(t, inspect.LiteralType):
@@ -72,12 +90,16 @@ def schema_for(struct: type[msgspec.Struct], skip: tuple[str, ...] = ()) -> type
     for field in info.fields:
         if field.name in skip:
             continue
-        options: dict[str, Any] = {"data_key": field.encode_name} \
+        # A renamed field (`class`) keeps its wire name when loaded, as msgspec converts it.
+        options: dict[str, Any] = {"data_key": field.encode_name,
+                                   "attribute": field.encode_name} \
             if field.encode_name != field.name else {}
         if field.required:
             options["required"] = True
         elif field.default_factory is not msgspec.NODEFAULT:
             options["load_default"] = field.default_factory
+        elif field.default is msgspec.NODEFAULT:
+            pass  # an UNSET default: left out stays out; null only if the type allows it
         else:
             options["load_default"] = field.default
         declared[field.name] = _field(field.type, options)

@@ -9,6 +9,7 @@ import sys
 import threading
 from typing import Any
 
+from ledger.adapters.store.across import across
 from ledger.service.config import Config
 from ledger.service.health import keep_beating
 from ledger.service.wiring import build_store
@@ -65,7 +66,7 @@ def rebuild_all(args: argparse.Namespace) -> int:
 
 def _event_count(runner: ProjectionRunner) -> int:
     with runner.store.transaction(write=False) as c:
-        c.execute("SELECT COUNT(*) FROM ledger_events")
+        c.execute(across("operator-counts") + "SELECT COUNT(*) FROM ledger_events")
         row = c.fetchone()
     return int(row[0]) if row else 0
 

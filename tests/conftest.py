@@ -28,11 +28,13 @@ from ledger.adapters.secrets_box import SecretBox
 from ledger.adapters.store.base import EventStore
 from ledger.adapters.store.postgres import PostgresStore
 from ledger.adapters.store.sqlite import SQLiteStore
+from ledger.adapters.store.statements import OBSERVERS
 from ledger.service.config import Config
 from ledger.service.ledger import Ledger
 from tests.api_client import ApiClient
 from tests.faults.pgcluster import ClusterUnavailableError, running_cluster
 from tests.needs import missing
+from tests.statement_check import Seen
 
 STORES = [s for s in os.environ.get("LEDGER_TEST_STORES", "sqlite,postgres").split(",") if s]
 PG = {
@@ -92,9 +94,17 @@ def pg_database(pg_server: dict[str, Any]) -> Iterator[str]:
     name = f"ledger_test_{os.getpid()}_{uuid.uuid4().hex[:8]}"
     with _admin() as conn:
         conn.execute(f'CREATE DATABASE "{name}"')
+    # Every statement the store sends in this run is checked for its campaign id at the end
+    # (tests/statement_check.py): the tables are ready to be distributed by campaign.
+    seen = Seen()
+    OBSERVERS.append(seen)
     yield name
+    OBSERVERS.remove(seen)
     with _admin() as conn:
         conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+    if problems := seen.problems():
+        pytest.fail("statements on tables keyed by campaign that name no campaign "
+                    "(docs/scaling.md):\n" + "\n".join(problems), pytrace=False)
 
 
 @pytest.fixture(params=STORES)

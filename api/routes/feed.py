@@ -175,5 +175,5 @@ def _stream(sub: Subscription, store: EventStore, token: TokenRow, heartbeat: fl
 
 
 def _revoked(store: EventStore, token: TokenRow) -> bool:
-    row = store.token_by_hash(token.secret_hash)
+    row = store.token_by_hash(token.secret_hash, token.campaign_id)
     return row is None or row.revoked_at is not None

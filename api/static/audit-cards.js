@@ -58,7 +58,24 @@ function encounterStat(character, encounter) {
     + `round ${show(encounter.round)}`);
 }
 
-export function card(character, encounter = null) {
+// Each roll of the character whose SP were spent: its budget and what bought what.
+function stunts(character, state) {
+  const rolls = Object.values((state && state.stunt_spending && state.stunt_spending.rolls) || {})
+    .filter((r) => r.character_id === character.id);
+  if (!rolls.length) return null;
+  return el("ul", {className: "stunts"}, rolls.map((r) => {
+    const budget = (Number(r.generated) || 0) + (Number(r.from_pool) || 0)
+      - (Number(r.contributed) || 0);
+    const bought = (r.stunts || []).map((s) => `${show(s.name)}${s.condition ? ` (${show(s.condition)})` : ""}`
+      + ` ${show(s.paid)} SP`).join(", ");
+    return el("li", {dataset: {roll: String(r.position)}},
+      `Roll ${show(r.position)}: ${budget} SP budget (${show(r.generated)} generated`
+      + `${r.from_pool ? `, +${r.from_pool} pool` : ""}${r.contributed ? `, −${r.contributed} to pool` : ""}),`
+      + ` ${show(r.spent)} spent on ${bought}`);
+  }));
+}
+
+export function card(character, state) {
   const b = character.backlash || {};
   const s = character.strain || {};
   const effort = effortCommitted(character);
@@ -72,8 +89,8 @@ export function card(character, encounter = null) {
         + (s.permanent ? ` (${s.permanent} permanent)` : ""), meter(s)),
       stat("health", "Health", pool(character.health), meter(character.health)),
       stat("conviction", "Conviction", pool(character.conviction)),
-      ...encounterStat(character, encounter)),
-    conditions(character));
+      ...encounterStat(character, state && state.encounter)),
+    conditions(character), stunts(character, state));
 }
 
 export function renderCards(container, state) {
@@ -82,6 +99,5 @@ export function renderCards(container, state) {
     container.replaceChildren(el("p", {className: "muted"}, "No characters at this position."));
     return;
   }
-  const encounter = (state && state.encounter) || null;
-  container.replaceChildren(...characters.map((character) => card(character, encounter)));
+  container.replaceChildren(...characters.map((character) => card(character, state)));
 }

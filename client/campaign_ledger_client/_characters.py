@@ -8,7 +8,7 @@ from typing import Any, Literal
 from campaign_ledger_client._campaigns import at_query
 from campaign_ledger_client._scope import CHARACTER, Call, Scope, body, command, read
 from campaign_ledger_client.bodies import ConditionSpec, Sheet
-from campaign_ledger_client.models import At, View
+from campaign_ledger_client.models import At, View, WriteResult
 
 Resource = Literal["mana", "conviction"]
 DamageType = Literal["wound", "stun", "penetrating"]
@@ -48,14 +48,31 @@ class CharacterCore(Scope):
         return body(kind="age", ability=ability, focus=focus, modifier=modifier, tn=tn,
                     active=active, dice=dice, label=label)
 
-    @command("POST", CHARACTER + "/{resource}/{action}")
-    def spend(self, resource: Resource, amount: int, reason: str = "") -> Call:
+    def spend(self, resource: Resource, amount: int, reason: str = "") -> WriteResult:
         """Spend Mana or Conviction; more than the character has is a RuleViolation."""
-        return body({"resource": resource, "action": "spend"}, amount=amount, reason=reason)
+        chosen = self.spend_mana if resource == "mana" else self.spend_conviction
+        return chosen(amount, reason)
 
-    @command("POST", CHARACTER + "/{resource}/{action}")
-    def gain(self, resource: Resource, amount: int, reason: str = "") -> Call:
-        return body({"resource": resource, "action": "gain"}, amount=amount, reason=reason)
+    def gain(self, resource: Resource, amount: int, reason: str = "") -> WriteResult:
+        """Gain Mana or Conviction, up to the maximum."""
+        chosen = self.gain_mana if resource == "mana" else self.gain_conviction
+        return chosen(amount, reason)
+
+    @command("POST", CHARACTER + "/mana/spend")
+    def spend_mana(self, amount: int, reason: str = "") -> Call:
+        return body(amount=amount, reason=reason)
+
+    @command("POST", CHARACTER + "/mana/gain")
+    def gain_mana(self, amount: int, reason: str = "") -> Call:
+        return body(amount=amount, reason=reason)
+
+    @command("POST", CHARACTER + "/conviction/spend")
+    def spend_conviction(self, amount: int, reason: str = "") -> Call:
+        return body(amount=amount, reason=reason)
+
+    @command("POST", CHARACTER + "/conviction/gain")
+    def gain_conviction(self, amount: int, reason: str = "") -> Call:
+        return body(amount=amount, reason=reason)
 
     @command("POST", CHARACTER + "/health/damage")
     def damage(self, amount: int, type: DamageType = "wound", reason: str = "") -> Call:

@@ -126,3 +126,14 @@ class ConsequenceSpec(TypedDict, total=False):
     damage: int
     damage_type: str
     conditions: list[ConditionSpec]
+
+
+class StuntChoice(TypedDict, total=False):
+    """One stunt bought with a roll's SP: a catalogue name (GET /v1/catalog/stunts), one the
+    GM names with `sp`, or "Condition" with `condition` (GM)."""
+
+    name: Required[str]
+    sp: int | None
+    condition: str | None
+    focus: str | None
+    note: str

@@ -2,14 +2,15 @@
 
 Spending what a character lacks is refused. Damage never is: Health stops at 0
 and the character is then Dying (wound damage) or Unconscious (stun damage).
-Healing stops at the maximum.
+Healing stops at the maximum. The commands (who may give them, who acts) are in
+ledger/domain/resource_commands.py.
 """
 
 from __future__ import annotations
 
 from ledger.domain.characters import require_alive, require_character
 from ledger.domain.context import Context
-from ledger.domain.decision import Decide, action_of
+from ledger.domain.decision import Decide
 from ledger.domain.errors import RuleViolation
 from ledger.domain.events import DomainEvent, evolves
 from ledger.domain.mana_recovery import limited_event
@@ -143,7 +144,6 @@ def heal_event(character: Character, amount: int, reason: str, *, magical: bool 
                   reason=reason, magical=magical)
 
 
-@action_of("character_id")
 def spend(character_id: str, resource: str, amount: int, reason: str) -> Decide:
     def decide(state: CampaignState, ctx: Context) -> list[DomainEvent]:
         return [spend_event(require_alive(state, character_id), resource, amount, reason)]

@@ -19,6 +19,7 @@ from typing import Any
 
 import msgspec
 
+from ledger.adapters.store.across import across
 from ledger.adapters.store.base import EventStore
 from ledger.adapters.store.records import GlobalCursor
 
@@ -122,9 +123,10 @@ def report(store: EventStore, stale_after: float, require: tuple[str, ...] = ())
 def webhook_counts(store: EventStore) -> dict[str, Any]:
     """Failed delivery attempts, and deliveries by status (for the metrics)."""
     with store.transaction(write=False) as c:
-        c.execute("SELECT COUNT(*) FROM ledger_webhook_attempts"
+        c.execute(across("operator-counts") + "SELECT COUNT(*) FROM ledger_webhook_attempts"
                   " WHERE http_status IS NULL OR http_status < 200 OR http_status >= 300")
         failures = int(c.fetchone()[0])
-        c.execute("SELECT status, COUNT(*) FROM ledger_webhook_deliveries GROUP BY status")
+        c.execute(across("operator-counts") + "SELECT status, COUNT(*) FROM"
+                  " ledger_webhook_deliveries GROUP BY status")
         by_status = {row[0]: int(row[1]) for row in c.fetchall()}
     return {"failed_attempts": failures, "deliveries": by_status}

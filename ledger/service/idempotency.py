@@ -60,9 +60,14 @@ def anonymous_request(key: str, fingerprint: str) -> KeyedRequest:
     return KeyedRequest(ANONYMOUS, "sha256:" + hash_secret(key), fingerprint)
 
 
-def earlier_answer(store: EventStore, request: KeyedRequest) -> IdempotentAnswer | None:
-    """The first answer given under this key, if any; refused if it was another request."""
-    stored = store.answer(request.scope, request.key)
+def earlier_answer(store: EventStore, request: KeyedRequest, campaign_id: str,
+                   *, creating: bool = False) -> IdempotentAnswer | None:
+    """The first answer given under this key on `campaign_id`, if any; refused if it was
+    another request. A creation's campaign id derives from its key, so a retry finds it
+    there; a creation answered before that was so is found by its key alone."""
+    stored = store.answer(campaign_id, request.scope, request.key)
+    if stored is None and creating:
+        stored = store.creation_answer_before_v1(request.scope, request.key)
     if stored is not None and stored.fingerprint != request.fingerprint:
         raise InvalidInput("idempotency-key-reused",
                            "this Idempotency-Key was used for a different request", field=FIELD)
@@ -80,14 +85,14 @@ def write_once(store: EventStore, request: KeyedRequest | None, campaign_id: str
     if request is None:
         commit(None)
         return status, body, False
-    earlier = earlier_answer(store, request)
+    earlier = earlier_answer(store, request, campaign_id)
     if earlier is None:
         try:
             commit(IdempotentAnswer(request.scope, request.key, request.fingerprint, status,
                                     body, campaign_id))
             return status, body, False
         except IdempotencyKeyTaken:  # a concurrent retry committed first
-            earlier = earlier_answer(store, request)
+            earlier = earlier_answer(store, request, campaign_id)
             if earlier is None:
                 raise
     return earlier.status, earlier.body, True

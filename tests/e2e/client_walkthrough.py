@@ -54,6 +54,7 @@ def walk(service: Client) -> None:
     access(service, campaign, mara)
     webhooks(campaign)
     stunt_pool(campaign, mara, ivo)
+    stunts(campaign)
     resources(mara)
     conditions(mara)
     cwn_magic(campaign, mara)
@@ -108,6 +109,31 @@ def stunt_pool(campaign: Campaign, mara: Character, ivo: Character) -> None:
     assert campaign.spend_from_pool(plain.position, 2).state["sp"] == 5
     assert campaign.stunt_pool()["stunt_pool"]["sp"] == 5
     assert mara.roll("1d20+2", dice=[7]).events[0].data["total"] == 9
+
+
+def stunts(campaign: Campaign) -> None:
+    """A Stunt Attack buys Grabbed; Lock (with Grabbed's +2) and Frighten spend an attack's
+    SP; the Lock's escape fails and Frighten is resisted (docs/rules/stunts.md)."""
+    nox = campaign.register_character({"name": "Nox", "abilities": {"Willpower": 2,
+                                                                    "Communication": 2}})
+    pell = campaign.register_character({"name": "Pell", "abilities": {"Willpower": 1}})
+    nox_id, pell_id = nox.state["id"], pell.state["id"]
+    hit = campaign.attack(nox_id, "Willpower", 10, kind="stunt-attack", dice=[6, 5, 1],
+                          target=pell_id).events[0]
+    assert hit.data["stunt_points"] == 2
+    grabbed = campaign.spend_stunt_points(hit.position, [{"name": "Condition",
+                                                          "condition": "Grabbed"}], pell_id)
+    assert grabbed.events[0].data["paid"] == 2
+    lucky = campaign.attack(nox_id, "Willpower", 10, dice=[6, 6, 6], target=pell_id).events[0]
+    spent = campaign.spend_stunt_points(lucky.position, [{"name": "Lock", "sp": 5},
+                                                         {"name": "Frighten"}], pell_id)
+    assert spent.events[0].data["paid"] == 3 + 3  # Lock at 5 with Grabbed's +2
+    (lock,), (resistance,) = spent.state["locks"], list(spent.state["resistances"].values())
+    escaped = campaign.try_lock_escape(lock["id"], False, dice=[2])
+    assert [e.type for e in escaped.events][:2] == ["Rolled", "LockEscapeTried"]
+    resisted = campaign.resist_stunt(resistance["id"], dice=[1, 2, 3])
+    assert resisted.events[1].data["outcome"] == "Cowed"
+    assert str(lucky.position) in campaign.stunts()["stunts"]["rolls"]
 
 
 def resources(mara: Character) -> None:

@@ -26,7 +26,7 @@ def test_rebuild_projections_replays_the_log_into_fresh_read_models(
     assert "spirit_bindings" in done.stderr
     store = build_store(store_config)
     with store.transaction(write=False) as c:
-        c.execute(store.q("SELECT character_id, ended_at FROM read_item_links WHERE item_id=?"),
-                  (wand,))
+        c.execute(store.q("SELECT character_id, ended_at FROM read_item_links WHERE campaign_id=?"
+                          " AND item_id=?"), (api.campaign, wand))
         assert [tuple(r) for r in c.fetchall()] == [(mage, None)]
     store.close()

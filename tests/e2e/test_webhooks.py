@@ -205,7 +205,7 @@ def test_a_deleted_webhook_receives_nothing_more(
     # has both gains, the deleted one would have had its own queued by now.
     wait_until(lambda: len(sentinel.accepted()) == 2, "the live webhook's deliveries")
     store = make_store(store_config)
-    queued = [d.position for d in hooks.deliveries(store, made["id"], 0, 100)]
+    queued = [d.position for d in hooks.deliveries(store, api.campaign, made["id"], 0, 100)]
     store.close()
     assert queued == [3]
     assert [b["event"]["position"] for b in receiver.accepted()] == [3]

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import re
 import secrets
 import uuid
 from collections.abc import Iterator
@@ -139,6 +140,17 @@ class Recorder:
 
     def post(self, name: str, path: str, body: Any = None, token: str | None = None) -> Answer:
         return self.call(name, "POST", path, {} if body is None else body, token)
+
+
+def concrete(rule: str) -> list[str]:
+    """A Flask rule with each `<any(a,b):name>` replaced by each of its values, so a step
+    recorded on `<any(mana,conviction):resource>` covers `mana/...` once that is its own route."""
+    found = re.search(r"<any\(([^)]*)\):\w+>", rule)
+    if found is None:
+        return [rule]
+    values = [v.strip(" '\"") for v in found.group(1).split(",")]
+    return [r for v in values
+            for r in concrete(rule[:found.start()] + v + rule[found.end():])]
 
 
 def write_routes(app: Flask) -> set[tuple[str, str]]:

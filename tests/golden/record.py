@@ -3,7 +3,6 @@
     python -m tests.golden.record            # replay into a scratch store, list differences
     python -m tests.golden.record --write    # also write the fixture: refused when a
                                              # committed step's records or states changed
-    python -m tests.golden.record --append   # add only the steps appended to the script
 
 When and how regenerating is allowed: tests/golden/README.md.
 """
@@ -20,16 +19,14 @@ from typing import Any
 import msgspec
 
 from ledger.adapters.export_format import HeaderLine, export_lines, read_history
-from ledger.adapters.secrets_box import SecretBox
 from ledger.adapters.signing import HeadSigner
 from ledger.domain import fold
-from ledger.domain.chain import chain_hash
 from ledger.domain.record import Record
 from ledger.domain.state import CampaignState
 from ledger.domain.state.shape import data_shape
 from ledger.service.config import Config
 from tests.golden.compare import Difference, differences, state_digest
-from tests.golden.harness import SERVER_KEY, Determinism, Recorder, Step, recording_app
+from tests.golden.harness import Determinism, Recorder, Step, recording_app
 from tests.golden.script import play
 
 HERE = Path(__file__).parent
@@ -104,54 +101,13 @@ def _digests_beside(replay: list[Record], fixture: list[Record], shape: Any) -> 
     return digests
 
 
-def appended(recording: Recording) -> tuple[bytes, dict[str, Any]]:
-    """The committed fixture with the script's new steps added after its head, untouched
-    before it: the new steps' records as replayed, chained on from the committed head (a
-    SessionEnded's `head_hash` names the record before it in that chain), and their state
-    digests over the committed shape. Their positions must follow the committed head."""
-    records, steps, expected = committed()
-    assert [s.name for s in recording.steps[:len(steps)]] == [s.name for s in steps]
-    new_steps = recording.steps[len(steps):]
-    head = records[-1]
-    assert new_steps, "no step was appended to the script"
-    assert new_steps[0].first == head.position + 1, "new steps must follow the head"
-    chained, prev = list(records), head.hash
-    for replayed in recording.records[head.position:]:
-        data = replayed.data
-        if replayed.type == "SessionEnded":
-            data = json.dumps({**json.loads(data), "head_hash": prev},
-                              separators=(",", ":"), ensure_ascii=False).encode()
-        draft = msgspec.structs.replace(replayed, data=data, hash="")
-        prev = chain_hash(prev, draft)
-        chained.append(msgspec.structs.replace(draft, hash=prev))
-    box = SecretBox(bytes.fromhex(SERVER_KEY))
-    header = HeaderLine(campaign_id=head.campaign_id, events=len(chained),
-                        exported_at=chained[-1].recorded_at)
-    export = b"".join(export_lines(header, chained, HeadSigner(box)))
-    shape = expected["state_shape"]
-    state = fold.blank(head.campaign_id)
-    digests = [state_digest(fold.apply_record(state, r), shape) for r in chained]
-    return export, {**expected, "head_position": state.position, "head_hash": state.head_hash,
-                    "steps": [*expected["steps"], *msgspec.to_builtins(new_steps)],
-                    "state_digests": expected["state_digests"] + digests[head.position:]}
-
-
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m tests.golden.record")
     parser.add_argument("--write", action="store_true",
                         help="write the fixture (only new steps may add records)")
-    parser.add_argument("--append", action="store_true",
-                        help="add the script's appended steps to the fixture, nothing else")
     args = parser.parse_args(argv)
     with tempfile.TemporaryDirectory() as scratch:
         recording = record(Config(data_dir=scratch, store="sqlite", log_level="WARNING"))
-    if args.append:
-        export, expected = appended(recording)
-        HISTORY.write_bytes(export)
-        EXPECTED.write_text(json.dumps(expected, indent=1, sort_keys=True) + "\n")
-        print(f"wrote {HISTORY.name} and {EXPECTED.name} up to position "
-              f"{expected['head_position']}")
-        return 0
     found = changes(recording)
     for difference in found:
         print(f"{difference.step}: {difference.field}: {difference.detail}")

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from ledger.adapters.secrets_box import hash_secret
-from ledger.adapters.store.base import IdempotencyKeyTaken
+from ledger.adapters.store.base import IdempotencyKeyTaken, PositionTaken
 from ledger.domain.context import Actor
 from ledger.domain.errors import InvalidInput
 from ledger.domain.fold import blank
@@ -22,8 +22,7 @@ NOIR = CreateCampaign(name="Mana Noir")
 
 
 def keyed(key: str = "creation-key") -> AnswerSpec:
-    return AnswerSpec("anonymous", key, "POST /v1/campaigns",
-                      lambda outcome: (201, outcome.campaign_id.encode()))
+    return AnswerSpec("anonymous", key, "POST /v1/campaigns")
 
 
 def test_creation_records_the_campaign_and_its_gm_token_together(ledger: Ledger) -> None:
@@ -58,13 +57,24 @@ def test_a_replayed_creation_writes_no_second_token(ledger: Ledger, store_config
 def test_a_creation_that_lost_its_key_to_a_concurrent_retry_writes_no_token(
         ledger: Ledger, store_config: Config) -> None:
     ledger.create(NOIR, ADMIN, answer=keyed())
-    campaign_id = new_campaign_id()
+    campaign_id = new_campaign_id(keyed().scope, keyed().key)  # the key's campaign
     decide, gm = creation_parts(NOIR, ledger.box, campaign_id, ADMIN)
-    with pytest.raises(IdempotencyKeyTaken):  # what the loser of the race meets in the store
+    # What the loser of the race meets in the store: the key's answer or the key's
+    # campaign taken (one statement; which unique key trips first is the database's).
+    with pytest.raises((IdempotencyKeyTaken, PositionTaken)):
         ledger.recorder.attempt(blank(campaign_id), ADMIN, decide, keyed(), [gm])
-    assert ledger.store.tokens(campaign_id) == []
+    assert [t.id for t in ledger.store.tokens(campaign_id)] != [gm.id]  # the winner's alone
     assert count_rows(store_config, "ledger_tokens") == 1
-    assert ledger.store.head(campaign_id) == 0
+    assert ledger.store.head(campaign_id) == 1
+
+
+def test_a_retried_creation_addresses_the_campaign_its_key_derives(ledger: Ledger) -> None:
+    first = ledger.create(NOIR, ADMIN, answer=keyed())
+    again = ledger.create(NOIR, ADMIN, answer=keyed())
+    assert first.campaign_id == again.campaign_id == new_campaign_id(keyed().scope, keyed().key)
+    assert again.replayed is not None
+    other = ledger.create(NOIR, ADMIN, answer=keyed("another-key"))
+    assert other.campaign_id != first.campaign_id
 
 
 def test_each_creation_gets_a_new_campaign_and_token(ledger: Ledger) -> None:

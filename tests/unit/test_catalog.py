@@ -35,7 +35,8 @@ def entries(name: str, settings: Settings | None = None) -> dict[str, dict[str, 
 def test_catalog_names_list_every_catalogue() -> None:
     assert catalog.names() == sorted(["conditions", "spirit-forms", "spirit-powers", "materials",
                                       "firearm-classes", "resistance-factors", "careful-magic",
-                                      "spells", "consequence-categories", "event-types"])
+                                      "spells", "consequence-categories", "event-types",
+                                      "stunts"])
 
 
 def test_catalog_unknown_name_lists_the_valid_names() -> None:

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from marshmallow import validate
 
-from api import schemas
+from api.struct_schema import schema_for
 from ledger.domain import limits
+from ledger.domain.character_commands import SheetPool, SheetStrain, UpdateSheet
 
 
 def _range(field: object) -> tuple[object, object]:
@@ -14,13 +15,13 @@ def _range(field: object) -> tuple[object, object]:
 
 
 def test_the_sheet_schema_checks_the_bounds_the_domain_keeps() -> None:
-    sheet = schemas.Sheet().fields
+    sheet = schema_for(UpdateSheet, ("character_id",))().fields
     assert _range(sheet["level"]) == (limits.LEVEL.low, limits.LEVEL.high)
     assert _range(sheet["abilities"].value_field) == (limits.ABILITY.low, limits.ABILITY.high)
     assert _range(sheet["skills"].value_field) == (limits.SKILL.low, limits.SKILL.high)
-    pool = schemas.PoolIn().fields
+    pool = schema_for(SheetPool)().fields
     assert _range(pool["current"]) == _range(pool["max"]) == (limits.POOL.low, limits.POOL.high)
-    strain = schemas.StrainIn().fields
+    strain = schema_for(SheetStrain)().fields
     assert _range(strain["permanent"]) == (limits.STRAIN.low, limits.STRAIN.high)
     assert _range(strain["max"]) == (limits.STRAIN_MAX.low, limits.STRAIN_MAX.high)
 

@@ -13,6 +13,7 @@ from ledger.domain.magic.backlash import (
 )
 from ledger.domain.magic.failure import accept, fix
 from ledger.domain.magic.test_events import MagicTestFailureAccepted, MagicTestFixed, MagicTestMade
+from ledger.domain.resource_commands import SpendMana
 from ledger.domain.resources import ResourceSpent, spend
 from ledger.domain.rolls import Rolled
 from tests.unit.magic_helpers import (
@@ -377,7 +378,7 @@ def test_next_command_of_the_character_accepts_a_pending_failure() -> None:
     state = campaign()
     chid = mage(state, mana=10)
     test_id = made(cast(state, chid, FAIL_BY_3)).test_id
-    events = run(state, spend(chid, "mana", 1, "anything"))
+    events = run(state, SpendMana(character_id=chid, amount=1, reason="anything"))
     accepted = only(events, MagicTestFailureAccepted)
     assert accepted.test_id == test_id
     assert accepted.automatic
@@ -388,7 +389,7 @@ def test_next_command_banks_a_bank_or_roll_choice_left_unanswered() -> None:
     state = campaign()
     chid = mage(state)
     run(state, accept(chid, made(cast(state, chid, FAIL_BY_3)).test_id))
-    events = run(state, spend(chid, "mana", 1, "anything"))
+    events = run(state, SpendMana(character_id=chid, amount=1, reason="anything"))
     banked = only(events, BacklashBanked)
     assert (banked.banked, banked.amount, banked.automatic) == (4, 1, True)
     assert character(state, chid).backlash.temporary == 5

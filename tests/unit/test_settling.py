@@ -8,7 +8,8 @@ import ledger.domain.fold  # noqa: F401  (imports every rule module, so every de
 from ledger.domain.characters import correct
 from ledger.domain.decision import ACTIONS, Decide, action_of
 from ledger.domain.magic.test_events import MagicTestFailureAccepted
-from ledger.domain.resources import damage, spend
+from ledger.domain.resource_commands import SpendMana
+from ledger.domain.resources import damage
 from tests.unit.magic_helpers import campaign, cast, mage, of_type, run
 
 FAIL_BY_3 = [1, 2, 3]  # 6 + Willpower 3 = 9 against TN 12
@@ -17,17 +18,6 @@ FAIL_BY_3 = [1, 2, 3]  # 6 + Willpower 3 = 9 against TN 12
 # action changes both. Commands declared as Structs (ledger/domain/command.py) declare their
 # acting character themselves and are checked in tests/contract and per family.
 DECLARED = {
-    "ledger.domain.conditions.recovery.recover": "character_id",
-    "ledger.domain.items.firearms.trust_test": "character_id",
-    "ledger.domain.items.identification.identify": "character_id",
-    "ledger.domain.items.linkage.link": "character_id",
-    "ledger.domain.items.linkage.unlink": "character_id",
-    "ledger.domain.magic.effort.commit": "character_id",
-    "ledger.domain.magic.effort.reclaim": "character_id",
-    "ledger.domain.magic.spell_preparation.prepare": "character_id",
-    "ledger.domain.magic.spells.cast": "character_id",
-    "ledger.domain.magic.spells.use_effect": "character_id",
-    "ledger.domain.resources.spend": "character_id",
     "ledger.domain.rolls.age_test": "character_id",
     "ledger.domain.rolls.notation_roll": "character_id",
 }
@@ -52,5 +42,6 @@ def test_an_action_of_the_character_settles_and_anything_else_settles_nobody() -
     assert of_type(run(state, correct(chid, "mana.current", 9, "typo")),
                    MagicTestFailureAccepted) == []
     assert state.characters[chid].magic_tests.failure is not None
-    assert of_type(run(state, spend(chid, "mana", 1, "lamp")), MagicTestFailureAccepted) != []
+    assert of_type(run(state, SpendMana(character_id=chid, amount=1, reason="lamp")),
+                   MagicTestFailureAccepted) != []
     assert state.characters[chid].magic_tests.failure is None

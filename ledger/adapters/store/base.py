@@ -17,11 +17,14 @@ from typing import Any, Protocol
 
 from eventsourcing.persistence import IntegrityError, PersistenceError
 
+from ledger.adapters.store.across import across
 from ledger.adapters.store.records import (
     ACCESS_COLUMNS,
     EVENT_COLUMNS,
+    CheckpointRow,
     GlobalCursor,
     IdempotentAnswer,
+    StoredCheckpoint,
     TokenRow,
     record_from_row,
     record_params,
@@ -31,7 +34,13 @@ from ledger.adapters.store.tree import INSERT as TREE_INSERT
 from ledger.adapters.store.tree import TreeNodes
 from ledger.domain.record import Record
 
-CHECKPOINT_UPSERT = "ON CONFLICT (campaign_id, position) DO UPDATE SET state=excluded.state"
+CHECKPOINT_COLUMNS = "campaign_id, position, state, head_hash, mac"
+CHECKPOINT_UPSERT = ("ON CONFLICT (campaign_id, position) DO UPDATE SET state=excluded.state, "
+                     "head_hash=excluded.head_hash, mac=excluded.mac")
+# A checkpoint beside the chain's hash at its position.
+_STORED_CHECKPOINT = ("SELECT c.position, c.state, c.head_hash, c.mac, e.hash FROM ledger_checkpoints c"
+                      " LEFT JOIN ledger_events e ON e.campaign_id=c.campaign_id"
+                      " AND e.position=c.position WHERE c.campaign_id=?")
 
 
 class Cursor(Protocol):
@@ -111,7 +120,7 @@ class EventStore(abc.ABC):
         self,
         records: Sequence[Record],
         answer: IdempotentAnswer | None = None,
-        checkpoints: Sequence[tuple[str, int, bytes]] = (),
+        checkpoints: Sequence[CheckpointRow] = (),
         seeds: Sequence[tuple[str, int, bytes]] = (),
         tokens: Sequence[TokenRow] = (),
     ) -> None:
@@ -129,8 +138,8 @@ class EventStore(abc.ABC):
                               record_params(r))
                 for node in nodes:
                     c.execute(self.q(TREE_INSERT), node)
-                for campaign_id, position, blob in checkpoints:
-                    self._insert_checkpoint(c, campaign_id, position, blob)
+                for row in checkpoints:
+                    self._insert_checkpoint(c, row)
                 for campaign_id, epoch, sealed in seeds:
                     c.execute(self.q("INSERT INTO ledger_seeds (campaign_id, epoch, sealed) "
                                      "VALUES (?,?,?)"), (campaign_id, epoch, sealed))
@@ -141,27 +150,30 @@ class EventStore(abc.ABC):
 
     def _insert_answer(self, c: Cursor, a: IdempotentAnswer) -> None:
         c.execute(
-            self.q("INSERT INTO ledger_idempotency (scope, key, fingerprint, status, body, "
-                   "campaign_id, position) VALUES (?,?,?,?,?,?,?)"),
-            (a.scope, a.key, a.fingerprint, a.status, a.body, a.campaign_id, a.position),
+            self.q("INSERT INTO ledger_idempotency (campaign_id, scope, key, fingerprint, status,"
+                   " body, position) VALUES (?,?,?,?,?,?,?)"),
+            (a.campaign_id or "", a.scope, a.key, a.fingerprint, a.status, a.body, a.position),
         )
 
-    def _insert_checkpoint(self, c: Cursor, campaign_id: str, position: int, blob: bytes) -> None:
+    def _insert_checkpoint(self, c: Cursor, row: CheckpointRow) -> None:
         # Replaces what is there: a checkpoint this code cannot read is rebuilt, never kept.
-        c.execute(self.q("INSERT INTO ledger_checkpoints (campaign_id, position, state) VALUES "
-                         f"(?,?,?) {CHECKPOINT_UPSERT}"), (campaign_id, position, blob))
+        c.execute(self.q(f"INSERT INTO ledger_checkpoints ({CHECKPOINT_COLUMNS}) VALUES "
+                         f"(?,?,?,?,?) {CHECKPOINT_UPSERT}"),
+                  (row.campaign_id, row.position, row.state, row.head_hash, row.mac))
 
-    def put_checkpoint(self, campaign_id: str, position: int, blob: bytes) -> None:
+    def put_checkpoint(self, campaign_id: str, position: int, blob: bytes | CheckpointRow) -> None:
+        """Write one checkpoint; bare bytes are written unsealed (read back as stale)."""
+        row = blob if isinstance(blob, CheckpointRow) else CheckpointRow(campaign_id, position, blob)
         with self.transaction(write=True) as c:
-            self._insert_checkpoint(c, campaign_id, position, blob)
+            self._insert_checkpoint(c, row)
 
-    def repair_checkpoints(self, rows: Sequence[tuple[str, int, bytes]]) -> bool:
+    def repair_checkpoints(self, rows: Sequence[CheckpointRow]) -> bool:
         """A read's repair, in one transaction: when the store takes no writes (read-only,
         down), the read still answers and the checkpoints wait for a later read."""
         try:
             with self.transaction(write=True) as c:
-                for campaign_id, position, blob in rows:
-                    self._insert_checkpoint(c, campaign_id, position, blob)
+                for row in rows:
+                    self._insert_checkpoint(c, row)
         except (StoreUnavailable, PersistenceError):
             logging.getLogger(__name__).warning("checkpoint not rewritten", exc_info=True)
             return False
@@ -231,19 +243,39 @@ class EventStore(abc.ABC):
                         (campaign_id, position, len(prefix), prefix))
         return (int(row[0]), bytes(row[1])) if row else None
 
+    def stored_checkpoint(self, campaign_id: str, position: int,
+                          prefix: bytes = b"") -> StoredCheckpoint | None:
+        """Like `checkpoint_at`, with its seal and the chain's hash at its position."""
+        row = self._one(f"{_STORED_CHECKPOINT} AND c.position<=? AND substr(c.state, 1, ?)=? "
+                        "ORDER BY c.position DESC LIMIT 1",
+                        (campaign_id, position, len(prefix), prefix))
+        return _stored(row) if row else None
+
+    def stored_checkpoints(self, campaign_id: str, after: int, upto: int) -> list[StoredCheckpoint]:
+        """Every checkpoint in (after, upto], in position order, with seals and chain hashes."""
+        rows = self._all(f"{_STORED_CHECKPOINT} AND c.position>? AND c.position<=? "
+                         "ORDER BY c.position", (campaign_id, after, upto))
+        return [_stored(row) for row in rows]
+
     def checkpoint_positions(self, campaign_id: str, after: int, upto: int) -> list[int]:
         rows = self._all("SELECT position FROM ledger_checkpoints WHERE campaign_id=? "
                          "AND position>? AND position<=? ORDER BY position",
                          (campaign_id, after, upto))
         return [int(row[0]) for row in rows]
 
-    def answer(self, scope: str, key: str) -> IdempotentAnswer | None:
-        row = self._one("SELECT scope, key, fingerprint, status, body, campaign_id, position "
-                        "FROM ledger_idempotency WHERE scope=? AND key=?", (scope, key))
-        if not row:
-            return None
-        v = tuple(row)
-        return IdempotentAnswer(v[0], v[1], v[2], int(v[3]), bytes(v[4]), v[5], v[6])
+    def answer(self, campaign_id: str, scope: str, key: str) -> IdempotentAnswer | None:
+        """The answer stored under a key for a request on `campaign_id` (for a creation,
+        the id the key derives: ledger/service/creation.py)."""
+        return _answer_of(self._one(
+            f"SELECT {ANSWER_COLUMNS} FROM ledger_idempotency WHERE campaign_id=? AND scope=?"
+            " AND key=?", (campaign_id, scope, key)))
+
+    def creation_answer_before_v1(self, scope: str, key: str) -> IdempotentAnswer | None:
+        """A creation's answer stored before creation ids derived from the key (position 1
+        is always a campaign's CampaignCreated, so only creations answer there)."""
+        return _answer_of(self._one(
+            across("creation-before-v1") + f"SELECT {ANSWER_COLUMNS} FROM ledger_idempotency"
+            " WHERE scope=? AND key=? AND position=1", (scope, key)))
 
     def sealed_seed(self, campaign_id: str, epoch: int) -> bytes | None:
         row = self._one("SELECT sealed FROM ledger_seeds WHERE campaign_id=? AND epoch=?",
@@ -251,7 +283,7 @@ class EventStore(abc.ABC):
         return bytes(row[0]) if row else None
 
     def campaign_ids(self) -> list[str]:
-        rows = self._all("SELECT campaign_id FROM ledger_events WHERE position=1 "
+        rows = self._all(across("campaign-list") + "SELECT campaign_id FROM ledger_events WHERE position=1 "
                          "ORDER BY campaign_id", ())
         return [row[0] for row in rows]
 
@@ -279,13 +311,19 @@ class EventStore(abc.ABC):
         found = self._token_query("campaign_id=? AND id=?", (campaign_id, token_id))
         return found[0] if found else None
 
-    def token_by_hash(self, secret_hash: str) -> TokenRow | None:
-        found = self._token_query("secret_hash=?", (secret_hash,))
+    def token_by_hash(self, secret_hash: str, campaign_id: str | None = None) -> TokenRow | None:
+        """A token by its secret's hash: in the campaign the request names, or, where it
+        names none (or the token is another campaign's), in any campaign."""
+        if campaign_id is not None:
+            found = self._token_query("campaign_id=? AND secret_hash=?", (campaign_id, secret_hash))
+            if found:
+                return found[0]
+        found = self._token_query("secret_hash=?", (secret_hash,), across("token-by-hash"))
         return found[0] if found else None
 
-    def _token_query(self, where: str, params: tuple[Any, ...]) -> list[TokenRow]:
+    def _token_query(self, where: str, params: tuple[Any, ...], marker: str = "") -> list[TokenRow]:
         return [TokenRow(*tuple(row)) for row in self._all(
-            f"SELECT {ACCESS_COLUMNS} FROM ledger_tokens WHERE {where}", params)]
+            f"{marker}SELECT {ACCESS_COLUMNS} FROM ledger_tokens WHERE {where}", params)]
 
     def revoke_token(self, campaign_id: str, token_id: str, when: str) -> bool:
         """Revoke a live token, unless it is the campaign's last live GM token: one statement
@@ -323,8 +361,24 @@ class EventStore(abc.ABC):
         return True
 
 
+def _stored(row: Any) -> StoredCheckpoint:
+    v = tuple(row)
+    return StoredCheckpoint(int(v[0]), bytes(v[1]), v[2], bytes(v[3]) if v[3] is not None else None,
+                            v[4])
+
+
 class _NotLive(Exception):
     pass
+
+
+ANSWER_COLUMNS = "scope, key, fingerprint, status, body, campaign_id, position"
+
+
+def _answer_of(row: Any) -> IdempotentAnswer | None:
+    if not row:
+        return None
+    v = tuple(row)
+    return IdempotentAnswer(v[0], v[1], v[2], int(v[3]), bytes(v[4]), v[5] or None, v[6])
 
 
 def conflict(exc: IntegrityError, answer: IdempotentAnswer | None) -> Exception:

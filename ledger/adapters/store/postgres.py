@@ -24,13 +24,23 @@ from eventsourcing.postgres import PostgresDatastore
 from psycopg import Connection, sql
 from psycopg.rows import tuple_row
 
-from ledger.adapters.store.base import CHECKPOINT_UPSERT, Cursor, EventStore, StoreUnavailable, conflict
-from ledger.adapters.store.ops_tables import ops_ddl
+from ledger.adapters.store.across import across
+from ledger.adapters.store.base import (
+    CHECKPOINT_COLUMNS,
+    CHECKPOINT_UPSERT,
+    Cursor,
+    EventStore,
+    StoreUnavailable,
+    conflict,
+)
+from ledger.adapters.store.migrations import migrate
+from ledger.adapters.store.ops_tables import OPS_COLUMNS_ADDED, ops_ddl
 from ledger.adapters.store.pg_notifier import Notifier
 from ledger.adapters.store.records import (
     ACCESS_COLUMNS,
     ACCESS_COLUMNS_ADDED,
     EVENT_COLUMNS,
+    CheckpointRow,
     GlobalCursor,
     IdempotentAnswer,
     TokenRow,
@@ -38,6 +48,7 @@ from ledger.adapters.store.records import (
     record_params,
     token_params,
 )
+from ledger.adapters.store.statements import ObservedCursor
 from ledger.adapters.store.tree import TREE_DDL, NodeRow
 from ledger.domain.record import Record
 
@@ -55,7 +66,8 @@ def _raise_if_unavailable(exc: PersistenceError) -> None:
 
 
 class _SchemaDatastore(PostgresDatastore):
-    """Sets the search path once per connection rather than once per transaction."""
+    """Sets the search path once per connection rather than once per transaction, and
+    makes its cursors report their statements to any observer (statements.py)."""
 
     def after_connect_func(self) -> Callable[[Connection[Any]], None]:
         parent = super().after_connect_func()
@@ -64,6 +76,7 @@ class _SchemaDatastore(PostgresDatastore):
         def after_connect(conn: Connection[Any]) -> None:
             parent(conn)
             conn.execute(f'SET search_path TO "{schema}"')
+            conn.cursor_factory = ObservedCursor
 
         return after_connect
 
@@ -129,7 +142,7 @@ class PostgresStore(EventStore):
         self,
         records: Sequence[Record],
         answer: IdempotentAnswer | None = None,
-        checkpoints: Sequence[tuple[str, int, bytes]] = (),
+        checkpoints: Sequence[CheckpointRow] = (),
         seeds: Sequence[tuple[str, int, bytes]] = (),
         tokens: Sequence[TokenRow] = (),
     ) -> None:
@@ -171,6 +184,8 @@ class PostgresStore(EventStore):
             # (two CREATE SCHEMA IF NOT EXISTS at once: one fails on a unique key).
             c.execute("SELECT pg_advisory_xact_lock(hashtext('ledger-setup'))")
             c.execute(f'CREATE SCHEMA IF NOT EXISTS "{self.schema}"')
+            c.execute("SELECT to_regclass('ledger_events')")
+            existed = c.fetchone()[0] is not None
             for statement in self.ddl():
                 c.execute(statement)
             # Stores made by an older version lack the newer token columns.
@@ -179,6 +194,12 @@ class PostgresStore(EventStore):
             present = {row[0] for row in c.fetchall()}
             for column in (name for name in ACCESS_COLUMNS_ADDED if name not in present):
                 c.execute(f"ALTER TABLE ledger_tokens ADD COLUMN IF NOT EXISTS {column} text")
+            # and older checkpoints have no seal: read as stale, rebuilt by the next read.
+            c.execute("ALTER TABLE ledger_checkpoints ADD COLUMN IF NOT EXISTS head_hash text")
+            c.execute("ALTER TABLE ledger_checkpoints ADD COLUMN IF NOT EXISTS mac bytea")
+            for table, column, kind in OPS_COLUMNS_ADDED:
+                c.execute(f"ALTER TABLE {table} ADD COLUMN IF NOT EXISTS {column} {kind}")
+            migrate(c, self.kind, self.q, existed=existed)
 
     def ddl(self) -> list[str]:
         return [
@@ -194,20 +215,12 @@ class PostgresStore(EventStore):
             "CREATE INDEX IF NOT EXISTS ledger_events_character"
             " ON ledger_events (campaign_id, character_id, position)",
             "CREATE INDEX IF NOT EXISTS ledger_events_global ON ledger_events (tx, gid)",
-            "CREATE TABLE IF NOT EXISTS ledger_idempotency ("
-            " scope text NOT NULL, key text NOT NULL, fingerprint text NOT NULL,"
-            " status int NOT NULL, body bytea NOT NULL, campaign_id text, position bigint,"
-            " PRIMARY KEY (scope, key))",
             "CREATE TABLE IF NOT EXISTS ledger_checkpoints ("
             " campaign_id text NOT NULL, position bigint NOT NULL, state bytea NOT NULL,"
-            " PRIMARY KEY (campaign_id, position))",
+            " head_hash text, mac bytea, PRIMARY KEY (campaign_id, position))",
             "CREATE TABLE IF NOT EXISTS ledger_seeds ("
             " campaign_id text NOT NULL, epoch int NOT NULL, sealed bytea NOT NULL,"
             " PRIMARY KEY (campaign_id, epoch))",
-            "CREATE TABLE IF NOT EXISTS ledger_tokens ("
-            " id text PRIMARY KEY, campaign_id text NOT NULL, role text NOT NULL,"
-            " character_id text, label text NOT NULL, secret_hash text NOT NULL UNIQUE,"
-            " created_at text NOT NULL, revoked_at text)",
             TREE_DDL.format(blob="bytea"),
             *ops_ddl(self.kind),
         ]
@@ -217,7 +230,8 @@ class PostgresStore(EventStore):
             c.execute(
                 # The output column is renamed: an unnamed `tx::text::bigint` would be called
                 # "tx", and ORDER BY tx would then sort by it without the (tx, gid) index.
-                f"SELECT tx::text::bigint AS tx_number, gid, {EVENT_COLUMNS} FROM ledger_events e"
+                across("global-order") + "SELECT tx::text::bigint AS tx_number, gid,"
+                f" {EVENT_COLUMNS} FROM ledger_events e"
                 " WHERE (e.tx, e.gid) > (%s::text::xid8, %s)"
                 " AND e.tx < pg_snapshot_xmin(pg_current_snapshot())"
                 " ORDER BY e.tx, e.gid LIMIT %s",
@@ -228,8 +242,8 @@ class PostgresStore(EventStore):
 
     def global_lag(self, after: GlobalCursor, cap: int = 100_000) -> tuple[int, str | None]:
         with self.transaction(write=False) as c:
-            c.execute("SELECT COUNT(*), MIN(recorded_at) FROM (SELECT recorded_at FROM"
-                      " ledger_events WHERE (tx, gid) > (%s::text::xid8, %s)"
+            c.execute(across("global-order") + "SELECT COUNT(*), MIN(recorded_at) FROM (SELECT"
+                      " recorded_at FROM ledger_events WHERE (tx, gid) > (%s::text::xid8, %s)"
                       " ORDER BY tx, gid LIMIT %s) AS behind", (str(after.tx), after.seq, cap))
             row = c.fetchone()
         return int(row[0]), row[1]
@@ -243,7 +257,7 @@ class PostgresStore(EventStore):
 def _append_statement(
     records: Sequence[Record],
     answer: IdempotentAnswer | None,
-    checkpoints: Sequence[tuple[str, int, bytes]],
+    checkpoints: Sequence[CheckpointRow],
     seeds: Sequence[tuple[str, int, bytes]],
     tokens: Sequence[TokenRow] = (),
     nodes: Sequence[NodeRow] = (),
@@ -251,14 +265,14 @@ def _append_statement(
     ctes: list[str] = []
     params: list[object] = []
     if answer is not None:
-        ctes.append("a AS (INSERT INTO ledger_idempotency (scope, key, fingerprint, status, body,"
-                    " campaign_id, position) VALUES (%s,%s,%s,%s,%s,%s,%s))")
-        params += [answer.scope, answer.key, answer.fingerprint, answer.status, answer.body,
-                   answer.campaign_id, answer.position]
-    for i, (campaign_id, position, blob) in enumerate(checkpoints):
-        ctes.append(f"c{i} AS (INSERT INTO ledger_checkpoints (campaign_id, position, state)"
-                    f" VALUES (%s,%s,%s) {CHECKPOINT_UPSERT})")
-        params += [campaign_id, position, blob]
+        ctes.append("a AS (INSERT INTO ledger_idempotency (campaign_id, scope, key, fingerprint,"
+                    " status, body, position) VALUES (%s,%s,%s,%s,%s,%s,%s))")
+        params += [answer.campaign_id or "", answer.scope, answer.key, answer.fingerprint,
+                   answer.status, answer.body, answer.position]
+    for i, cp in enumerate(checkpoints):
+        ctes.append(f"c{i} AS (INSERT INTO ledger_checkpoints ({CHECKPOINT_COLUMNS})"
+                    f" VALUES (%s,%s,%s,%s,%s) {CHECKPOINT_UPSERT})")
+        params += [cp.campaign_id, cp.position, cp.state, cp.head_hash, cp.mac]
     for i, (campaign_id, epoch, sealed) in enumerate(seeds):
         ctes.append(f"s{i} AS (INSERT INTO ledger_seeds (campaign_id, epoch, sealed)"
                     " VALUES (%s,%s,%s))")

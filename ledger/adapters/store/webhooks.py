@@ -17,11 +17,12 @@ from typing import Any
 import msgspec
 from eventsourcing.persistence import IntegrityError
 
+from ledger.adapters.store.across import across
 from ledger.adapters.store.base import Cursor, EventStore, conflict
 from ledger.adapters.store.records import IdempotentAnswer
 
 WEBHOOK_COLUMNS = ("id, campaign_id, url, types, sealed_secret, after_position, created_at,"
-                   " deleted_at, activated_at")
+                   " deleted_at, activated_at, tree_heads")
 DELIVERY_COLUMNS = ("id, webhook_id, campaign_id, position, event_type, status, attempts,"
                     " next_attempt_at, last_status, last_error, created_at, delivered_at")
 
@@ -38,6 +39,7 @@ class Webhook(msgspec.Struct, frozen=True):
     created_at: str
     deleted_at: str | None = None
     activated_at: str | None = None  # set once the runner has enqueued its first events
+    tree_heads: bool = False  # each delivery carries the signed tree head at its event
 
     def wants(self, event_type: str, position: int) -> bool:
         return position > self.after_position and ("*" in self.types or event_type in self.types)
@@ -64,7 +66,7 @@ class Delivery(msgspec.Struct):
 
 def _webhook(row: Sequence[Any]) -> Webhook:
     return Webhook(row[0], row[1], row[2], json.loads(row[3]), bytes(row[4]), int(row[5]),
-                   row[6], row[7], row[8])
+                   row[6], row[7], row[8], bool(row[9]))
 
 
 def _delivery(row: Sequence[Any]) -> Delivery:
@@ -80,29 +82,30 @@ def add_webhook(store: EventStore, hook: Webhook, answer: IdempotentAnswer | Non
             if answer is not None:
                 store._insert_answer(c, answer)
             c.execute(store.q(f"INSERT INTO ledger_webhooks ({WEBHOOK_COLUMNS}) VALUES "
-                              "(?,?,?,?,?,?,?,?,?)"),
+                              "(?,?,?,?,?,?,?,?,?,?)"),
                       (hook.id, hook.campaign_id, hook.url, json.dumps(hook.types),
-                       hook.sealed_secret, hook.after_position, hook.created_at, None, None))
+                       hook.sealed_secret, hook.after_position, hook.created_at, None, None,
+                       int(hook.tree_heads)))
     except IntegrityError as exc:
         raise conflict(exc, answer) from exc
 
 
-def webhook(store: EventStore, webhook_id: str) -> Webhook | None:
-    """A registration by id, deleted or not."""
+def webhook(store: EventStore, campaign_id: str, webhook_id: str) -> Webhook | None:
+    """A registration of the campaign by id, deleted or not."""
     with store.transaction(write=False) as c:
-        c.execute(store.q(f"SELECT {WEBHOOK_COLUMNS} FROM ledger_webhooks WHERE id=?"),
-                  (webhook_id,))
+        c.execute(store.q(f"SELECT {WEBHOOK_COLUMNS} FROM ledger_webhooks WHERE campaign_id=?"
+                          " AND id=?"), (campaign_id, webhook_id))
         row = c.fetchone()
     return _webhook(row) if row else None
 
 
 def webhooks(store: EventStore, campaign_id: str | None = None) -> list[Webhook]:
-    """Live registrations, of one campaign or of all."""
-    where, params = "deleted_at IS NULL", tuple[str, ...]()
+    """Live registrations, of one campaign or of all (the runner's scan)."""
+    where, params, marker = "deleted_at IS NULL", tuple[str, ...](), across("webhook-runner")
     if campaign_id is not None:
-        where, params = where + " AND campaign_id=?", (campaign_id,)
+        where, params, marker = where + " AND campaign_id=?", (campaign_id,), ""
     with store.transaction(write=False) as c:
-        c.execute(store.q(f"SELECT {WEBHOOK_COLUMNS} FROM ledger_webhooks WHERE {where}"
+        c.execute(store.q(f"{marker}SELECT {WEBHOOK_COLUMNS} FROM ledger_webhooks WHERE {where}"
                           " ORDER BY created_at, id"), params)
         return [_webhook(row) for row in c.fetchall()]
 
@@ -115,26 +118,30 @@ def delete_webhook(store: EventStore, campaign_id: str, webhook_id: str, when: s
         if c.fetchone() is None:
             return False
         c.execute(store.q("UPDATE ledger_webhook_deliveries SET status='cancelled'"
-                          " WHERE webhook_id=? AND status='pending'"), (webhook_id,))
+                          " WHERE campaign_id=? AND webhook_id=? AND status='pending'"),
+                  (campaign_id, webhook_id))
     return True
 
 
-def deliveries(store: EventStore, webhook_id: str, after: int, limit: int) -> list[Delivery]:
+def deliveries(store: EventStore, campaign_id: str, webhook_id: str, after: int,
+               limit: int) -> list[Delivery]:
     with store.transaction(write=False) as c:
         c.execute(store.q(f"SELECT {DELIVERY_COLUMNS} FROM ledger_webhook_deliveries"
-                          " WHERE webhook_id=? AND position>? ORDER BY position LIMIT ?"),
-                  (webhook_id, after, limit))
+                          " WHERE campaign_id=? AND webhook_id=? AND position>?"
+                          " ORDER BY position LIMIT ?"), (campaign_id, webhook_id, after, limit))
         return [_delivery(row) for row in c.fetchall()]
 
 
-def attempts(store: EventStore, delivery_ids: Sequence[str]) -> dict[str, list[dict[str, Any]]]:
+def attempts(store: EventStore, campaign_id: str,
+             delivery_ids: Sequence[str]) -> dict[str, list[dict[str, Any]]]:
     if not delivery_ids:
         return {}
     marks = ",".join("?" * len(delivery_ids))
     with store.transaction(write=False) as c:
         c.execute(store.q("SELECT delivery_id, attempt, at, http_status, error, duration_ms"
-                          f" FROM ledger_webhook_attempts WHERE delivery_id IN ({marks})"
-                          " ORDER BY delivery_id, attempt"), tuple(delivery_ids))
+                          " FROM ledger_webhook_attempts WHERE campaign_id=?"
+                          f" AND delivery_id IN ({marks}) ORDER BY delivery_id, attempt"),
+                  (campaign_id, *delivery_ids))
         rows = c.fetchall()
     found: dict[str, list[dict[str, Any]]] = {}
     for delivery_id, attempt, at, status, error, ms in rows:
@@ -155,7 +162,8 @@ def enqueue(c: Cursor, store: EventStore, hook: Webhook, position: int, event_ty
 
 
 def activate(c: Cursor, store: EventStore, hook: Webhook, now: str) -> None:
-    c.execute(store.q("UPDATE ledger_webhooks SET activated_at=? WHERE id=?"), (now, hook.id))
+    c.execute(store.q("UPDATE ledger_webhooks SET activated_at=? WHERE campaign_id=? AND id=?"),
+              (now, hook.campaign_id, hook.id))
 
 
 def next_due(store: EventStore, now: str) -> list[Delivery]:
@@ -163,10 +171,11 @@ def next_due(store: EventStore, now: str) -> list[Delivery]:
     webhook keeps a receiver's events in order."""
     with store.transaction(write=False) as c:
         c.execute(store.q(
-            f"SELECT {_DUE_COLUMNS} FROM ledger_webhook_deliveries d"
-            " JOIN (SELECT webhook_id, MIN(position) AS p FROM ledger_webhook_deliveries"
-            " WHERE status='pending' GROUP BY webhook_id) h"
-            " ON d.webhook_id=h.webhook_id AND d.position=h.p"
+            across("webhook-runner") + f"SELECT {_DUE_COLUMNS} FROM ledger_webhook_deliveries d"
+            " JOIN (SELECT campaign_id, webhook_id, MIN(position) AS p"
+            " FROM ledger_webhook_deliveries WHERE status='pending'"
+            " GROUP BY campaign_id, webhook_id) h"
+            " ON d.campaign_id=h.campaign_id AND d.webhook_id=h.webhook_id AND d.position=h.p"
             " WHERE d.next_attempt_at<=? AND (d.lease_until IS NULL OR d.lease_until<?)"),
             (now, now))
         return [_delivery(row) for row in c.fetchall()]
@@ -175,22 +184,24 @@ def next_due(store: EventStore, now: str) -> list[Delivery]:
 def claim(store: EventStore, delivery: Delivery, now: str, lease_until: str) -> bool:
     """Compare-and-set on the attempt count: two runners never send the same attempt."""
     with store.transaction(write=True) as c:
-        c.execute(store.q("UPDATE ledger_webhook_deliveries SET lease_until=? WHERE id=?"
-                          " AND attempts=? AND status='pending'"
+        c.execute(store.q("UPDATE ledger_webhook_deliveries SET lease_until=? WHERE campaign_id=?"
+                          " AND id=? AND attempts=? AND status='pending'"
                           " AND (lease_until IS NULL OR lease_until<?) RETURNING id"),
-                  (lease_until, delivery.id, delivery.attempts, now))
+                  (lease_until, delivery.campaign_id, delivery.id, delivery.attempts, now))
         return c.fetchone() is not None
 
 
 def record_attempt(store: EventStore, delivery: Delivery, outcome: dict[str, Any]) -> None:
     """Log the attempt and move the delivery on (delivered, retry later, or given up)."""
     with store.transaction(write=True) as c:
-        c.execute(store.q("INSERT INTO ledger_webhook_attempts (delivery_id, attempt, webhook_id,"
-                          " at, http_status, error, duration_ms) VALUES (?,?,?,?,?,?,?)"),
-                  (delivery.id, delivery.attempts + 1, delivery.webhook_id, outcome["at"],
+        c.execute(store.q("INSERT INTO ledger_webhook_attempts (campaign_id, delivery_id, attempt,"
+                          " webhook_id, at, http_status, error, duration_ms)"
+                          " VALUES (?,?,?,?,?,?,?,?)"),
+                  (delivery.campaign_id, delivery.id, delivery.attempts + 1,
+                   delivery.webhook_id, outcome["at"],
                    outcome["http_status"], outcome["error"], outcome["duration_ms"]))
         c.execute(store.q("UPDATE ledger_webhook_deliveries SET status=?, attempts=attempts+1,"
                           " next_attempt_at=?, lease_until=NULL, last_status=?, last_error=?,"
-                          " delivered_at=? WHERE id=? AND status='pending'"),
+                          " delivered_at=? WHERE campaign_id=? AND id=? AND status='pending'"),
                   (outcome["status"], outcome["next_attempt_at"], outcome["http_status"],
-                   outcome["error"], outcome["delivered_at"], delivery.id))
+                   outcome["error"], outcome["delivered_at"], delivery.campaign_id, delivery.id))

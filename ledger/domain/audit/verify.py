@@ -33,6 +33,7 @@ from ledger.domain.audit.reports import (
     ReportedRoll,
     ServerRoll,
     StaleHead,
+    TamperedRow,
 )
 from ledger.domain.chain import GENESIS, link_problem
 from ledger.domain.dice import derive_die, die_message, seed_commitment
@@ -56,6 +57,7 @@ class Checker:
         self.first_break: int | None = None
         self.break_problem: str | None = None
         self.unreadable: set[int] = set()  # positions whose data is not canonical JSON
+        self.tampered: list[TamperedRow] = []  # every such row, not only the first break
         self.campaign_id = ""
         self.command = ("", 0, 0)  # correlation id, first position, epoch in effect then
         self.command_prev = GENESIS  # the hash just before the current command
@@ -76,6 +78,8 @@ class Checker:
         if record.correlation_id != self.command[0]:
             self.command = (record.correlation_id, record.position, self.epoch)
             self.command_prev = before
+        if record.position in self.unreadable:
+            return  # nothing is read from a row that has no single reading
         try:
             data = msgspec.json.decode(record.data)
         except msgspec.DecodeError:
@@ -93,8 +97,9 @@ class Checker:
     def _chain(self, record: Record) -> None:
         self.length += 1
         problem = link_problem(self.prev, record, self.expected)
-        if problem == "unreadable-data":
+        if problem in ("unreadable-data", "duplicate-keys"):
             self.unreadable.add(record.position)
+            self.tampered.append(TamperedRow(record.position, problem))
         if self.first_break is None and problem:
             self.first_break, self.break_problem = self.expected, problem
         if self.expect_head and self.found_at is None and record.hash == self.expect_head:
@@ -150,9 +155,9 @@ class Checker:
         head = (HeadCheck(self.expect_head, self.found_at, self.found_at is not None)
                 if self.expect_head else None)
         ok = chain.ok and not dice.mismatches and (head is None or head.ok) \
-            and not self.stale_heads
+            and not self.stale_heads and not self.tampered
         return Report(ok=ok, chain=chain, dice=dice, expected_head=head,
-                      stale_heads=self.stale_heads)
+                      stale_heads=self.stale_heads, tampered=self.tampered)
 
     def _dice(self) -> DiceReport:
         epochs, bad_seeds = self._epoch_reports()

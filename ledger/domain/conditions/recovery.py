@@ -22,7 +22,7 @@ from ledger.domain.conditions.treatment import (
     stored_condition,
 )
 from ledger.domain.context import Context
-from ledger.domain.decision import Decide, action_of
+from ledger.domain.decision import Decide
 from ledger.domain.errors import RuleViolation
 from ledger.domain.events import DomainEvent, evolves
 from ledger.domain.rolls import FOCUS_BONUS, Rolled, age_roll
@@ -118,7 +118,6 @@ def recovery_roll(
                     label=f"recovery from {condition.name}")
 
 
-@action_of("character_id")
 def recover(
     character_id: str, condition_id: str, reported: list[int] | None = None, modifier: int = 0
 ) -> Decide:

@@ -33,6 +33,8 @@ class ActiveTestCounted(DomainEvent, frozen=True, kw_only=True):
 def _counted(state: CampaignState, e: ActiveTestCounted) -> None:
     if state.encounter is not None and e.generates_sp:
         state.encounter.tested_this_turn.append(e.character_id or "")
+    if e.withheld:
+        state.withheld_sp[e.roll_position] = e.withheld
     note = state.stunts.rolls.get(e.roll_position)
     if note is not None and e.withheld:
         note.generated = max(0, note.generated - e.withheld)

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from ledger.domain.characters import require_alive
 from ledger.domain.context import Context
-from ledger.domain.decision import Decide, action_of
+from ledger.domain.decision import Decide
 from ledger.domain.errors import InvalidInput, RuleViolation
 from ledger.domain.events import DomainEvent, evolves
 from ledger.domain.items.objects import TRUST_BONUS_CAP, require_item
@@ -150,7 +150,6 @@ def trust_roll(ctx: Context, user: Character, item: Item, tn: int, focus: str, b
                     modifier=bonus, active=False, label=f"trust test: {item.name}")
 
 
-@action_of("character_id")
 def trust_test(item_id: str, character_id: str, *, tn: int | None = None, ammo_bonus: int = 0,
                modifier: int = 0, focus: str = "Firearms", reported: list[int] | None = None,
                damage_dice: list[int] | None = None) -> Decide:

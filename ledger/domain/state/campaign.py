@@ -11,6 +11,7 @@ from ledger.domain.state.character import Character
 from ledger.domain.state.encounter import Encounter
 from ledger.domain.state.items import Item
 from ledger.domain.state.spirits import Spirit
+from ledger.domain.state.stunt_spending import StuntSpending
 from ledger.domain.state.stunts import StuntPoolState
 
 
@@ -75,11 +76,15 @@ class CampaignState(msgspec.Struct):
     items: dict[str, Item] = msgspec.field(default_factory=dict)
     # Bonds and the group Stunt Pool (ledger/domain/stunts/rules.py).
     stunts: StuntPoolState = msgspec.field(default_factory=StuntPoolState)
+    # SP spent from rolls on stunts, attacks, locks and stunt resistances (ledger/domain/stunts/).
+    stunt_spending: StuntSpending = msgspec.field(default_factory=StuntSpending)
     # What rewinds voided, and the rewind a redo may still undo (ledger/domain/audit/rewind.py).
     rewind: RewindState = msgspec.field(default_factory=RewindState)
     # The open encounter (ledger/domain/encounters/), and how many were started in all.
     encounter: Encounter | None = None
     encounters: int = 0
+    # SP an encounter withheld from a roll (roll position -> SP): one active test per turn.
+    withheld_sp: dict[int, int] = msgspec.field(default_factory=dict)
     # Monotonic counter for ids minted by decide (conditions, commitments...).
     serial: int = 0
 

@@ -28,7 +28,9 @@ from ledger.service.wiring import build_store, existing_key, open_existing_store
 
 # Live-process state, not history: a restored tracking row would claim read models that are
 # not there, and heartbeats name processes of the old machine.
-SKIPPED = frozenset({"ledger_projection_tracking", "ledger_runner_heartbeats"})
+# The schema version is the restoring store's own (its setup stamps it).
+SKIPPED = frozenset({"ledger_projection_tracking", "ledger_runner_heartbeats",
+                     "ledger_schema_version"})
 # The old cluster's transaction ids would hide restored events from the global order.
 GENERATED = frozenset({"tx"})
 BATCH = 2000
@@ -90,13 +92,17 @@ def connect(config: Config, *, write: bool) -> Iterator[Any]:
 
 
 def tables(conn: Any, config: Config) -> list[str]:
+    return [n for n in _all_tables(conn, config) if n.startswith("ledger_") and n not in SKIPPED]
+
+
+def _all_tables(conn: Any, config: Config) -> list[str]:
     if config.store == "postgres":
         found = conn.execute("SELECT table_name FROM information_schema.tables WHERE "
                              "table_schema=%s ORDER BY 1", (config.pg_schema,)).fetchall()
     else:
         found = conn.execute("SELECT name FROM sqlite_master WHERE type='table' "
                              "ORDER BY 1").fetchall()
-    return [n for (n,) in found if n.startswith("ledger_") and n not in SKIPPED]
+    return [n for (n,) in found]
 
 
 def backup_to(config: Config, file: str, key: bytes) -> dict[str, int]:
@@ -120,11 +126,19 @@ def backup(config: Config, out: BinaryIO, key: bytes) -> dict[str, int]:
     with connect(config, write=False) as conn:
         names = tables(conn, config)
         writer.frame({"kind": "meta", "created_at": utc_now(), "store": config.store,
-                      "server_key": existing_key(config).hex(), "tables": names})
+                      "server_key": existing_key(config).hex(), "tables": names,
+                      "schema_version": _version(conn, config)})
         for table in names:
             counts[table] = _dump(conn, config, table, writer)
     writer.frame({"kind": "end", "counts": counts}, final=True)
     return counts
+
+
+def _version(conn: Any, config: Config) -> int:
+    """The schema version the rows are in (0: a store no versioned step has touched)."""
+    if "ledger_schema_version" not in _all_tables(conn, config):
+        return 0
+    return int(conn.execute("SELECT MAX(version) FROM ledger_schema_version").fetchone()[0] or 0)
 
 
 def _dump(conn: Any, config: Config, table: str, writer: Writer) -> int:
@@ -153,16 +167,18 @@ def restore(config: Config, source: BinaryIO, key: bytes) -> dict[str, int]:
     with connect(config, write=True) as conn:
         known = set(tables(conn, config))
         _refuse_non_empty(conn)
-        counts = _load(conn, config, frames, known)
+        counts = _load(conn, config, frames, known, meta.get("schema_version", 0))
     _write_server_key(config, backed_key)
     return counts
 
 
 def _load(conn: Any, config: Config, frames: Iterator[dict[str, Any]],
-          known: set[str]) -> dict[str, int]:
+          known: set[str], version: int) -> dict[str, int]:
     counts: dict[str, int] = {}
     for frame in frames:
         if frame["kind"] == "end":
+            if version < 1:
+                conn.execute(ATTEMPTS_CAMPAIGN)
             if {t: n for t, n in frame["counts"].items() if n} != counts:
                 raise BackupError(f"row counts differ from the backup's: {frame['counts']}")
             if config.store == "postgres" and "ledger_events" in counts:
@@ -172,7 +188,10 @@ def _load(conn: Any, config: Config, frames: Iterator[dict[str, Any]],
         table = frame["table"]
         if table not in known:
             raise BackupError(f"the backup has a table this version does not know: {table}")
-        _insert(conn, config, table, frame["columns"], frame["rows"])
+        columns, rows = frame["columns"], frame["rows"]
+        if version < 1:
+            columns, rows = _keyed_by_campaign(table, columns, rows)
+        _insert(conn, config, table, columns, rows)
         counts[table] = counts.get(table, 0) + len(frame["rows"])
     raise BackupError("the backup ends without its final frame")
 
@@ -184,6 +203,24 @@ def _insert(conn: Any, config: Config, table: str, columns: list[str],
     names = ", ".join(f'"{columns[i]}"' for i in keep)
     statement = f'INSERT INTO "{table}" ({names}) VALUES ({", ".join([mark] * len(keep))})'
     conn.cursor().executemany(statement, [[row[i] for i in keep] for row in rows])
+
+
+# A backup from before schema version 1 (ledger/adapters/store/migrations.py): its rows
+# get the campaign id their tables' keys now start with. Attempts take theirs from their
+# delivery once every table is in.
+ATTEMPTS_CAMPAIGN = ("UPDATE ledger_webhook_attempts SET campaign_id=(SELECT d.campaign_id FROM"
+                     " ledger_webhook_deliveries d WHERE d.id=ledger_webhook_attempts.delivery_id)"
+                     " WHERE campaign_id=''")
+
+
+def _keyed_by_campaign(table: str, columns: list[str], rows: list[list[Any]]
+                       ) -> tuple[list[str], list[list[Any]]]:
+    if table == "ledger_idempotency":
+        at = columns.index("campaign_id")
+        return columns, [[*row[:at], row[at] or "", *row[at + 1:]] for row in rows]
+    if table == "ledger_webhook_attempts" and "campaign_id" not in columns:
+        return [*columns, "campaign_id"], [[*row, ""] for row in rows]
+    return columns, rows
 
 
 def _refuse_non_empty(conn: Any) -> None:

@@ -18,6 +18,7 @@ from ledger.domain.audit import (  # noqa: F401  (they register the summaries)
     summaries_core,
     summaries_magic,
     summaries_rules,
+    summaries_stunts,
 )
 from ledger.domain.audit.diff import Change, changes
 from ledger.domain.audit.summaries import summarize
