@@ -12,9 +12,12 @@ from ledger.domain.items.damage import damage_item
 from ledger.domain.items.firearms import trust_test
 from ledger.domain.rolls import age_test
 from ledger.domain.stunts.commands import ContributeStuntPoints, RecordBond
+from ledger.domain.stunts.effects import Choice
+from ledger.domain.stunts.spending import spend_stunts
 from tests.unit.effort_helpers import of_type
 from tests.unit.encounter_helpers import Fight, npc, pc
 from tests.unit.items_helpers import Table as ItemTable
+from tests.unit.stunt_helpers import StuntTable
 
 DOUBLES = [4, 5, 4]  # 13 + Willpower: a success with 4 SP
 
@@ -88,3 +91,17 @@ def test_the_firearm_trust_test_holds_for_the_whole_encounter_unless_damaged() -
     assert refused.value.rule == "trust-test-once-per-encounter"
     table.run(damage_item(gun, 16, "impact"))  # above Durability 15
     table.run(trust_test(gun, user), [6, 5, 3])  # damaged since: tested again
+
+
+def test_stunt_points_withheld_in_an_encounter_are_not_spent_on_stunts() -> None:
+    table = StuntTable()
+    mara, ovid = table.fighter("Mara"), table.fighter("Ovid")
+    table.start_session()
+    table.scene()
+    table.do(StartEncounter(participants=[pc(mara, 12), pc(ovid, 10)]))
+    mine = table.roll(mara, [3, 5, 5])  # Mara's turn: 5 SP to spend
+    table.do(spend_stunts(mine, [Choice(name="Glean Motives")], None))
+    theirs = table.roll(ovid, [3, 5, 5])  # not Ovid's turn: none
+    with pytest.raises(RuleViolation) as refused:
+        table.do(spend_stunts(theirs, [Choice(name="Glean Motives")], None))
+    assert refused.value.rule == "stunt-points-over-budget"
