@@ -97,7 +97,6 @@ CATALOGS = obj(("catalogs",), catalogs={"type": "array", "items": obj(
     ("name", "description", "settings"), name=STR, description=STR,
     settings={"type": "array", "items": STR})})
 CHARACTER = ref("Character")
-CHAR_WRITE = write(CHARACTER)
 # Flask endpoint -> (status, schema) of its success answer.
 SUCCESS: dict[str, tuple[int, Schema]] = {
     "campaigns.get_campaign": (200, ref("CampaignSummary")),
@@ -107,7 +106,6 @@ SUCCESS: dict[str, tuple[int, Schema]] = {
                                   next={"type": ["integer", "null"]})),
     "characters.list_characters": (200, at(characters={"type": "array", "items": CHARACTER})),
     "characters.get_character": (200, at(character=CHARACTER)),
-    "characters.roll": (201, CHAR_WRITE),
     "tokens.list_tokens": (200, obj(("tokens",), tokens={"type": "array", "items": ref("Token")})),
     "tokens.revoke_token": (204, {}),
     "access.me": (200, ref("Me")),

@@ -15,6 +15,7 @@ from campaign_ledger_client.bodies import (
     ItemSpec,
     MagicTestSpec,
     ParticipantSpec,
+    RollSpec,
     Sheet,
     SummonSpec,
 )
@@ -82,6 +83,7 @@ __all__ = [
     "RateLimited",
     "Restore",
     "Retract",
+    "RollSpec",
     "RuleViolation",
     "ServerError",
     "ServiceUnavailable",

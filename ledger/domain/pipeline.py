@@ -45,7 +45,7 @@ class TypedCommand(Protocol):
     def decide(self, state: CampaignState, ctx: Context) -> Sequence[DomainEvent | Later]: ...
 
 
-Command = Decide | TypedCommand  # an Action (ledger/domain/decision.py) is a Decide with `acting`
+Command = Decide | TypedCommand
 
 
 def acting_character(command: Command, state: CampaignState) -> str | None:

@@ -147,7 +147,8 @@ def trust_roll(ctx: Context, user: Character, item: Item, tn: int, focus: str, b
     focus_value = focus_bonus(user, focus)
     return age_roll(ctx, user.id, reported, ability="Willpower", ability_value=willpower(user),
                     tn=tn, focus=focus if focus_value else None, focus_bonus=focus_value,
-                    modifier=bonus, active=False, label=f"trust test: {item.name}")
+                    modifier=bonus, active=False, label=f"trust test: {item.name}",
+                    conditions=user.conditions)
 
 
 def trust_test(item_id: str, character_id: str, *, tn: int | None = None, ammo_bonus: int = 0,
