@@ -128,6 +128,7 @@ SUCCESS.update({name: (200, write()) for name in WRITES})
 AT_READS = {"effort.get_effort": ("effort", "strain"), "effort.get_spells": ("spells",),
             "effort.get_strain": ("strain",), "stunts.get_pool": ("stunt_pool",),
             "stunts.get_stunts": ("stunts",),
+            "encounters.get_encounter": ("encounter",),
             "magic.summary": ("magic",), "items.list_items": ("items", "by_character"),
             "items.get_item": ("item",), "spirits.list_spirits": ("spirits", "summoners"),
             "spirits.character_spirits": (),

@@ -47,6 +47,14 @@ class Sheet(TypedDict, total=False):
     cyberware: list[JSON]  # [{name, strain}]
 
 
+class ParticipantSpec(TypedDict, total=False):
+    """A character (`character_id`, an id or a name) or a `name`; `initiative` if reported."""
+
+    character_id: str
+    name: str
+    initiative: int
+
+
 class RollSpec(TypedDict, total=False):
     """A roll request of either kind: `age` (ability, focus, modifier, tn, active) or
     `notation` (expression, the default); `dice` reports dice, else the server rolls."""

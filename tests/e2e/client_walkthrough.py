@@ -62,6 +62,7 @@ def walk(service: Client) -> None:
     mana_noir_magic(campaign, mara)
     spirits(campaign, mara, ivo)
     items(campaign, mara)
+    encounter(campaign, mara, ivo)
     audit(campaign)
     clock_and_death(campaign, mara, ivo)
 
@@ -262,6 +263,20 @@ def behind_the_screen(campaign: Campaign) -> None:
     lines = campaign.export()
     assert verify_export(lines).ok
     assert noted.position < len(lines)
+
+
+def encounter(campaign: Campaign, mara: Character, ivo: Character) -> None:
+    assert types(campaign.clock("start-scene"))
+    started = campaign.start_encounter([{"character_id": mara.id, "initiative": 14},
+                                        {"character_id": ivo.id, "initiative": 10},
+                                        {"name": "Thug", "initiative": 5}])
+    thug = started.state["order"][2]
+    assert campaign.delay_turn(thug).state["order"] == [ivo.id, thug, mara.id]
+    driver = campaign.add_participant(name="Driver", initiative=1).state["order"][-1]
+    assert types(campaign.next_turn()) == ["TurnAdvanced"]
+    assert driver not in campaign.remove_participant(driver, "fled").state["order"]
+    assert campaign.encounter()["encounter"]["round"] == 1
+    assert "EncounterEnded" in types(campaign.end_encounter())
 
 
 def clock_and_death(campaign: Campaign, mara: Character, ivo: Character) -> None:

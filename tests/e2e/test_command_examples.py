@@ -268,7 +268,26 @@ def hidden_roll(api: ApiClient) -> Ids:
     return {"position": rolled["position"]}
 
 
+def scene(api: ApiClient) -> Ids:
+    """A character in an open scene."""
+    ids = character(api)
+    assert api.post(api.c("/clock/start-scene")).status == 200
+    return ids
+
+
+def encounter(api: ApiClient) -> Ids:
+    """An encounter under way: the character first, then two named participants."""
+    ids = scene(api)
+    started = api.post(api.c("/encounter"), {"participants": [
+        {"character_id": ids["character_id"], "initiative": 14},
+        {"name": "Hired gun", "initiative": 11}, {"name": "Driver", "initiative": 5}]})
+    assert started.status == 201, started
+    order = started["state"]["order"]
+    return {**ids, "participant_id": order[1], "other_participant": order[2]}
+
+
 NEEDS: dict[str, Callable[[ApiClient], Ids]] = {
+    "scene": scene, "encounter": encounter,
     "clock-action": clock_action, "rewound": rewound, "token": token, "webhook": webhook,
     "summoner": summoner, "spirit": spirit, "dismissed-spirit": dismissed_spirit,
     "uncontrolled-spirit": uncontrolled_spirit, "banisher": banisher,

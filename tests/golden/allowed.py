@@ -51,7 +51,8 @@ ALLOWED: list[Allowed] = [
     # the whole Settings, so a new campaign's now holds the two new settings at their defaults.
     Allowed("create-campaign", {"data"},
             "CampaignCreated's settings gain mana_recovery and mana_recovery_amount at their "
-            "defaults (issue 12, Mana recovery is a campaign setting)"),
+            "defaults (issue 12, Mana recovery is a campaign setting), and the encounter "
+            "settings (initiative, round length, Dazed turns, mission time) at theirs"),
     Allowed("accept-magic-test", {"type", "data"}, OFFERED),
     Allowed("accept-third-test", {"type", "data"}, OFFERED),
     Allowed("bank-backlash", {"type", "data"}, BANKED),

@@ -75,6 +75,8 @@ EXPECTATIONS: dict[tuple[str, str], str] = {
     ("GET", CH + "/spirits"): "reader", ("GET", C + "/spirits"): "reader",
     # Bonds and the Stunt Pool (the commands: from the registry, below).
     ("GET", C + "/stunt-pool"): "reader", ("GET", C + "/stunts"): "reader",
+    # Encounters (the commands, all the GM's: from the registry, below).
+    ("GET", C + "/encounter"): "reader",
     # Every registered command, with the policy it declares (api/registry.py).
     **matrix_policies(),
 }
