@@ -105,6 +105,8 @@ class MagicTestSpec(TypedDict, total=False):
     bonus_mana: int
     bonus_backlash: int
     modifier: int
+    spell_rank: str | None  # "novice", "expert" or "master": talents apply by rank
+    arcana: str | None
     dice: list[int] | None
     label: str
 

@@ -53,6 +53,13 @@ class MagicTestMade(DomainEvent, frozen=True, kw_only=True):
     carried: int = 0  # the penalty carried from fixes, used when the failure is taken
     failure_backlash: int = 0  # 1 + degree + carried: what accepting the failure costs
     stunt_points: int = 0
+    # Talents (ledger/domain/magic/talents.py): the spell's rank and Arcana as given, the
+    # bonus added to the test, the Mana taken off the cost (before the trade), and by whom.
+    spell_rank: str | None = None
+    arcana: str | None = None
+    talent_bonus: int = 0
+    mana_less: int = 0
+    talents: list[str] = msgspec.field(default_factory=list)
 
 
 class MagicTestFixed(DomainEvent, frozen=True, kw_only=True):

@@ -82,6 +82,8 @@ class Character(msgspec.Struct):
     armor: int = 0
     speed: int = 10
     health: Pool = msgspec.field(default_factory=lambda: Pool(10, 10))
+    # The Health talents add, counted in `health` (Warrior Novice: ledger/domain/talent_health.py).
+    talent_health: int = 0
     mana: Pool = msgspec.field(default_factory=lambda: Pool(0, 0))
     conviction: Pool = msgspec.field(default_factory=lambda: Pool(0, 0))
     strain: Strain = msgspec.field(default_factory=Strain)

@@ -1,0 +1,47 @@
+"""Talents that change a Magic Test (Mana Noir "Talents"; docs/rules/talents.md), read from
+the caster's sheet when the test names the spell's rank (`spell_rank`) and `arcana`.
+
+- Wizard Novice: "+1 to any Novice-level magical Test" (`TalentMagic.bonus`). Its "+1
+  damage to any Novice-level Spell attack" is shown only: the ledger does not roll spell
+  damage.
+- Shaman Grandmaster: "Novice-level Spirit Arcana spells cost -1 Mana" (`mana_less`).
+  Our reading: the cost never goes below 0 (the text gives no minimum here, unlike Wizard
+  Expert's "minimum of 1 Mana"), and the -1 comes off before the "-1 Mana for +1 TN" trade,
+  which may then take at most what is left.
+A test that names no rank gets neither: the ledger does not guess a spell's rank.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+import msgspec
+
+from ledger.domain.state import Character
+from ledger.domain.stunts.talents import has
+
+SpellRank = Literal["novice", "expert", "master"]
+SPIRIT_ARCANA = frozenset({"spirit", "spirit arcana", "spirits"})
+
+
+class TalentMagic(msgspec.Struct, frozen=True, kw_only=True):
+    bonus: int = 0  # added to the test
+    mana_less: int = 0  # taken off the spell's Mana cost
+    talents: list[str] = msgspec.field(default_factory=list)
+
+
+def is_spirit(arcana: str | None) -> bool:
+    return arcana is not None and " ".join(arcana.split()).lower() in SPIRIT_ARCANA
+
+
+def talent_magic(character: Character, rank: SpellRank | None, arcana: str | None,
+                 mana_cost: int) -> TalentMagic:
+    """What the caster's talents change on a test of a spell of `rank` and `arcana`."""
+    bonus, less = 0, 0
+    named: list[str] = []
+    if rank == "novice" and has(character, "Wizard", "novice"):
+        bonus, named = 1, [*named, "Wizard Novice"]
+    if rank == "novice" and is_spirit(arcana) and has(character, "Shaman", "grandmaster") \
+            and mana_cost > 0:
+        less, named = 1, [*named, "Shaman Grandmaster"]
+    return TalentMagic(bonus=bonus, mana_less=less, talents=named)
