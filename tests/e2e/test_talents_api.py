@@ -1,0 +1,68 @@
+"""Talents the ledger applies, over HTTP on both stores (docs/rules/talents.md): Warrior
+Novice's Health, Wizard Novice's +1 and Shaman Grandmaster's -1 Mana on Magic Tests."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tests.api_client import ApiClient
+
+WARRIOR = [{"name": "Warrior", "degree": "Novice"}]
+
+
+def summaries(api: ApiClient) -> list[str]:
+    answer = api.get(api.c("/timeline"))
+    assert answer.status == 200, answer
+    return [e["summary"] for e in answer["entries"]]
+
+
+def test_warrior_novice_adds_five_health_recorded_and_shown_in_the_timeline(
+        api: ApiClient) -> None:
+    api.new_campaign()
+    answer = api.post(api.c("/characters"), {"name": "Jo", "talents": WARRIOR,
+                                             "health": {"current": 20, "max": 20}})
+    assert answer.status == 201, answer
+    assert [e["type"] for e in answer["events"]] == ["CharacterRegistered", "TalentHealthChanged"]
+    assert answer["state"]["health"] == {"current": 25, "max": 25}
+    jo = answer["state"]["id"]
+    assert "Jo's Warrior Novice adds 5 Health: Health 20/20 → 25/25" in summaries(api)[-1]
+    registered = answer["events"][-1]["position"]
+    dropped = api.patch(api.c(f"/characters/{jo}"), {"talents": []})
+    assert dropped.status == 200, dropped
+    now = api.get(api.c(f"/characters/{jo}"))["character"]
+    assert (now["health"], now["talent_health"]) == ({"current": 20, "max": 20}, 0)
+    then = api.get(api.c(f"/characters/{jo}?at={registered}"))["character"]
+    assert then["health"] == {"current": 25, "max": 25}
+
+
+def mage(api: ApiClient, **sheet: Any) -> str:
+    api.new_campaign()
+    return api.new_character(abilities={"Willpower": 3}, magic_ability="Willpower",
+                             mana={"current": 10, "max": 10}, **sheet)
+
+
+def test_wizard_novice_adds_one_to_a_novice_magic_test(api: ApiClient) -> None:
+    mara = mage(api, talents=[{"name": "Wizard", "degree": "Novice"}])
+    answer = api.post(api.c(f"/characters/{mara}/magic-tests"),
+                      {"base_tn": 11, "spell_rank": "novice", "dice": [1, 2, 4]})
+    assert answer.status == 201, answer
+    made = answer["magic_test"]
+    # 1 + 2 + 4 + Willpower 3 = 10 fails TN 11 without the talent
+    assert (made["total"], made["success"], made["talents"]) == (11, True, ["Wizard Novice"])
+
+
+def test_shaman_grandmaster_novice_spirit_spell_costs_one_mana_less(api: ApiClient) -> None:
+    mara = mage(api, specializations=[{"name": "Shaman", "degree": "Grandmaster"}])
+    answer = api.post(api.c(f"/characters/{mara}/magic-tests"),
+                      {"base_tn": 12, "spell_rank": "novice", "arcana": "Spirit",
+                       "mana_cost": 3, "dice": [6, 6, 5]})
+    assert answer.status == 201, answer
+    assert (answer["magic_test"]["mana_less"], answer["state"]["mana"]["current"]) == (1, 8)
+
+
+def test_a_spell_rank_outside_the_list_is_refused_naming_the_field(api: ApiClient) -> None:
+    mara = mage(api)
+    answer = api.post(api.c(f"/characters/{mara}/magic-tests"),
+                      {"base_tn": 12, "spell_rank": "apex"})
+    assert answer.status == 422, answer
+    assert "spell_rank" in str(answer.body)
