@@ -107,6 +107,7 @@ class MagicTestSpec(TypedDict, total=False):
     modifier: int
     spell_rank: str | None  # "novice", "expert" or "master": talents apply by rank
     arcana: str | None
+    target_character: str | None  # the spell's target: Ordinarius Grandmaster adds Backlash
     dice: list[int] | None
     label: str
 

@@ -66,3 +66,20 @@ def test_a_spell_rank_outside_the_list_is_refused_naming_the_field(api: ApiClien
                       {"base_tn": 12, "spell_rank": "apex"})
     assert answer.status == 422, answer
     assert "spell_rank" in str(answer.body)
+
+
+def test_ordinarius_grandmaster_target_gives_the_caster_one_automatic_backlash(
+        api: ApiClient) -> None:
+    mara = mage(api)
+    ines = api.new_character(name="Ines", specializations=[
+        {"name": "Ordinarius", "degree": "Grandmaster"}])
+    answer = api.post(api.c(f"/characters/{mara}/magic-tests"),
+                      {"base_tn": 12, "target_character": ines, "dice": [6, 6, 5]})
+    assert answer.status == 201, answer
+    offered = [e for e in answer["events"] if e["type"] == "BacklashChoiceOffered"]
+    assert [(e["data"]["amount"], e["data"]["source"]) for e in offered] == [(1, "target-talent")]
+    assert answer["magic_test"]["costs"]["target_backlash"] == 1
+    unknown = api.post(api.c(f"/characters/{mara}/magic-tests"),
+                       {"base_tn": 12, "target_character": "chr_nobody"})
+    assert unknown.status == 422, unknown
+    assert "target_character" in str(unknown.body)

@@ -10,6 +10,7 @@ from ledger.domain.audit import summaries_talents  # noqa: F401  (registers the 
 from ledger.domain.audit.summaries import summarize
 from ledger.domain.characters import correct, update_sheet
 from ledger.domain.errors import DomainError
+from ledger.domain.magic.backlash import BacklashChoiceOffered
 from ledger.domain.magic.test_events import MagicTestMade
 from ledger.domain.resources import ResourceSpent
 from ledger.domain.talent_health import WARRIOR_HEALTH, TalentHealthChanged
@@ -134,3 +135,32 @@ def test_shaman_grandmaster_trade_is_limited_to_the_discounted_cost() -> None:
         cast(state, mara, [6, 6, 5], spell_rank="novice", arcana="Spirit", mana_cost=2,
              mana_for_tn=2)
     assert refused.value.rule == "mana-trade-exceeds-cost"
+
+
+def test_ordinarius_grandmaster_target_gives_the_caster_one_automatic_backlash() -> None:
+    state = campaign()
+    mara = mage(state)
+    ines = mage(state, name="Ines", specializations=[{"name": "Ordinarius",
+                                                       "degree": "Grandmaster"}])
+    events = cast(state, mara, [6, 6, 5], target_character=ines)
+    offered = only(events, BacklashChoiceOffered)
+    assert (offered.amount, offered.source, offered.character_id) == (1, "target-talent", mara)
+    made = only(events, MagicTestMade)
+    assert (made.costs.target_backlash, made.talents) == (1, ["Ordinarius Grandmaster (Ines)"])
+
+
+def test_ordinarius_master_target_gives_no_automatic_backlash() -> None:
+    state = campaign()
+    mara = mage(state)
+    ines = mage(state, name="Ines", specializations=[{"name": "Ordinarius", "degree": "Master"}])
+    events = cast(state, mara, [6, 6, 5], target_character=ines)
+    assert of_type(events, BacklashChoiceOffered) == []
+
+
+def test_a_magic_test_naming_an_unknown_target_is_refused() -> None:
+    state = campaign()
+    mara = mage(state)
+    with pytest.raises(DomainError) as refused:
+        cast(state, mara, [6, 6, 5], target_character="chr_nobody")
+    assert (refused.value.rule, refused.value.field) == (
+        "unknown-target-character", "target_character")

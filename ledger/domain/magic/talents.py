@@ -9,6 +9,10 @@ the caster's sheet when the test names the spell's rank (`spell_rank`) and `arca
   Expert's "minimum of 1 Mana"), and the -1 comes off before the "-1 Mana for +1 TN" trade,
   which may then take at most what is left.
 A test that names no rank gets neither: the ledger does not guess a spell's rank.
+- Ordinarius Grandmaster (the target's): "Any spell targeting you automatically generates 1
+  Backlash", for the caster (`target_backlash`), when the test names `target_character`.
+  It is paid before the roll with the other automatic Backlash, on success or failure.
+  A GM override of `auto_backlash` replaces the Resistance part only, not this one.
 """
 
 from __future__ import annotations
@@ -17,7 +21,8 @@ from typing import Literal
 
 import msgspec
 
-from ledger.domain.state import Character
+from ledger.domain.errors import InvalidInput
+from ledger.domain.state import CampaignState, Character
 from ledger.domain.stunts.talents import has
 
 SpellRank = Literal["novice", "expert", "master"]
@@ -27,6 +32,7 @@ SPIRIT_ARCANA = frozenset({"spirit", "spirit arcana", "spirits"})
 class TalentMagic(msgspec.Struct, frozen=True, kw_only=True):
     bonus: int = 0  # added to the test
     mana_less: int = 0  # taken off the spell's Mana cost
+    target_backlash: int = 0  # automatic Backlash for the caster from the target's talent
     talents: list[str] = msgspec.field(default_factory=list)
 
 
@@ -35,8 +41,9 @@ def is_spirit(arcana: str | None) -> bool:
 
 
 def talent_magic(character: Character, rank: SpellRank | None, arcana: str | None,
-                 mana_cost: int) -> TalentMagic:
-    """What the caster's talents change on a test of a spell of `rank` and `arcana`."""
+                 mana_cost: int, target: Character | None = None) -> TalentMagic:
+    """What the caster's talents (and the target's) change on a test of a spell of `rank`
+    and `arcana`."""
     bonus, less = 0, 0
     named: list[str] = []
     if rank == "novice" and has(character, "Wizard", "novice"):
@@ -44,4 +51,18 @@ def talent_magic(character: Character, rank: SpellRank | None, arcana: str | Non
     if rank == "novice" and is_spirit(arcana) and has(character, "Shaman", "grandmaster") \
             and mana_cost > 0:
         less, named = 1, [*named, "Shaman Grandmaster"]
-    return TalentMagic(bonus=bonus, mana_less=less, talents=named)
+    backlash = 0
+    if target is not None and has(target, "Ordinarius", "grandmaster"):
+        backlash, named = 1, [*named, f"Ordinarius Grandmaster ({target.name})"]
+    return TalentMagic(bonus=bonus, mana_less=less, target_backlash=backlash, talents=named)
+
+
+def targeted(state: CampaignState, character_id: str | None) -> Character | None:
+    """The character a test names as its spell's target (422 naming the field if unknown)."""
+    if character_id is None:
+        return None
+    target = state.characters.get(character_id)
+    if target is None:
+        raise InvalidInput("unknown-target-character", f"no character {character_id!r}",
+                           field="target_character")
+    return target

@@ -39,7 +39,7 @@ from ledger.domain.events import DomainEvent
 from ledger.domain.magic.backlash import check_no_consequences_due, check_no_roll_owed, offered_event
 from ledger.domain.magic.pending import resolving
 from ledger.domain.magic.resistance import FACTORS, automatic_backlash, resistance_total
-from ledger.domain.magic.talents import SpellRank, TalentMagic, talent_magic
+from ledger.domain.magic.talents import SpellRank, TalentMagic, talent_magic, targeted
 from ledger.domain.magic.test_events import Costs, MagicTestMade, TargetNumber
 from ledger.domain.resources import check_can_spend, spend_event
 from ledger.domain.rolls import FOCUS_BONUS, age_roll, sheet_ability, sheet_focus
@@ -78,6 +78,9 @@ class MagicTestRequest(msgspec.Struct, frozen=True, kw_only=True):
         "the spell's rank, for talents: Wizard Novice +1 and Shaman Grandmaster -1 Mana "
         "(Spirit Arcana) on Novice spells"))] = None
     arcana: Annotated[Label | None, Meta(description="the spell's Arcana, e.g. Spirit")] = None
+    target_character: Annotated[Annotated[str, Meta(max_length=100)] | None, Meta(description=(
+        "the character the spell targets, if one: Ordinarius Grandmaster gives the caster "
+        "1 automatic Backlash"))] = None
     dice: Annotated[Dice | None, Meta(description=(
         "three reported d6, the last the Stunt Die; server dice if absent"))] = None
     label: Label = ""
@@ -133,7 +136,8 @@ def plan_costs(character: Character, request: MagicTestRequest, auto: int,
     shortfall = remaining - mana_paid
     return Costs(bonus_mana=request.bonus_mana, bonus_backlash=request.bonus_backlash, cost=cost,
                  cost_backlash=request.cost_backlash, mana_paid=mana_paid, shortfall=shortfall,
-                 shortfall_backlash=math.ceil(shortfall / 2), auto_backlash=auto)
+                 shortfall_backlash=math.ceil(shortfall / 2), auto_backlash=auto,
+                 target_backlash=talents.target_backlash if talents else 0)
 
 
 def pay(character_id: str, costs: Costs, test_id: str) -> list[Later]:
@@ -141,7 +145,8 @@ def pay(character_id: str, costs: Costs, test_id: str) -> list[Later]:
     steps = [("mana", costs.bonus_mana, "bonus"), ("backlash", costs.bonus_backlash, "bonus"),
              ("mana", costs.mana_paid, "cost"),
              ("backlash", costs.cost_backlash + costs.shortfall_backlash, "cost"),
-             ("backlash", costs.auto_backlash, "resistance")]
+             ("backlash", costs.auto_backlash, "resistance"),
+             ("backlash", costs.target_backlash, "target-talent")]
     return [later_for(character_id, paying(kind, amount, source, test_id))
             for kind, amount, source in steps if amount > 0]
 
@@ -206,7 +211,8 @@ def make_test(character_id: str, request: MagicTestRequest) -> Decide:
         resistance = resistance_total(request.resistance_factors, request.resistance)
         target = target_number(request, resistance)
         auto = automatic_backlash(resistance, state.settings, request.auto_backlash)
-        talents = talent_magic(character, request.spell_rank, request.arcana, request.mana_cost)
+        talents = talent_magic(character, request.spell_rank, request.arcana, request.mana_cost,
+                               targeted(state, request.target_character))
         costs = plan_costs(character, request, auto, talents)
         test_id = ctx.new_id("mgt")
         made = MagicTestMade(
@@ -216,7 +222,8 @@ def make_test(character_id: str, request: MagicTestRequest) -> Decide:
             bonus=costs.bonus_mana + 2 * costs.bonus_backlash, modifier=request.modifier,
             costs=costs, automatic=True, success=True,
             carried=character.magic_tests.carried, spell_rank=request.spell_rank,
-            arcana=request.arcana, talent_bonus=talents.bonus, mana_less=talents.mana_less,
+            arcana=request.arcana, target_character=request.target_character,
+            talent_bonus=talents.bonus, mana_less=talents.mana_less,
             talents=talents.talents)
         return [*pay(character_id, costs, test_id), *resolve(ctx, made, request.dice)]
 

@@ -32,6 +32,7 @@ class Costs(msgspec.Struct, frozen=True, kw_only=True):
     shortfall: int  # Mana the character lacked for the cost
     shortfall_backlash: int  # ceil(shortfall / 2)
     auto_backlash: int  # Resistance over 5 (or the GM's override)
+    target_backlash: int = 0  # the target's Ordinarius Grandmaster (magic/talents.py)
 
 
 class MagicTestMade(DomainEvent, frozen=True, kw_only=True):
@@ -57,6 +58,7 @@ class MagicTestMade(DomainEvent, frozen=True, kw_only=True):
     # bonus added to the test, the Mana taken off the cost (before the trade), and by whom.
     spell_rank: str | None = None
     arcana: str | None = None
+    target_character: str | None = None
     talent_bonus: int = 0
     mana_less: int = 0
     talents: list[str] = msgspec.field(default_factory=list)
