@@ -34,6 +34,9 @@ class RollIn(Strict):
     tn = fields.Integer(strict=True, load_default=None, allow_none=True,
                         validate=validate.Range(min=0, max=100))
     active = fields.Boolean(load_default=True)
+    talent = fields.String(load_default=None, allow_none=True,
+                           validate=validate.OneOf(["brilliance-apex", "trickster-apex"]),
+                           metadata={"description": "an automatic success by a talent, no dice"})
     dice = Dice
     label = fields.String(load_default="", validate=validate.Length(max=200))
 

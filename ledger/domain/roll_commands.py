@@ -13,11 +13,12 @@ from typing import Any
 from ledger.domain.decision import Decide
 from ledger.domain.errors import InvalidInput
 from ledger.domain.rolls import age_test, notation_roll
+from ledger.domain.talent_successes import automatic_success
 
 KINDS = ("age", "notation")
 # Fields only one kind takes, with the value that means "not given".
 AGE_ONLY: dict[str, Any] = {"ability": None, "focus": None, "modifier": 0, "tn": None,
-                            "active": True}
+                            "active": True, "talent": None}
 NOTATION_ONLY: dict[str, Any] = {"expression": None}
 
 
@@ -46,6 +47,14 @@ def roll(character_id: str, request: Mapping[str, Any]) -> Decide:
     """The decision for one roll request (its fields as the request schema loaded them)."""
     kind = request.get("kind", "notation")
     check_roll_fields(kind, request)
+    if kind == "age" and request.get("talent") is not None:
+        # An automatic success by a talent (Brilliance Apex, Trickster Apex): no dice.
+        if request.get("dice") is not None:
+            raise InvalidInput("dice-with-automatic-success",
+                               "a test that succeeds by a talent rolls no dice", field="dice")
+        return automatic_success(character_id, request["talent"], ability=request["ability"],
+                                 focus=request.get("focus"), tn=request.get("tn"),
+                                 label=request.get("label", ""))
     if kind == "age":
         return age_test(character_id, ability=request["ability"], focus=request.get("focus"),
                         modifier=request.get("modifier", 0), tn=request.get("tn"),

@@ -83,3 +83,36 @@ def test_ordinarius_grandmaster_target_gives_the_caster_one_automatic_backlash(
                        {"base_tn": 12, "target_character": "chr_nobody"})
     assert unknown.status == 422, unknown
     assert "target_character" in str(unknown.body)
+
+
+def test_brilliance_apex_succeeds_once_per_clock_day_over_http(api: ApiClient) -> None:
+    api.new_campaign()
+    ines = api.new_character(name="Ines", abilities={"Intelligence": 2},
+                             talents=[{"name": "Brilliance", "degree": "Apex"}])
+    body = {"kind": "age", "ability": "Intelligence", "tn": 15, "talent": "brilliance-apex"}
+    first = api.post(api.c(f"/characters/{ines}/rolls"), body)
+    assert first.status == 201, first
+    assert [e["type"] for e in first["events"]] == ["TalentSuccess"]
+    assert first["state"]["talent_days"] == {"brilliance-apex": 1}
+    again = api.post(api.c(f"/characters/{ines}/rolls"), body)
+    assert again.status == 409, again
+    assert again["rule"] == "brilliance-apex-once-per-day"
+    assert "Ines succeeds at Intelligence against TN 15 by Brilliance Apex" in summaries(api)[-1]
+
+
+def test_trickster_apex_spends_conviction_for_an_automatic_success_over_http(
+        api: ApiClient) -> None:
+    api.new_campaign()
+    ines = api.new_character(name="Ines", abilities={"Dexterity": 1},
+                             conviction={"current": 1, "max": 3},
+                             talents=[{"name": "Trickster", "degree": "Apex"}])
+    answer = api.post(api.c(f"/characters/{ines}/rolls"),
+                      {"kind": "age", "ability": "Dexterity", "focus": "Sleight of Hand",
+                       "talent": "trickster-apex"})
+    assert answer.status == 201, answer
+    assert [e["type"] for e in answer["events"]] == ["ResourceSpent", "TalentSuccess"]
+    assert answer["state"]["conviction"]["current"] == 0
+    unknown = api.post(api.c(f"/characters/{ines}/rolls"),
+                       {"kind": "age", "ability": "Dexterity", "talent": "lucky"})
+    assert unknown.status == 422, unknown
+    assert "talent" in str(unknown.body)

@@ -84,6 +84,8 @@ class Character(msgspec.Struct):
     health: Pool = msgspec.field(default_factory=lambda: Pool(10, 10))
     # The Health talents add, counted in `health` (Warrior Novice: ledger/domain/talent_health.py).
     talent_health: int = 0
+    # The clock day each talent last gave an automatic success (ledger/domain/talent_successes.py).
+    talent_days: dict[str, int] = msgspec.field(default_factory=dict)
     mana: Pool = msgspec.field(default_factory=lambda: Pool(0, 0))
     conviction: Pool = msgspec.field(default_factory=lambda: Pool(0, 0))
     strain: Strain = msgspec.field(default_factory=Strain)
