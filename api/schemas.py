@@ -5,6 +5,7 @@ from __future__ import annotations
 from marshmallow import RAISE, Schema, fields, validate
 
 from ledger.domain import limits
+from ledger.domain.roll_tags import TAGS as ROLL_TAGS
 
 NAME_LENGTH = validate.Length(min=limits.NAME_LENGTH.low, max=limits.NAME_LENGTH.high)
 Name = fields.String(required=True, validate=NAME_LENGTH)
@@ -37,6 +38,10 @@ class RollIn(Strict):
     talent = fields.String(load_default=None, allow_none=True,
                            validate=validate.OneOf(["brilliance-apex", "trickster-apex"]),
                            metadata={"description": "an automatic success by a talent, no dice"})
+    tags = fields.List(fields.String(validate=validate.Length(max=50)),
+                       validate=validate.Length(max=len(ROLL_TAGS)), metadata={
+                           "description": "the roll's context, for talents that apply to rolls "
+                                          "of a kind: " + ", ".join(ROLL_TAGS)})
     dice = Dice
     label = fields.String(load_default="", validate=validate.Length(max=200))
 

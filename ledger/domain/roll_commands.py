@@ -18,7 +18,7 @@ from ledger.domain.talent_successes import automatic_success
 KINDS = ("age", "notation")
 # Fields only one kind takes, with the value that means "not given".
 AGE_ONLY: dict[str, Any] = {"ability": None, "focus": None, "modifier": 0, "tn": None,
-                            "active": True, "talent": None}
+                            "active": True, "talent": None, "tags": []}
 NOTATION_ONLY: dict[str, Any] = {"expression": None}
 
 
@@ -59,6 +59,6 @@ def roll(character_id: str, request: Mapping[str, Any]) -> Decide:
         return age_test(character_id, ability=request["ability"], focus=request.get("focus"),
                         modifier=request.get("modifier", 0), tn=request.get("tn"),
                         active=request.get("active", True), reported=request.get("dice"),
-                        label=request.get("label", ""))
+                        label=request.get("label", ""), tags=request.get("tags") or [])
     return notation_roll(character_id, request["expression"], request.get("dice"),
                          request.get("label", ""))

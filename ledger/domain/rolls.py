@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, ClassVar
 
 import msgspec
@@ -14,6 +15,7 @@ from ledger.domain.errors import InvalidInput, RuleViolation
 from ledger.domain.events import DomainEvent, evolves, upcaster
 from ledger.domain.notation import Die, Evaluated, evaluate
 from ledger.domain.roll_marks import KEPT
+from ledger.domain.roll_tags import TagEffects, check_tags, tag_effects
 from ledger.domain.roll_text import age_result_text
 from ledger.domain.sheet_names import canonical_ability, find_focus, lookup
 from ledger.domain.state import CampaignState, Character
@@ -50,6 +52,12 @@ class Rolled(DomainEvent, frozen=True, kw_only=True):
     doubles: bool = False
     stunt_points: int = 0
     active: bool = True
+    # Context tags and what the roller's talents added for them (ledger/domain/roll_tags.py):
+    # `talent_bonus` is in the total, `talent_sp` in `stunt_points`.
+    tags: list[str] = msgspec.field(default_factory=list)
+    talent_bonus: int = 0
+    talent_sp: int = 0
+    talents: list[str] = msgspec.field(default_factory=list)
 
 
 @evolves(Rolled)
@@ -153,22 +161,28 @@ def age_roll(
     modifier: int = 0,
     active: bool = True,
     label: str = "",
+    tagged: TagEffects | None = None,
+    tags: Sequence[str] = (),
 ) -> Rolled:
     """Roll one AGE test and record it whole: every die, the total, success and SP.
 
     Every AGE roll of the ledger (plain tests, Magic Tests, Consequence rolls, recovery
     and trust tests) goes through here, so they all follow the same rules."""
     rolled = roll_age_dice(ctx, reported)
-    bonus = ability_value + focus_bonus + modifier
+    tagged = tagged or TagEffects()
+    bonus = ability_value + focus_bonus + modifier + tagged.bonus
     total = sum(rolled.values) + bonus
     success = None if tn is None else total >= tn
     sp = stunt_points(bool(success), rolled.doubles, rolled.stunt_die, active)
+    talent_sp = tagged.sp if sp else 0
+    sp += talent_sp
     return Rolled(
         character_id=character_id, kind="age", expression="3d6", dice=rolled.dice,
         total=total, label=label, stunt_die=rolled.stunt_die, ability=ability,
         ability_value=ability_value, focus=focus, focus_bonus=focus_bonus,
         modifier=modifier, tn=tn, success=success, doubles=rolled.doubles,
-        stunt_points=sp, active=active,
+        stunt_points=sp, active=active, tags=list(tags), talent_bonus=tagged.bonus,
+        talent_sp=talent_sp, talents=list(tagged.talents),
         result_text=age_result_text(rolled.values, bonus, total, sp, tn, success),
         **rolled.provenance,  # type: ignore[arg-type]
     )
@@ -206,15 +220,18 @@ def age_test(
     active: bool = True,
     reported: list[int] | None = None,
     label: str = "",
+    tags: Sequence[str] = (),
 ) -> Decide:
     def decide(state: CampaignState, ctx: Context) -> list[DomainEvent]:
         character = require_alive(state, character_id)
         name, value = sheet_ability(character, ability)
         on_sheet = None if focus is None else sheet_focus(character, focus)
+        folded = check_tags(tags)
         return [age_roll(
             ctx, character_id, reported, ability=name, ability_value=value, tn=tn,
             focus=on_sheet, focus_bonus=FOCUS_BONUS if on_sheet else 0,
             modifier=modifier, active=active, label=label,
+            tagged=tag_effects(character, folded), tags=folded,
         )]
 
     return decide

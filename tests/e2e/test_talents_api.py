@@ -116,3 +116,26 @@ def test_trickster_apex_spends_conviction_for_an_automatic_success_over_http(
                        {"kind": "age", "ability": "Dexterity", "talent": "lucky"})
     assert unknown.status == 422, unknown
     assert "talent" in str(unknown.body)
+
+
+def test_tags_on_a_roll_apply_synergy_expert_and_manipulation_novice_over_http(
+        api: ApiClient) -> None:
+    api.new_campaign()
+    ines = api.new_character(name="Ines", abilities={"Willpower": 2}, talents=[
+        {"name": "Synergy", "degree": "Expert"}, {"name": "Manipulation", "degree": "Novice"}])
+    answer = api.post(api.c(f"/characters/{ines}/rolls"),
+                      {"kind": "age", "ability": "Willpower", "tn": 13, "dice": [5, 5, 4],
+                       "tags": ["cooperative", "social"]})
+    assert answer.status == 201, answer
+    (rolled,) = [e["data"] for e in answer["events"] if e["type"] == "Rolled"]
+    # 5 + 5 + 4 + 2 = 16, +1 cooperating; doubles: Stunt Die 4, +1 SP on a social roll
+    assert (rolled["total"], rolled["stunt_points"], rolled["talents"]) == (
+        17, 5, ["Synergy Expert", "Manipulation Novice"])
+    plain = api.post(api.c(f"/characters/{ines}/rolls"),
+                     {"kind": "age", "ability": "Willpower", "tn": 13, "dice": [5, 5, 4]})
+    (untagged,) = [e["data"] for e in plain["events"] if e["type"] == "Rolled"]
+    assert (untagged["total"], untagged["stunt_points"]) == (16, 4)
+    unknown = api.post(api.c(f"/characters/{ines}/rolls"),
+                       {"kind": "age", "ability": "Willpower", "tags": ["combat"]})
+    assert unknown.status == 422, unknown
+    assert "tags" in str(unknown.body)
