@@ -15,9 +15,10 @@ class Pool(TypedDict):
     max: int
 
 
-class Graded(TypedDict):
-    name: str
-    degree: str
+class Graded(TypedDict, total=False):
+    name: Required[str]
+    degree: Required[str]
+    choice: str | None  # the choice a degree asks for (Wizard Expert's Arcana)
 
 
 class Sheet(TypedDict, total=False):

@@ -139,3 +139,13 @@ def test_tags_on_a_roll_apply_synergy_expert_and_manipulation_novice_over_http(
                        {"kind": "age", "ability": "Willpower", "tags": ["combat"]})
     assert unknown.status == 422, unknown
     assert "tags" in str(unknown.body)
+
+
+def test_wizard_expert_chosen_arcana_costs_one_mana_less_over_http(api: ApiClient) -> None:
+    mara = mage(api, talents=[{"name": "Wizard", "degree": "Expert", "choice": "Fire"}])
+    sheet = api.get(api.c(f"/characters/{mara}"))["character"]
+    assert sheet["talents"] == [{"name": "Wizard", "degree": "Expert", "choice": "Fire"}]
+    answer = api.post(api.c(f"/characters/{mara}/magic-tests"),
+                      {"base_tn": 12, "arcana": "Fire", "mana_cost": 3, "dice": [6, 6, 5]})
+    assert answer.status == 201, answer
+    assert (answer["magic_test"]["costs"]["cost"], answer["state"]["mana"]["current"]) == (2, 8)

@@ -13,6 +13,7 @@ from ledger.domain.errors import DomainError
 from ledger.domain.magic.backlash import BacklashChoiceOffered
 from ledger.domain.magic.test_events import MagicTestMade
 from ledger.domain.resources import ResourceSpent
+from ledger.domain.state import CampaignState
 from ledger.domain.talent_health import WARRIOR_HEALTH, TalentHealthChanged
 from tests.unit.magic_helpers import campaign, cast, character, mage, of_type, only, run
 
@@ -164,3 +165,39 @@ def test_a_magic_test_naming_an_unknown_target_is_refused() -> None:
         cast(state, mara, [6, 6, 5], target_character="chr_nobody")
     assert (refused.value.rule, refused.value.field) == (
         "unknown-target-character", "target_character")
+
+
+def wizard_expert(state: CampaignState, arcana: str = "Fire") -> str:
+    return mage(state, talents=[{"name": "Wizard", "degree": "Expert", "choice": arcana}])
+
+
+def test_wizard_expert_chosen_arcana_costs_one_mana_less() -> None:
+    state = campaign()
+    mara = wizard_expert(state)
+    events = cast(state, mara, [6, 6, 5], arcana="fire arcana", mana_cost=3)
+    made = only(events, MagicTestMade)
+    assert (made.costs.cost, made.mana_less, made.talents) == (2, 1, ["Wizard Expert (Fire)"])
+    assert only(events, ResourceSpent).amount == 2
+
+
+def test_wizard_expert_never_takes_a_cost_below_one_mana() -> None:
+    state = campaign()
+    mara = wizard_expert(state)
+    made = only(cast(state, mara, [6, 6, 5], arcana="Fire", mana_cost=1), MagicTestMade)
+    assert (made.costs.cost, made.mana_less) == (1, 0)
+
+
+def test_wizard_expert_other_arcana_costs_the_same() -> None:
+    state = campaign()
+    mara = wizard_expert(state)
+    made = only(cast(state, mara, [6, 6, 5], arcana="Water", mana_cost=3), MagicTestMade)
+    assert made.costs.cost == 3
+
+
+def test_wizard_expert_and_shaman_grandmaster_keep_the_cost_at_least_one() -> None:
+    state = campaign()
+    mara = mage(state, talents=[{"name": "Wizard", "degree": "Expert", "choice": "Spirit"}],
+                specializations=[{"name": "Shaman", "degree": "Grandmaster"}])
+    made = only(cast(state, mara, [6, 6, 5], spell_rank="novice", arcana="Spirit",
+                     mana_cost=2), MagicTestMade)
+    assert (made.costs.cost, made.talents) == (1, ["Wizard Novice", "Shaman Grandmaster"])

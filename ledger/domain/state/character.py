@@ -26,10 +26,12 @@ class Strain(msgspec.Struct):
 
 
 class Graded(msgspec.Struct):
-    """A specialization or talent with its degree (Novice, Expert, Master...)."""
+    """A specialization or talent with its degree (Novice, Expert, Master...), and the choice
+    a degree asks for, if any (Wizard Expert's Arcana)."""
 
     name: str
     degree: str
+    choice: str | None = None
 
 
 class Implant(msgspec.Struct):
