@@ -149,3 +149,21 @@ def test_wizard_expert_chosen_arcana_costs_one_mana_less_over_http(api: ApiClien
                       {"base_tn": 12, "arcana": "Fire", "mana_cost": 3, "dice": [6, 6, 5]})
     assert answer.status == 201, answer
     assert (answer["magic_test"]["costs"]["cost"], answer["state"]["mana"]["current"]) == (2, 8)
+
+
+def test_warrior_expert_chosen_stunts_cost_1_sp_less_over_http(api: ApiClient) -> None:
+    api.new_campaign()
+    mara = api.new_character(name="Mara", abilities={"Willpower": 2}, talents=[
+        {"name": "Warrior", "degree": "Expert", "choice": "Skillful Attack, Full Force, Clinch"}])
+    rolled = api.post(api.c(f"/characters/{mara}/rolls"),
+                      {"kind": "age", "ability": "Willpower", "tn": 10, "dice": [3, 5, 5]})
+    position = rolled["events"][0]["position"]  # 5 SP
+    # Skillful Attack 2 and Full Force 5 cost 1 + 4 = 5 with the talent (7 without it)
+    spent = api.post(api.c("/stunts/spend"),
+                     {"roll_position": position, "stunts": [{"name": "Skillful Attack"},
+                                                             {"name": "Full Force"}]})
+    assert spent.status == 201, spent
+    paid = [(e["data"]["stunts"][0]["paid"], e["data"]["stunts"][1]["paid"])
+            for e in spent["events"] if e["type"] == "StuntsSpent"]
+    assert paid == [(1, 4)]
+    assert api.get(api.c("/stunts"))["stunts"]["rolls"][str(position)]["spent"] == 5
