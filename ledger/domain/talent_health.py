@@ -9,7 +9,8 @@ correction that gave or took the talent. Our readings:
 - A sheet edit or registration that sets `health` sets it without the bonus, which is
   then added again. A GM correction of `health.*` sets the value as it stands: the bonus
   already counted stays counted.
-- Sheets recorded before this rule keep their Health until their talents change.
+- Sheets recorded before this rule keep their Health until their talents (or their sheet
+  Health) are next written; other edits and corrections leave it.
 """
 
 from __future__ import annotations
@@ -49,18 +50,29 @@ def talent_health(character: Character) -> int:
     return WARRIOR_HEALTH if has(character, "Warrior", "novice") else 0
 
 
+GRADED = ("talents", "specializations")
+
+
+def _touches_talents(event: DomainEvent) -> bool:
+    """Only a write of the talents (or of Health on the sheet) moves the bonus, so a sheet
+    recorded before this rule keeps its Health through edits of anything else."""
+    if isinstance(event, SheetUpdated):
+        return any(k in event.changes for k in (*GRADED, "health"))
+    if isinstance(event, Corrected):
+        return event.field.split(".")[0] in GRADED
+    return isinstance(event, CharacterRegistered)
+
+
 def health_follows_the_talents(state: CampaignState, event: DomainEvent,
                                ctx: Context) -> list[DomainEvent]:
     """After a sheet is written: record the change in what Warrior Novice adds, if any."""
     character = state.characters.get(event.character_id or "")
-    if character is None:
+    if character is None or not _touches_talents(event):
         return []
     counted = character.talent_health
     if isinstance(event, CharacterRegistered) or (
             isinstance(event, SheetUpdated) and "health" in event.changes):
         counted = 0  # the pool was just set from the sheet, without the bonus
-    if isinstance(event, Corrected) and event.field.startswith("health"):
-        return []  # the GM's value stands as it is
     wanted = talent_health(character)
     delta = wanted - counted
     if delta == 0 and counted == character.talent_health:

@@ -201,3 +201,16 @@ def test_wizard_expert_and_shaman_grandmaster_keep_the_cost_at_least_one() -> No
     made = only(cast(state, mara, [6, 6, 5], spell_rank="novice", arcana="Spirit",
                      mana_cost=2), MagicTestMade)
     assert (made.costs.cost, made.talents) == (1, ["Wizard Novice", "Shaman Grandmaster"])
+
+
+def test_a_warrior_recorded_before_the_rule_keeps_its_health_through_other_edits() -> None:
+    state = campaign()
+    mara = mage(state, talents=WARRIOR)
+    old = character(state, mara)  # as a sheet recorded before the rule: no bonus counted
+    old.talent_health, old.health.max, old.health.current = 0, 10, 10
+    events = run(state, update_sheet(mara, {"level": 2}))
+    events += run(state, correct(mara, "mana.current", 4, "spent off the record"))
+    assert of_type(events, TalentHealthChanged) == []
+    assert character(state, mara).health.max == 10
+    run(state, update_sheet(mara, {"talents": WARRIOR}))
+    assert character(state, mara).health.max == 15
