@@ -20,6 +20,7 @@ FAIL_BY_3 = [1, 2, 3]  # 6 + Willpower 3 = 9 against TN 12
 DECLARED = {
     "ledger.domain.rolls.age_test": "character_id",
     "ledger.domain.rolls.notation_roll": "character_id",
+    "ledger.domain.talent_successes.automatic_success": "character_id",
 }
 
 
