@@ -12,6 +12,9 @@ Applied when the tag is present (a degree includes the ones below it):
 - `social`: Manipulation Novice, "+1 SP when generating Social Stunt Points".
 - `investigation`: Evaluation Master, "+1 SP when you generate Stunt Points during an
   Investigation". The +1 SP comes only when the roll generates SP.
+- `investigation`: Evaluation Grandmaster, "You double the appropriate Focus bonus being
+  used in a current Investigation": a roll with a focus gets its Focus bonus again (in
+  `talent_bonus`). Whether the focus is the appropriate one is the table's, by the tag.
 Rerolling 1s (Rituals Master, Shaman Expert, Trickster Expert...) is the roller's choice
 and needs new dice: shown, not applied.
 """
@@ -59,10 +62,12 @@ def check_tags(tags: Sequence[str]) -> list[str]:
     return folded
 
 
-def tag_effects(character: Character, tags: Sequence[str]) -> TagEffects:
-    """What the roller's talents add to a roll carrying `tags`."""
+def tag_effects(character: Character, tags: Sequence[str], focus_bonus: int = 0) -> TagEffects:
+    """What the roller's talents add to a roll carrying `tags` (with its Focus bonus)."""
     bonus, sp = 0, 0
     named: list[str] = []
+    if "investigation" in tags and focus_bonus and has(character, "Evaluation", "grandmaster"):
+        bonus, named = focus_bonus, ["Evaluation Grandmaster"]
     for table, is_sp in ((BONUSES, False), (SP_BONUSES, True)):
         for tag, talent, degree, amount in table:
             if tag in tags and has(character, talent, degree):

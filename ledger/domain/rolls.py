@@ -231,7 +231,7 @@ def age_test(
             ctx, character_id, reported, ability=name, ability_value=value, tn=tn,
             focus=on_sheet, focus_bonus=FOCUS_BONUS if on_sheet else 0,
             modifier=modifier, active=active, label=label,
-            tagged=tag_effects(character, folded), tags=folded,
+            tagged=tag_effects(character, folded, FOCUS_BONUS if on_sheet else 0), tags=folded,
         )]
 
     return decide

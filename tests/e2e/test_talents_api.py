@@ -167,3 +167,16 @@ def test_warrior_expert_chosen_stunts_cost_1_sp_less_over_http(api: ApiClient) -
             for e in spent["events"] if e["type"] == "StuntsSpent"]
     assert paid == [(1, 4)]
     assert api.get(api.c("/stunts"))["stunts"]["rolls"][str(position)]["spent"] == 5
+
+
+def test_evaluation_grandmaster_doubles_the_focus_bonus_in_an_investigation_over_http(
+        api: ApiClient) -> None:
+    api.new_campaign()
+    ines = api.new_character(name="Ines", abilities={"Perception": 1}, focuses=["Searching"],
+                             talents=[{"name": "Evaluation", "degree": "Grandmaster"}])
+    answer = api.post(api.c(f"/characters/{ines}/rolls"),
+                      {"kind": "age", "ability": "Perception", "focus": "Searching",
+                       "dice": [1, 2, 4], "tags": ["investigation"]})
+    assert answer.status == 201, answer
+    (rolled,) = [e["data"] for e in answer["events"] if e["type"] == "Rolled"]
+    assert (rolled["total"], rolled["talent_bonus"]) == (1 + 2 + 4 + 1 + 2 + 2, 2)

@@ -93,3 +93,18 @@ def test_tags_are_not_a_field_of_a_notation_roll() -> None:
     with pytest.raises(DomainError) as refused:
         run(state, roll(ines, {"kind": "notation", "expression": "1d6", "tags": ["social"]}))
     assert refused.value.field == "tags"
+
+
+def test_evaluation_grandmaster_doubles_the_focus_bonus_in_an_investigation() -> None:
+    state = CampaignState(id="cmp")
+    sheet = {"name": "Ines", "abilities": {"Willpower": 2}, "focuses": ["Self-Discipline"],
+             "talents": [{"name": "Evaluation", "degree": "Grandmaster"}]}
+    ines = run(state, register_character(sheet))[0].character_id or ""
+    rolled = age_roll(state, ines, [2, 3, 5], focus="Self-Discipline", tags=["investigation"])
+    # 2 + 3 + 5 + Willpower 2 + Focus 2, and the Focus 2 again (Master's +1 SP: no doubles)
+    assert (rolled.total, rolled.talent_bonus, rolled.talent_sp) == (16, 2, 0)
+    assert rolled.talents == ["Evaluation Grandmaster", "Evaluation Master"]
+    plain = age_roll(state, ines, [2, 3, 5], focus="Self-Discipline")
+    assert plain.total == 14
+    no_focus = age_roll(state, ines, [2, 3, 5], tags=["investigation"])
+    assert no_focus.talent_bonus == 0
