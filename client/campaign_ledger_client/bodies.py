@@ -15,9 +15,10 @@ class Pool(TypedDict):
     max: int
 
 
-class Graded(TypedDict):
-    name: str
-    degree: str
+class Graded(TypedDict, total=False):
+    name: Required[str]
+    degree: Required[str]
+    choice: str | None  # the choice a degree asks for (Wizard Expert's Arcana)
 
 
 class Sheet(TypedDict, total=False):
@@ -56,7 +57,8 @@ class ParticipantSpec(TypedDict, total=False):
 
 
 class RollSpec(TypedDict, total=False):
-    """A roll request of either kind: `age` (ability, focus, modifier, tn, active) or
+    """A roll request of either kind: `age` (ability, focus, modifier, tn, active, talent,
+    tags) or
     `notation` (expression, the default); `dice` reports dice, else the server rolls."""
 
     kind: Literal["age", "notation"]
@@ -68,6 +70,8 @@ class RollSpec(TypedDict, total=False):
     active: bool
     dice: list[int] | None
     label: str
+    talent: Literal["brilliance-apex", "trickster-apex"] | None  # an automatic success
+    tags: list[str]  # spirits, rituals, social, investigation, cooperative
 
 
 class ConditionSpec(TypedDict, total=False):
@@ -128,6 +132,9 @@ class MagicTestSpec(TypedDict, total=False):
     bonus_mana: int
     bonus_backlash: int
     modifier: int
+    spell_rank: str | None  # "novice", "expert" or "master": talents apply by rank
+    arcana: str | None
+    target_character: str | None  # the spell's target: Ordinarius Grandmaster adds Backlash
     dice: list[int] | None
     label: str
 

@@ -59,11 +59,14 @@ class SheetStrain(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fiel
     max: StrainMax = 10
 
 
-class SheetGraded(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
-    """A specialization, talent or graced art and its degree."""
+class SheetGraded(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True,
+                  omit_defaults=True):
+    """A specialization, talent or graced art and its degree, with the choice a degree asks
+    for (`choice`: Wizard Expert's Arcana, docs/rules/talents.md)."""
 
     name: Name
     degree: Annotated[str, Meta(min_length=1, max_length=50)]
+    choice: Annotated[str, Meta(min_length=1, max_length=100)] | None = None
 
 
 class SheetImplant(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):

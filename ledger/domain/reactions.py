@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from ledger.domain import mana_recovery_rate, unconscious
+from ledger.domain import mana_recovery_rate, talent_health, unconscious
 from ledger.domain.characters import CharacterDied, CharacterRegistered, Corrected, SheetUpdated
 from ledger.domain.clock import NewDay, SceneEnded, SessionEnded, SessionStarted, SunMarked, TimeAdvanced
 from ledger.domain.conditions import recovery as conditions_recovery
@@ -45,9 +45,11 @@ Reaction = Callable[[CampaignState, DomainEvent, Context], list[DomainEvent]]
 Settle = Callable[[CampaignState, str, Context], Sequence[DomainEvent | Later]]
 
 REACTIONS: dict[type[DomainEvent], tuple[Reaction, ...]] = {
-    CharacterRegistered: (permanent.derive_permanent,),
-    SheetUpdated: (conditions_recovery.movement_follows_the_sheet, permanent.derive_permanent),
-    Corrected: (conditions_recovery.movement_follows_the_sheet, permanent.derive_permanent),
+    CharacterRegistered: (permanent.derive_permanent, talent_health.health_follows_the_talents),
+    SheetUpdated: (conditions_recovery.movement_follows_the_sheet, permanent.derive_permanent,
+                   talent_health.health_follows_the_talents),
+    Corrected: (conditions_recovery.movement_follows_the_sheet, permanent.derive_permanent,
+                talent_health.health_follows_the_talents),
     CharacterDied: (items_identification.abandon_studies_of_the_dead, linkage.end_links_of_the_dead,
                     spirits_time.summoners_death_dispels_their_spirits),
     ResourceSpent: (backlash.owe_roll_on_crossing,),

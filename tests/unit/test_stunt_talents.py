@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from ledger.domain.characters import register_character
 from ledger.domain.errors import DomainError
 from ledger.domain.stunts.effects import Choice
 from ledger.domain.stunts.spending import spend_stunts
@@ -60,3 +61,25 @@ def test_trickster_master_buys_discombobulation_at_3_sp_and_others_cannot() -> N
     with pytest.raises(DomainError) as caught:
         table.do(spend_stunts(other, [Choice(name="Discombobulation")], mara))
     assert caught.value.rule == "stunt-needs-trickster-master"
+
+
+def warrior_expert(choice: str) -> tuple[StuntTable, str]:
+    table = StuntTable()
+    # Warrior also adds Health: the registration records two events.
+    registered, _ = table.do(register_character({"name": "Mara", **SHEET, "talents": [
+        {"name": "Warrior", "degree": "Expert", "choice": choice}]}))
+    return table, registered.character_id or ""
+
+
+def test_warrior_expert_chosen_stunt_costs_1_sp_less() -> None:
+    table, mara = warrior_expert("Called Shot, skillful attack, Clinch")
+    position = table.roll(mara, [6, 6, 6])
+    (spent,) = table.do(spend_stunts(position, [Choice(name="Skillful Attack")], None))
+    assert (spent.stunts[0].paid, spent.stunts[0].talents) == (1, ["Warrior Expert"])
+
+
+def test_warrior_expert_counts_only_three_chosen_stunts() -> None:
+    table, mara = warrior_expert("Called Shot, Clinch, Throw, Skillful Attack")
+    position = table.roll(mara, [6, 6, 6])
+    (spent,) = table.do(spend_stunts(position, [Choice(name="Skillful Attack")], None))
+    assert (spent.stunts[0].paid, spent.stunts[0].discount) == (2, 0)

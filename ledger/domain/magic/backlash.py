@@ -65,7 +65,7 @@ class BacklashChoiceOffered(DomainEvent, frozen=True, kw_only=True):
     before: int  # temporary Backlash before and after
     after: int
     permanent: int
-    source: str  # "bonus", "cost", "resistance", "failure"
+    source: str  # "bonus", "cost", "resistance", "target-talent", "failure"
     test_id: str | None = None
     automatic: bool = False  # recorded because the character acted again, not asked
 

@@ -52,6 +52,10 @@ class MakeMagicTest(MagicTestRequest, Command, frozen=True, kw_only=True,
     each), then Mana; a shortfall of n Mana costs ceil(n / 2) Backlash. Backlash
     from magic offers the choice to roll for Consequences or bank it.
 
+    Talents (docs/rules/talents.md), when `spell_rank` is given: Wizard Novice adds +1 to
+    a Novice spell's test; Shaman Grandmaster takes 1 off a Novice `arcana` Spirit spell's
+    Mana cost (before the trade). The test records `talent_bonus`, `mana_less`, `talents`.
+
     When 3 + ability + focus (+2) + bonus + modifier, with the caster's Condition
     penalties, reaches the TN the test succeeds with no roll (never while Reeling).
     Otherwise 3d6 (reported `dice` or server dice), with the caster's Conditions as

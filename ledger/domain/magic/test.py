@@ -16,6 +16,8 @@ Rules (002 "The Magic Test", "Careful Magic", "Resistance", "Backlash"; the READ
 - Otherwise 3d6 + ability + focus + bonus; doubles on a success give SP = Stunt Die.
 - A failure is pending (`MagicTestState.failure`): Backlash 1 + (TN - total) +
   the penalty carried from earlier fixes, unless it is fixed.
+- Talents on a test naming the spell's rank and Arcana (Wizard Novice +1, Shaman
+  Grandmaster -1 Mana): ledger/domain/magic/talents.py.
 - Fixing, accepting, and what the next action settles: ledger/domain/magic/failure.py.
 """
 
@@ -37,6 +39,7 @@ from ledger.domain.events import DomainEvent
 from ledger.domain.magic.backlash import check_no_consequences_due, check_no_roll_owed, offered_event
 from ledger.domain.magic.pending import resolving
 from ledger.domain.magic.resistance import FACTORS, automatic_backlash, resistance_total
+from ledger.domain.magic.talents import SpellRank, TalentMagic, talent_magic, targeted
 from ledger.domain.magic.test_events import Costs, MagicTestMade, TargetNumber
 from ledger.domain.resources import check_can_spend, spend_event
 from ledger.domain.rolls import FOCUS_BONUS, age_roll, sheet_ability, sheet_focus
@@ -72,6 +75,13 @@ class MagicTestRequest(msgspec.Struct, frozen=True, kw_only=True):
     cost_backlash: Annotated[Count, Meta(
         description="Backlash chosen to pay the cost, 2 Mana each")] = 0
     modifier: Modifier = 0
+    spell_rank: Annotated[SpellRank | None, Meta(description=(
+        "the spell's rank, for talents: Wizard Novice +1 and Shaman Grandmaster -1 Mana "
+        "(Spirit Arcana) on Novice spells"))] = None
+    arcana: Annotated[Label | None, Meta(description="the spell's Arcana, e.g. Spirit")] = None
+    target_character: Annotated[Annotated[str, Meta(max_length=100)] | None, Meta(description=(
+        "the character the spell targets, if one: Ordinarius Grandmaster gives the caster "
+        "1 automatic Backlash"))] = None
     dice: Annotated[Dice | None, Meta(description=(
         "three reported d6, the last the Stunt Die; server dice if absent"))] = None
     label: Label = ""
@@ -100,10 +110,10 @@ def check_careful_options(careful: list[str]) -> None:
                            field="careful")
 
 
-def check_trade_within_cost(request: MagicTestRequest) -> None:
-    if request.mana_for_tn > request.mana_cost:
+def check_trade_within_cost(request: MagicTestRequest, mana_cost: int) -> None:
+    if request.mana_for_tn > mana_cost:
         raise RuleViolation("mana-trade-exceeds-cost",
-                            f"the spell costs {request.mana_cost} Mana: at most that many "
+                            f"the spell costs {mana_cost} Mana: at most that many "
                             "-1 Mana / +1 TN trades", field="mana_for_tn")
 
 
@@ -114,9 +124,12 @@ def check_cost_backlash_needed(cost_backlash: int, cost: int) -> None:
                             field="cost_backlash")
 
 
-def plan_costs(character: Character, request: MagicTestRequest, auto: int) -> Costs:
-    check_trade_within_cost(request)
-    cost = request.mana_cost - request.mana_for_tn
+def plan_costs(character: Character, request: MagicTestRequest, auto: int,
+               talents: TalentMagic | None = None) -> Costs:
+    """Costs of the spell, less what talents take off (magic/talents.py), less the trade."""
+    mana_cost = request.mana_cost - (talents.mana_less if talents else 0)
+    check_trade_within_cost(request, mana_cost)
+    cost = mana_cost - request.mana_for_tn
     check_cost_backlash_needed(request.cost_backlash, cost)
     check_can_spend(character, "mana", request.bonus_mana)
     remaining = max(0, cost - 2 * request.cost_backlash)
@@ -124,7 +137,8 @@ def plan_costs(character: Character, request: MagicTestRequest, auto: int) -> Co
     shortfall = remaining - mana_paid
     return Costs(bonus_mana=request.bonus_mana, bonus_backlash=request.bonus_backlash, cost=cost,
                  cost_backlash=request.cost_backlash, mana_paid=mana_paid, shortfall=shortfall,
-                 shortfall_backlash=math.ceil(shortfall / 2), auto_backlash=auto)
+                 shortfall_backlash=math.ceil(shortfall / 2), auto_backlash=auto,
+                 target_backlash=talents.target_backlash if talents else 0)
 
 
 def pay(character_id: str, costs: Costs, test_id: str) -> list[Later]:
@@ -132,7 +146,8 @@ def pay(character_id: str, costs: Costs, test_id: str) -> list[Later]:
     steps = [("mana", costs.bonus_mana, "bonus"), ("backlash", costs.bonus_backlash, "bonus"),
              ("mana", costs.mana_paid, "cost"),
              ("backlash", costs.cost_backlash + costs.shortfall_backlash, "cost"),
-             ("backlash", costs.auto_backlash, "resistance")]
+             ("backlash", costs.auto_backlash, "resistance"),
+             ("backlash", costs.target_backlash, "target-talent")]
     return [later_for(character_id, paying(kind, amount, source, test_id))
             for kind, amount, source in steps if amount > 0]
 
@@ -197,7 +212,9 @@ def make_test(character_id: str, request: MagicTestRequest) -> Decide:
         resistance = resistance_total(request.resistance_factors, request.resistance)
         target = target_number(request, resistance)
         auto = automatic_backlash(resistance, state.settings, request.auto_backlash)
-        costs = plan_costs(character, request, auto)
+        talents = talent_magic(character, request.spell_rank, request.arcana, request.mana_cost,
+                               targeted(state, request.target_character))
+        costs = plan_costs(character, request, auto, talents)
         test_id = ctx.new_id("mgt")
         made = MagicTestMade(
             character_id=character_id, test_id=test_id, label=request.label, ability=ability,
@@ -205,7 +222,10 @@ def make_test(character_id: str, request: MagicTestRequest) -> Decide:
             resistance_factors=list(request.resistance_factors),
             bonus=costs.bonus_mana + 2 * costs.bonus_backlash, modifier=request.modifier,
             costs=costs, automatic=True, success=True,
-            carried=character.magic_tests.carried)
+            carried=character.magic_tests.carried, spell_rank=request.spell_rank,
+            arcana=request.arcana, target_character=request.target_character,
+            talent_bonus=talents.bonus, mana_less=talents.mana_less,
+            talents=talents.talents)
         return [*pay(character_id, costs, test_id), *resolve(ctx, made, request.dice,
                                                                    character.conditions)]
 
@@ -219,15 +239,15 @@ def resolve(ctx: Context, made: MagicTestMade, reported: list[int] | None,
     The roller's Conditions count here as on the roll: their fixed penalties lower what
     the lowest roll reaches, and Reeling rules out an automatic success, since a Stunt
     Die of 1-2 (the lowest roll has one) fails the test."""
-    added = made.ability_value + made.focus_bonus + made.bonus + made.modifier
+    added = made.ability_value + made.focus_bonus + made.bonus + made.modifier + made.talent_bonus
     effects = on_roll(conditions)
     if LOWEST_ROLL + added + effects.total >= made.target.tn and not effects.has(REELING):
         return [made]
     rolled = age_roll(
         ctx, made.character_id, reported, ability=made.ability, ability_value=made.ability_value,
         tn=made.target.tn, focus=made.focus, focus_bonus=made.focus_bonus,
-        modifier=made.bonus + made.modifier, label=f"Magic Test {made.test_id}",
-        conditions=conditions)
+        modifier=made.bonus + made.modifier + made.talent_bonus,
+        label=f"Magic Test {made.test_id}", conditions=conditions)
     total, success = rolled.total, bool(rolled.success)
     # Reeling fails a test whose total may reach the TN: it then misses by 0.
     degree = 0 if success else max(0, made.target.tn - total)

@@ -32,6 +32,7 @@ class Costs(msgspec.Struct, frozen=True, kw_only=True):
     shortfall: int  # Mana the character lacked for the cost
     shortfall_backlash: int  # ceil(shortfall / 2)
     auto_backlash: int  # Resistance over 5 (or the GM's override)
+    target_backlash: int = 0  # the target's Ordinarius Grandmaster (magic/talents.py)
 
 
 class MagicTestMade(DomainEvent, frozen=True, kw_only=True):
@@ -53,6 +54,14 @@ class MagicTestMade(DomainEvent, frozen=True, kw_only=True):
     carried: int = 0  # the penalty carried from fixes, used when the failure is taken
     failure_backlash: int = 0  # 1 + degree + carried: what accepting the failure costs
     stunt_points: int = 0
+    # Talents (ledger/domain/magic/talents.py): the spell's rank and Arcana as given, the
+    # bonus added to the test, the Mana taken off the cost (before the trade), and by whom.
+    spell_rank: str | None = None
+    arcana: str | None = None
+    target_character: str | None = None
+    talent_bonus: int = 0
+    mana_less: int = 0
+    talents: list[str] = msgspec.field(default_factory=list)
 
 
 class MagicTestFixed(DomainEvent, frozen=True, kw_only=True):

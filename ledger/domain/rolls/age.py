@@ -12,6 +12,7 @@ from ledger.domain.dice import DiceExhausted
 from ledger.domain.errors import InvalidInput, RuleViolation
 from ledger.domain.notation import Die
 from ledger.domain.roll_marks import KEPT, REROLLED
+from ledger.domain.roll_tags import TagEffects
 from ledger.domain.roll_text import age_result_text
 from ledger.domain.rolls.conditions import NAUSEATED, REELING, OnRoll, on_roll
 from ledger.domain.rolls.event import Rolled
@@ -95,6 +96,8 @@ def age_roll(
     active: bool = True,
     label: str = "",
     conditions: Sequence[Condition] = (),
+    tagged: TagEffects | None = None,
+    tags: Sequence[str] = (),
 ) -> Rolled:
     """Roll one AGE test and record it whole: every die, the total, success and SP.
 
@@ -104,11 +107,14 @@ def age_roll(
     penalties add to the total, Nauseated rerolls, Reeling fails on a Stunt Die of 1-2."""
     effects = on_roll(conditions)
     rolled = roll_age_dice(ctx, reported, nauseated=effects.has(NAUSEATED))
-    bonus = ability_value + focus_bonus + modifier
+    tagged = tagged or TagEffects()
+    bonus = ability_value + focus_bonus + modifier + tagged.bonus
     total = sum(rolled.values) + bonus + effects.total
     reeled = effects.has(REELING) and rolled.stunt_die in REELING_FACES
     success = False if reeled else None if tn is None else total >= tn
     sp = stunt_points(bool(success), rolled.doubles, rolled.stunt_die, active)
+    talent_sp = tagged.sp if sp else 0  # talents add SP only to a roll that generates them
+    sp += talent_sp
     return Rolled(
         character_id=character_id, kind="age", expression="3d6", dice=rolled.dice,
         total=total, label=label, stunt_die=rolled.stunt_die, ability=ability,
@@ -116,7 +122,8 @@ def age_roll(
         modifier=modifier, tn=tn, success=success, doubles=rolled.doubles,
         stunt_points=sp, active=active, condition_modifiers=effects.modifiers,
         condition_procedures=effects.procedures, conditions_not_applied=effects.not_applied,
-        automatic_failure=reeled,
+        automatic_failure=reeled, tags=list(tags), talent_bonus=tagged.bonus,
+        talent_sp=talent_sp, talents=list(tagged.talents),
         result_text=_text(rolled, bonus, total, sp, tn, success, effects, reeled),
         **rolled.provenance,  # type: ignore[arg-type]
     )

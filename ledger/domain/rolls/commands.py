@@ -20,14 +20,16 @@ from ledger.domain.context import Context
 from ledger.domain.decision import Later
 from ledger.domain.errors import InvalidInput
 from ledger.domain.events import DomainEvent
+from ledger.domain.roll_tags import TAGS, check_tags, tag_effects
 from ledger.domain.rolls.age import FOCUS_BONUS, age_roll, sheet_ability, sheet_focus
 from ledger.domain.rolls.sources import notation_rolled
 from ledger.domain.state import CampaignState
+from ledger.domain.talent_successes import automatic_success
 
 KINDS = ("age", "notation")
 # Fields only one kind takes, with the value that means "not given".
 AGE_ONLY: dict[str, Any] = {"ability": None, "focus": None, "modifier": 0, "tn": None,
-                            "active": True}
+                            "active": True, "talent": None, "tags": []}
 NOTATION_ONLY: dict[str, Any] = {"expression": None}
 
 
@@ -65,6 +67,12 @@ class Roll(Command, frozen=True, kw_only=True, forbid_unknown_fields=True):
     Cowed, Prone...) are shown, not applied. A notation roll (`kind: notation`, the
     default) takes `expression` (`4d6kh3`, `1d20+5 to hit`). A field of the other kind is
     a 422 `field-not-for-kind`.
+
+    Talents (docs/rules/talents.md): an AGE test's `tags` name its context (spirits,
+    rituals, social, investigation, cooperative) for the talents that apply to rolls of a
+    kind; `talent` asks for an automatic success by Brilliance Apex (once per clock day,
+    an Intelligence test) or Trickster Apex (1 Conviction, a Deception or Sleight of Hand
+    attempt), which rolls no dice and records `TalentSuccess`.
     """
 
     policy = gm_or_player_of("character_id")
@@ -84,6 +92,11 @@ class Roll(Command, frozen=True, kw_only=True, forbid_unknown_fields=True):
     active: Annotated[bool, Meta(description="an active test (may give SP)")] = True
     dice: Annotated[Dice | None, Meta(description="reported dice; server dice if absent")] = None
     label: Label = ""
+    talent: Annotated[Literal["brilliance-apex", "trickster-apex"] | None, Meta(
+        description="an automatic success by a talent, no dice")] = None
+    tags: Annotated[list[Annotated[str, Meta(max_length=50)]], Meta(
+        max_length=len(TAGS), description="the roll's context, for talents that apply to "
+                                          "rolls of a kind: " + ", ".join(TAGS))] = []
 
     def authorize(self, state: CampaignState, ctx: Context) -> None:
         super().authorize(state, ctx)
@@ -98,12 +111,20 @@ class Roll(Command, frozen=True, kw_only=True, forbid_unknown_fields=True):
             return [notation_rolled(ctx, self.character_id, self.expression, self.dice,
                                     state.settings.max_dice_per_roll, label=self.label)]
         assert self.ability is not None
+        if self.talent is not None:
+            if self.dice is not None:
+                raise InvalidInput("dice-with-automatic-success",
+                                   "a test that succeeds by a talent rolls no dice", field="dice")
+            return automatic_success(self.character_id, self.talent, ability=self.ability,
+                                     focus=self.focus, tn=self.tn, label=self.label)(state, ctx)
         name, value = sheet_ability(character, self.ability)
+        folded = check_tags(self.tags)
         on_sheet = None if self.focus is None else sheet_focus(character, self.focus)
         return [age_roll(
             ctx, self.character_id, self.dice, ability=name, ability_value=value, tn=self.tn,
             focus=on_sheet, focus_bonus=FOCUS_BONUS if on_sheet else 0, modifier=self.modifier,
-            active=self.active, label=self.label, conditions=character.conditions)]
+            active=self.active, label=self.label, conditions=character.conditions,
+            tagged=tag_effects(character, folded, FOCUS_BONUS if on_sheet else 0), tags=folded)]
 
 
 def roll(character_id: str, request: Mapping[str, Any]) -> Roll:
@@ -113,9 +134,10 @@ def roll(character_id: str, request: Mapping[str, Any]) -> Roll:
 
 def age_test(character_id: str, *, ability: str, focus: str | None = None, modifier: int = 0,
              tn: int | None = None, active: bool = True, reported: list[int] | None = None,
-             label: str = "") -> Roll:
+             label: str = "", tags: Sequence[str] = ()) -> Roll:
     return Roll(character_id=character_id, kind="age", ability=ability, focus=focus,
-                modifier=modifier, tn=tn, active=active, dice=reported, label=label)
+                modifier=modifier, tn=tn, active=active, dice=reported, label=label,
+                tags=list(tags))
 
 
 def notation_roll(character_id: str, expression: str, reported: list[int] | None = None,

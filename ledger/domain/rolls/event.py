@@ -61,6 +61,12 @@ class Rolled(DomainEvent, frozen=True, kw_only=True):
     condition_procedures: list[RollCondition] = []
     conditions_not_applied: list[RollCondition] = []
     automatic_failure: bool = False
+    # Context tags and what the roller's talents added for them (ledger/domain/roll_tags.py):
+    # `talent_bonus` is in the total, `talent_sp` in `stunt_points`.
+    tags: list[str] = []
+    talent_bonus: int = 0
+    talent_sp: int = 0
+    talents: list[str] = []
 
 
 @evolves(Rolled)

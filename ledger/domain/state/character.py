@@ -26,10 +26,12 @@ class Strain(msgspec.Struct):
 
 
 class Graded(msgspec.Struct):
-    """A specialization or talent with its degree (Novice, Expert, Master...)."""
+    """A specialization or talent with its degree (Novice, Expert, Master...), and the choice
+    a degree asks for, if any (Wizard Expert's Arcana)."""
 
     name: str
     degree: str
+    choice: str | None = None
 
 
 class Implant(msgspec.Struct):
@@ -82,6 +84,10 @@ class Character(msgspec.Struct):
     armor: int = 0
     speed: int = 10
     health: Pool = msgspec.field(default_factory=lambda: Pool(10, 10))
+    # The Health talents add, counted in `health` (Warrior Novice: ledger/domain/talent_health.py).
+    talent_health: int = 0
+    # The clock day each talent last gave an automatic success (ledger/domain/talent_successes.py).
+    talent_days: dict[str, int] = msgspec.field(default_factory=dict)
     mana: Pool = msgspec.field(default_factory=lambda: Pool(0, 0))
     conviction: Pool = msgspec.field(default_factory=lambda: Pool(0, 0))
     strain: Strain = msgspec.field(default_factory=Strain)

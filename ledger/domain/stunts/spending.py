@@ -129,9 +129,10 @@ def priced(state: CampaignState, ctx: Context, position: int, by: str, choice: C
                 raise RuleViolation("grapple-first", f"{spec.name} needs a prior Grapple of "
                                     f"{aimed.name}", field="target")
             bonus = grabbed_bonus(state, position, aimed, bonus_used)
-    return SpentStunt(name=spec.name, tier=tier, paid=max(0, tier - bonus), bonus=bonus,
+    less, sources = talents.discount(roller, spec.name, tier)  # Warrior Expert's choice
+    return SpentStunt(name=spec.name, tier=tier, paid=max(0, tier - bonus - less), bonus=bonus,
                       effect=spec.tiers[tier], target=target if spec.needs_target else None,
-                      minor_action=spec.minor_action)
+                      minor_action=spec.minor_action, discount=less, talents=sources)
 
 
 def discombobulation(roller: Character, target: str | None) -> SpentStunt:

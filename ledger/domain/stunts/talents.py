@@ -11,7 +11,10 @@ Rules and our readings (docs/rules/talents.md):
 - Trickster Master: the special stunt "Discombobulation, 3" (`TRICKSTER_STUNT`), bought
   only by a character with Trickster at Master or above.
 - A degree includes the ones below it (Novice < Expert < Master < Grandmaster < Apex).
-Warrior Expert's "three chosen stunts" are not applied: the sheet does not record the choice.
+- Warrior Expert: "Choose three General Combat, Melee, Ranged, or Grappling Stunts. These
+  stunts costs you -1 SP". The choice is the talent's `choice` on the sheet, the stunts
+  named comma-separated; only the first three count (our reading: the text allows three).
+  Whether a stunt is of those kinds is the GM's call when the choice is recorded.
 """
 
 from __future__ import annotations
@@ -47,11 +50,25 @@ def has(character: Character, name: str, degree: str) -> bool:
     return degree_of(character, name) >= DEGREES.index(degree)
 
 
+WARRIOR_CHOICES = 3
+
+
+def warrior_stunts(character: Character) -> tuple[str, ...]:
+    """The stunts chosen with Warrior at Expert or above (the first three named)."""
+    if not has(character, "Warrior", "expert"):
+        return ()
+    choice = next((g.choice for g in character.talents + character.specializations
+                   if g.name.strip().lower() == "warrior" and g.choice), "")
+    named = tuple(" ".join(s.split()) for s in (choice or "").split(",") if s.strip())
+    return named[:WARRIOR_CHOICES]
+
+
 def discount(character: Character, stunt: str, cost: int) -> tuple[int, list[str]]:
     """SP less for `stunt` and the talents that gave it; never below 1 SP in all."""
-    sources = [f"{name} {degree.title()}" for name, degree, stunts, _ in DISCOUNTS
+    rows = (*DISCOUNTS, ("Warrior", "expert", warrior_stunts(character), 1))
+    sources = [f"{name} {degree.title()}" for name, degree, stunts, _ in rows
                if has(character, name, degree) and stunt.strip().lower() in
                {s.lower() for s in stunts}]
-    less = sum(amount for name, degree, stunts, amount in DISCOUNTS
+    less = sum(amount for name, degree, stunts, amount in rows
                if f"{name} {degree.title()}" in sources)
     return min(less, max(0, cost - MINIMUM_COST)), sources

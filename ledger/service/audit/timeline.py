@@ -20,6 +20,7 @@ from ledger.domain.audit import (  # noqa: F401  (they register the summaries)
     summaries_magic,
     summaries_rules,
     summaries_stunts,
+    summaries_talents,
 )
 from ledger.domain.audit.diff import Change, changes
 from ledger.domain.audit.summaries import summarize

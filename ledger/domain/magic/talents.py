@@ -1,0 +1,96 @@
+"""Talents that change a Magic Test (Mana Noir "Talents"; docs/rules/talents.md), read from
+the caster's sheet when the test names the spell's rank (`spell_rank`) and `arcana`.
+
+- Wizard Novice: "+1 to any Novice-level magical Test" (`TalentMagic.bonus`). Its "+1
+  damage to any Novice-level Spell attack" is shown only: the ledger does not roll spell
+  damage.
+- Shaman Grandmaster: "Novice-level Spirit Arcana spells cost -1 Mana" (`mana_less`).
+  Our reading: the cost never goes below 0 (the text gives no minimum here, unlike Wizard
+  Expert's "minimum of 1 Mana"), and the -1 comes off before the "-1 Mana for +1 TN" trade,
+  which may then take at most what is left.
+- Wizard Expert: "Chose one Arcana; all Spells from that Arcana cost -1 Mana (minimum of
+  1 Mana)". The Arcana is the talent's `choice` on the sheet; the test names its `arcana`.
+  Its rerolling of 1s is the roller's choice: shown. With Shaman Grandmaster on the same
+  spell, Shaman's -1 comes first and Wizard's never takes the cost below 1. It needs no rank.
+- Ordinarius Grandmaster (the target's): "Spells, Rituals or Powers that are meant to target
+  you will automatically generate 1 Backlash", for the caster (`target_backlash`), when the
+  test names `target_character`. It is paid before the roll with the other automatic
+  Backlash, on success or failure. A GM override of `auto_backlash` replaces the
+  Resistance part only, not this one.
+A test that names no rank gets no rank's effect: the ledger does not guess a spell's rank.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+import msgspec
+
+from ledger.domain.errors import InvalidInput
+from ledger.domain.state import CampaignState, Character
+from ledger.domain.stunts.talents import has
+
+SpellRank = Literal["novice", "expert", "master"]
+SPIRIT_ARCANA = frozenset({"spirit", "spirit arcana", "spirits"})
+
+
+class TalentMagic(msgspec.Struct, frozen=True, kw_only=True):
+    bonus: int = 0  # added to the test
+    mana_less: int = 0  # taken off the spell's Mana cost
+    target_backlash: int = 0  # automatic Backlash for the caster from the target's talent
+    talents: list[str] = msgspec.field(default_factory=list)
+
+
+def fold(name: str) -> str:
+    return " ".join(name.split()).lower()
+
+
+def is_arcana(arcana: str | None, chosen: str) -> bool:
+    """The test's Arcana is the chosen one ("Fire" and "Fire Arcana" alike)."""
+    if arcana is None:
+        return False
+    names = {fold(arcana), fold(arcana).removesuffix(" arcana")}
+    return bool(names & {fold(chosen), fold(chosen).removesuffix(" arcana")})
+
+
+def wizard_arcana(character: Character) -> str | None:
+    """The Arcana chosen with Wizard at Expert or above, if the sheet names one."""
+    if not has(character, "Wizard", "expert"):
+        return None
+    return next((g.choice for g in character.talents + character.specializations
+                 if fold(g.name) == "wizard" and g.choice), None)
+
+
+def is_spirit(arcana: str | None) -> bool:
+    return arcana is not None and " ".join(arcana.split()).lower() in SPIRIT_ARCANA
+
+
+def talent_magic(character: Character, rank: SpellRank | None, arcana: str | None,
+                 mana_cost: int, target: Character | None = None) -> TalentMagic:
+    """What the caster's talents (and the target's) change on a test of a spell of `rank`
+    and `arcana`."""
+    bonus, less = 0, 0
+    named: list[str] = []
+    if rank == "novice" and has(character, "Wizard", "novice"):
+        bonus, named = 1, [*named, "Wizard Novice"]
+    if rank == "novice" and is_spirit(arcana) and has(character, "Shaman", "grandmaster") \
+            and mana_cost > 0:
+        less, named = 1, [*named, "Shaman Grandmaster"]
+    chosen = wizard_arcana(character)
+    if chosen and is_arcana(arcana, chosen) and mana_cost - less > 1:
+        less, named = less + 1, [*named, f"Wizard Expert ({chosen})"]
+    backlash = 0
+    if target is not None and has(target, "Ordinarius", "grandmaster"):
+        backlash, named = 1, [*named, f"Ordinarius Grandmaster ({target.name})"]
+    return TalentMagic(bonus=bonus, mana_less=less, target_backlash=backlash, talents=named)
+
+
+def targeted(state: CampaignState, character_id: str | None) -> Character | None:
+    """The character a test names as its spell's target (422 naming the field if unknown)."""
+    if character_id is None:
+        return None
+    target = state.characters.get(character_id)
+    if target is None:
+        raise InvalidInput("unknown-target-character", f"no character {character_id!r}",
+                           field="target_character")
+    return target
