@@ -43,8 +43,13 @@ class FeedHub:
     def __init__(self, store: EventStore, source: ChangeSource, *, capacity: int,
                  interval: float = 0.25, on_count: Callable[[int], None] | None = None,
                  voids: Callable[[str, int], RewindState] = lambda _c, _p: RewindState(),
+                 catch_up_store: Callable[[str, int], EventStore] | None = None,
                  ) -> None:
         self.store = store
+        # Where a subscriber's catch-up reads, given the position it must reach: a replica
+        # that holds it, else the primary (ledger/service/replicas.py). The hub's own reads
+        # follow the primary's NOTIFY and stay on the primary.
+        self.catch_up_store = catch_up_store or (lambda _c, _p: store)
         # A campaign's voided ranges as of a head at or past a position (api/voids.py).
         self.voids = voids
         self.source = source
@@ -171,7 +176,8 @@ def hub() -> FeedHub:
                 built = FeedHub(store, source, capacity=config.feed_streams_per_worker,
                                 interval=config.feed_poll_seconds,
                                 on_count=observability.FEED_SUBSCRIBERS.set,
-                                voids=_head_voids(ledger()))
+                                voids=_head_voids(ledger()),
+                                catch_up_store=_catch_up_store(ledger()))
                 ext["feed_hub"] = built
     return built
 
@@ -194,3 +200,10 @@ def close_all_hubs() -> None:
     for hub in list(_hubs):
         if hub.pid == os.getpid():
             hub.close()
+
+
+def _catch_up_store(led: Ledger) -> Callable[[str, int], EventStore]:
+    def store(campaign_id: str, position: int) -> EventStore:
+        return led.reader(campaign_id, position).ledger.store
+
+    return store

@@ -11,6 +11,7 @@ from flask_smorest import Blueprint
 from api import auth, schemas
 from api.answers import json_response, write, write_creation
 from api.errors import ApiError
+from api.read_route import reading
 from api.runtime import ledger
 from api.timetravel import state_for
 from api.voids import event_with_void, page, voided_field
@@ -132,7 +133,7 @@ def events(query: dict[str, Any], campaign_id: str) -> Response:
     Each event's `voided_by` is the position of the rewind that voided it, or null;
     `view=canon` leaves voided events out (pages still end at `next`)."""
     auth.require_reader(campaign_id)
-    led = ledger()
+    led = reading(campaign_id)  # a replica's head when one has what the client saw
     head = led.state(campaign_id)  # 404 for an unknown campaign; voids as of this head
     types = event_types([t for t in (query["type"] or "").split(",") if t], "type")
 

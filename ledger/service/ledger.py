@@ -25,6 +25,7 @@ from ledger.service.health import utc_now
 from ledger.service.idempotent import AnswerSpec, replay
 from ledger.service.outcome import Outcome
 from ledger.service.recording import Recorder
+from ledger.service.replicas import Replicas, Route
 from ledger.service.retries import MAX_ATTEMPTS, ConflictRetriesExhausted, WriterLocks, until_recorded
 from ledger.service.seeds import SeedVault
 from ledger.service.time_travel import TimeTravel
@@ -55,11 +56,19 @@ class Ledger:
         self.recorder = Recorder(store, self.seeds, self.heads,
                                  checkpoint_every=checkpoint_every, now=now)
         self.locks = WriterLocks(keep=4 * cache_size)
+        # Set by the wiring when read replicas are configured (ledger/service/replicas.py).
+        self.replicas: Replicas | None = None
 
     # --- reading ----------------------------------------------------------
     def state(self, campaign_id: str) -> CampaignState:
         """The head state, fast-forwarded from the store. Callers must not mutate it."""
         return self.heads.state(campaign_id)
+
+    def reader(self, campaign_id: str, min_position: int | None = None) -> Route:
+        """Where a read that may go to a replica runs (the routing rule: replicas.py)."""
+        if self.replicas is None:
+            return Route(self)
+        return self.replicas.route(campaign_id, min_position)
 
     def cached_state(self, campaign_id: str) -> CampaignState | None:
         """The newest head this process has seen, without reading the store (it may be
