@@ -28,12 +28,15 @@ from api.feed_subscription import (
 )
 from api.feed_wake import ChangeSource
 from ledger.adapters.store.base import EventStore
+from ledger.domain.record import Record
 from ledger.domain.state.audit import RewindState
 
 if TYPE_CHECKING:
     from ledger.service.ledger import Ledger
 
 __all__ = ["FeedClosedError", "FeedFullError", "FeedHub", "Subscription", "close_all_hubs", "hub"]
+# (campaign, position the read must reach, after, limit) -> the events after `after`.
+CatchUpRead = Callable[[str, int, int, int], list[Record]]
 log = logging.getLogger(__name__)
 _hubs: list[FeedHub] = []
 _build_lock = threading.Lock()
@@ -43,13 +46,14 @@ class FeedHub:
     def __init__(self, store: EventStore, source: ChangeSource, *, capacity: int,
                  interval: float = 0.25, on_count: Callable[[int], None] | None = None,
                  voids: Callable[[str, int], RewindState] = lambda _c, _p: RewindState(),
-                 catch_up_store: Callable[[str, int], EventStore] | None = None,
+                 catch_up: CatchUpRead | None = None,
                  ) -> None:
         self.store = store
-        # Where a subscriber's catch-up reads, given the position it must reach: a replica
-        # that holds it, else the primary (ledger/service/replicas.py). The hub's own reads
+        # A subscriber's catch-up read, given the position it must reach: on a replica that
+        # holds it, else the primary (ledger/service/replicas.py). The hub's own reads
         # follow the primary's NOTIFY and stay on the primary.
-        self.catch_up_store = catch_up_store or (lambda _c, _p: store)
+        self.catch_up = catch_up or (
+            lambda c, _reach, after, limit: store.read(c, after=after, limit=limit))
         # A campaign's voided ranges as of a head at or past a position (api/voids.py).
         self.voids = voids
         self.source = source
@@ -177,7 +181,7 @@ def hub() -> FeedHub:
                                 interval=config.feed_poll_seconds,
                                 on_count=observability.FEED_SUBSCRIBERS.set,
                                 voids=_head_voids(ledger()),
-                                catch_up_store=_catch_up_store(ledger()))
+                                catch_up=_catch_up_reader(ledger()))
                 ext["feed_hub"] = built
     return built
 
@@ -202,8 +206,9 @@ def close_all_hubs() -> None:
             hub.close()
 
 
-def _catch_up_store(led: Ledger) -> Callable[[str, int], EventStore]:
-    def store(campaign_id: str, position: int) -> EventStore:
-        return led.reader(campaign_id, position).ledger.store
+def _catch_up_reader(led: Ledger) -> CatchUpRead:
+    def read(campaign_id: str, reach: int, after: int, limit: int) -> list[Record]:
+        return led.routed(campaign_id, reach,
+                          lambda chosen: chosen.store.read(campaign_id, after=after, limit=limit))[0]
 
-    return store
+    return read

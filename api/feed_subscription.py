@@ -77,8 +77,7 @@ class Subscription:
         return fresh
 
     def _catch_up(self, reach: int) -> list[Record]:
-        store = self.hub.catch_up_store(self.campaign_id, reach)
-        records = store.read(self.campaign_id, after=self.last, limit=CATCH_UP_BATCH)
+        records = self.hub.catch_up(self.campaign_id, reach, self.last, CATCH_UP_BATCH)
         if len(records) == CATCH_UP_BATCH:
             with self._cond:
                 self._behind = True  # more to read before the queue is useful again

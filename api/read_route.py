@@ -7,6 +7,9 @@ says how far that replica's replay trails the primary, in seconds, in `Ledger-Re
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import TypeVar
+
 from flask import Response, g, request
 
 from api.errors import ApiError
@@ -16,6 +19,7 @@ from ledger.service.ledger import Ledger
 
 MIN_POSITION = "Ledger-Min-Position"
 REPLICA_LAG = "Ledger-Replica-Lag"
+T = TypeVar("T")
 
 
 def min_position() -> int | None:
@@ -29,13 +33,14 @@ def min_position() -> int | None:
     return int(sent)
 
 
-def reading(campaign_id: str, at_position: int | None = None) -> Ledger:
-    """The Ledger for a read that may go to a replica; `?at=P` implies a hint of P."""
+def read_from(campaign_id: str, read: Callable[[Ledger], T],
+              at_position: int | None = None) -> T:
+    """`read` on the Ledger the routing rule picks; `?at=P` implies a hint of P."""
     hints = [p for p in (min_position(), at_position) if p]
-    route = ledger().reader(campaign_id, max(hints) if hints else None)
+    found, route = ledger().routed(campaign_id, max(hints) if hints else None, read)
     if route.lag_seconds is not None:
         g.replica_lag = route.lag_seconds
-    return route.ledger
+    return found
 
 
 def add_lag_header(response: Response) -> Response:

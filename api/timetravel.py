@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 
 from api.errors import ApiError
-from api.read_route import reading
+from api.read_route import read_from
 from api.runtime import ledger
 from api.schemas import MAX_POSITION
 from ledger.domain.state import CampaignState, Character
@@ -60,11 +60,14 @@ def state_for(campaign_id: str, at: str | None, view: str = "recorded") -> Campa
             return led.canon_state_at(campaign_id, head.position)
         return head
     exact = int(at) if at.isascii() and at.isdigit() and int(at) <= MAX_POSITION else None
-    led = reading(campaign_id, exact)
-    position = resolve_position(campaign_id, at, led)
-    if view == "canon":
-        return led.canon_state_at(campaign_id, position)
-    return led.state_at(campaign_id, position)
+
+    def read(led: Ledger) -> CampaignState:
+        position = resolve_position(campaign_id, at, led)
+        if view == "canon":
+            return led.canon_state_at(campaign_id, position)
+        return led.state_at(campaign_id, position)
+
+    return read_from(campaign_id, read, exact)
 
 
 def character_for(

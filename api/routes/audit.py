@@ -15,7 +15,7 @@ from flask_smorest import Blueprint
 
 from api import auth, schemas_audit
 from api.answers import json_response, write
-from api.read_route import reading
+from api.read_route import read_from
 from api.runtime import ledger, signer
 from ledger.adapters.signing import ALGORITHM, HeadSigner
 from ledger.domain.audit.verify import verify
@@ -46,7 +46,7 @@ def get_timeline(query: dict[str, Any], campaign_id: str) -> Response:
                           character=query["character"], session=query["session"],
                           scene=query["scene"], types=types, first=query["from_"],
                           last=query["to"])
-    return json_response(timeline(reading(campaign_id), campaign_id, asked))
+    return json_response(read_from(campaign_id, lambda led: timeline(led, campaign_id, asked)))
 
 
 @blp.route("/campaigns/<campaign_id>/rewind", methods=["POST"])

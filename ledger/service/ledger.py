@@ -8,6 +8,7 @@ keeps the methods callers use.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import TypeVar
 
 from ledger.adapters.secrets_box import SecretBox
 from ledger.adapters.store.base import EventStore
@@ -29,6 +30,8 @@ from ledger.service.replicas import Replicas, Route
 from ledger.service.retries import MAX_ATTEMPTS, ConflictRetriesExhausted, WriterLocks, until_recorded
 from ledger.service.seeds import SeedVault
 from ledger.service.time_travel import TimeTravel
+
+T = TypeVar("T")
 
 __all__ = ["MAX_ATTEMPTS", "AnswerSpec", "ConflictRetriesExhausted", "CreateCampaign", "Ledger",
            "Outcome"]
@@ -69,6 +72,13 @@ class Ledger:
         if self.replicas is None:
             return Route(self)
         return self.replicas.route(campaign_id, min_position)
+
+    def routed(self, campaign_id: str, min_position: int | None,
+               read: Callable[[Ledger], T]) -> tuple[T, Route]:
+        """Run `read` on the Ledger the routing rule picks (the primary if a replica fails)."""
+        if self.replicas is None:
+            return read(self), Route(self)
+        return self.replicas.run(campaign_id, min_position, read)
 
     def cached_state(self, campaign_id: str) -> CampaignState | None:
         """The newest head this process has seen, without reading the store (it may be

@@ -21,17 +21,19 @@ import logging
 import threading
 import time
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Protocol, TypeVar
 
 import msgspec
 from eventsourcing.persistence import PersistenceError
 
 from ledger.adapters.store.base import StoreUnavailable
+from ledger.domain.errors import NotFound
 
 if TYPE_CHECKING:
     from ledger.service.ledger import Ledger
 
 log = logging.getLogger(__name__)
+T = TypeVar("T")
 _FAILED = (StoreUnavailable, PersistenceError, OSError)
 # A healthy replica's lag is measured again at most this often (one query per read, else).
 RECHECK_SECONDS = 0.5
@@ -100,6 +102,25 @@ class Replicas:
             if not usable or time.monotonic() >= deadline:
                 return Route(self.primary)
             time.sleep(self.poll)  # bounded by wait_seconds: the replica is replaying
+
+    def run(self, campaign_id: str, min_position: int | None,
+            read: Callable[[Ledger], T]) -> tuple[T, Route]:
+        """`read` where `route` sends it; a replica that fails under it (stopped meanwhile)
+        is skipped and the read runs again on the primary, so its loss is never an error."""
+        route = self.route(campaign_id, min_position)
+        if route.replica is None:
+            return read(route.ledger), route
+        try:
+            return read(route.ledger), route
+        except NotFound:
+            if min_position is not None:
+                raise  # the replica holds the hinted position: the primary would agree
+            return read(self.primary), Route(self.primary)  # perhaps created a moment ago
+        except _FAILED:
+            for replica in self.replicas:
+                if replica.name == route.replica:
+                    self._skip(replica, "down", None)
+            return read(self.primary), Route(self.primary)
 
     def _usable(self) -> list[Replica]:
         """The replicas up and within the lag limit, rotated so reads spread over them."""

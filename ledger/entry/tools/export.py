@@ -43,7 +43,7 @@ def run(args: argparse.Namespace) -> int:
 
 
 def export(led: Ledger, args: argparse.Namespace) -> int:
-    source = from_store(led.reader(args.campaign).ledger.store, args.campaign)
+    source = led.routed(args.campaign, None, lambda chosen: from_store(chosen.store, args.campaign))[0]
     if source.total == 0:
         print(f"no campaign {args.campaign!r} in {led.store.location}", file=sys.stderr)
         return 2
