@@ -18,6 +18,7 @@ from ledger.service.config import Config
 from ledger.service.ledger import Ledger
 from ledger.service.replicas import Replicas
 from ledger.service.wiring import ReplicasRefused, build_ledger, replica_store
+from tests.api_client import ApiClient
 from tests.integration.service_helpers import spending
 from tests.live_server import free_port
 
@@ -141,3 +142,12 @@ def test_a_replica_never_writes_the_checkpoints_its_reads_pass(
     Ledger(primary, ledger.box, checkpoint_every=7).state_at(campaign_id, 15)
     assert ledger.store.checkpoint_positions(campaign_id, 0, 15) == [10, 14]
     replica.store.close()
+
+
+def test_a_malformed_min_position_is_refused_naming_the_header(api: ApiClient) -> None:
+    api.new_campaign()
+    refused = api.get(api.c("/state?at=1"), headers={"Ledger-Min-Position": "-1"})
+    assert (refused.status, refused["type"].rsplit("/", 1)[-1]) == (422, "malformed-min-position")
+    assert list(refused["errors"]) == ["Ledger-Min-Position"]
+    answered = api.get(api.c("/events"), headers={"Ledger-Min-Position": "1"})
+    assert answered.status == 200 and "Ledger-Replica-Lag" not in answered.headers
