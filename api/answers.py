@@ -17,16 +17,16 @@ from api.auth import actor_of, current_token
 from api.errors import ApiError
 from api.runtime import ledger, signer
 from ledger.adapters.store.records import IdempotentAnswer
-from ledger.domain.character_answer import character_answer
 from ledger.domain.decision import Decide
-from ledger.domain.state import CampaignState
+from ledger.service.answers import Extras, StateView, WriteAnswer, whole_state
 from ledger.service.audit import receipts
+from ledger.service.creation import CREATED, with_gm_secret
 from ledger.service.idempotency import KeyedRequest, anonymous_request, write_once
 from ledger.service.ledger import AnswerSpec, CreateCampaign, Outcome
-from ledger.service.wire import event_json
+from ledger.service.views import character_view
 
 _encoder = msgspec.json.Encoder()
-StateView = Callable[[CampaignState], Any]
+__all__ = ["StateView", "character_view", "json_response", "keyed_write", "whole_state", "write"]
 
 
 def json_response(body: Any, status: int = 200, headers: dict[str, str] | None = None) -> Response:
@@ -34,27 +34,6 @@ def json_response(body: Any, status: int = 200, headers: dict[str, str] | None =
     for name, value in (headers or {}).items():
         response.headers[name] = value
     return response
-
-
-def whole_state(state: CampaignState) -> Any:
-    return state
-
-
-def character_view(character_id: str) -> StateView:
-    def view(state: CampaignState) -> Any:
-        character = state.characters.get(character_id)
-        return None if character is None else character_answer(character)
-
-    return view
-
-
-def write_body(outcome: Outcome, view: StateView, extra: dict[str, Any] | None = None) -> dict[str, Any]:
-    return {
-        **(extra or {}),
-        "position": outcome.position,
-        "events": [event_json(r) for r in outcome.records],
-        "state": view(outcome.state),
-    }
 
 
 def _if_match() -> int | None:
@@ -85,12 +64,9 @@ def keyed_request() -> KeyedRequest | None:
     return KeyedRequest(token.scope, key, fingerprint)
 
 
-def answer_spec(status: int, render: Callable[[Outcome], dict[str, Any]]) -> AnswerSpec | None:
+def answer_spec() -> AnswerSpec | None:
     keyed = keyed_request()
-    if keyed is None:
-        return None
-    return AnswerSpec(keyed.scope, keyed.key, keyed.fingerprint,
-                      lambda outcome: (status, _encoder.encode(render(outcome))))
+    return None if keyed is None else AnswerSpec(keyed.scope, keyed.key, keyed.fingerprint)
 
 
 def keyed_write(campaign_id: str, status: int, body: dict[str, Any],
@@ -112,56 +88,40 @@ def write(
     *,
     view: StateView | None = None,
     status: int = 200,
-    extra: Callable[[Outcome], dict[str, Any]] | None = None,
+    extra: Extras | None = None,
 ) -> Response:
     """Run one command and answer {position, events, state}; replays answer as first time.
-    Whether the command first settles a character's pending decisions is the ledger's
-    to know (ledger/domain/decision.py), never the route's."""
-    render = _renderer(view, extra)
-    spec = answer_spec(status, render)
+    The application renders the answer (and stores it under an Idempotency-Key) in the
+    command's transaction; this only encodes it. Whether the command first settles a
+    character's pending decisions is the ledger's to know, never the route's."""
+    plan = WriteAnswer(status, view or whole_state, extra)
     outcome = ledger().execute(campaign_id, actor_of(current_token()), decide,
-                               answer=spec, if_match=_if_match())
-    return _answer(outcome, status, render, None)
+                               answer=answer_spec(), if_match=_if_match(), plan=plan)
+    return _answer(outcome, status)
 
 
-def write_creation(
-    command: CreateCampaign,
-    *,
-    view: StateView,
-    extra: Callable[[Outcome], dict[str, Any]],
-    replay_fix: Callable[[dict[str, Any]], dict[str, Any]],
-) -> Response:
-    """Run the campaign creation command and answer 201 like `write` (a replay as first time)."""
-    render = _renderer(view, extra)
-    spec = answer_spec(201, render)
-    outcome = ledger().create(command, actor_of(current_token()), answer=spec,
-                              if_match=_if_match())
-    return _answer(outcome, 201, render, replay_fix)
+def write_creation(command: CreateCampaign) -> Response:
+    """Run the campaign creation command and answer 201 like `write` (a replay as first
+    time), with the GM token's secret, which is never stored."""
+    led = ledger()
+    outcome = led.create(command, actor_of(current_token()), answer=answer_spec(),
+                         if_match=_if_match(), plan=CREATED)
+    return _answer(outcome, CREATED.status, lambda body: with_gm_secret(led.box, body),
+                   {"Location": f"/v1/campaigns/{outcome.campaign_id}"})
 
 
-def _renderer(view: StateView | None,
-              extra: Callable[[Outcome], dict[str, Any]] | None) -> Callable[[Outcome], dict[str, Any]]:
-    chosen_view = view or whole_state
-
-    def render(outcome: Outcome) -> dict[str, Any]:
-        return write_body(outcome, chosen_view, extra(outcome) if extra else None)
-
-    return render
-
-
-def _answer(outcome: Outcome, status: int, render: Callable[[Outcome], dict[str, Any]],
-            replay_fix: Callable[[dict[str, Any]], dict[str, Any]] | None) -> Response:
+def _answer(outcome: Outcome, status: int,
+            reveal: Callable[[dict[str, Any]], dict[str, Any]] | None = None,
+            headers: dict[str, str] | None = None) -> Response:
     stored = outcome.replayed
     if stored is not None and not outcome.records:
         body = msgspec.json.decode(stored.body)
-        if replay_fix:
-            body = replay_fix(body)
-        return json_response(with_receipt(outcome.campaign_id, body), stored.status,
-                             {"Idempotent-Replayed": "true"})
-    # With an Idempotency-Key the answer was already rendered to be stored: send those bytes.
-    fresh = msgspec.json.decode(stored.body) if stored is not None else render(outcome)
+        return json_response(with_receipt(outcome.campaign_id, reveal(body) if reveal else body),
+                             stored.status, {"Idempotent-Replayed": "true"})
+    assert outcome.answer is not None  # rendered by the application in the transaction
+    fresh = reveal(outcome.answer) if reveal else outcome.answer
     return json_response(with_receipt(outcome.campaign_id, fresh), status,
-                         {"ETag": f'"{outcome.position}"'})
+                         {"ETag": f'"{outcome.position}"'} if headers is None else headers)
 
 
 def with_receipt(campaign_id: str, body: dict[str, Any]) -> dict[str, Any]:

@@ -37,6 +37,9 @@ EVENT = obj(
     correlation_id=STR, character_id=NULL_STR, session=INT, scene=INT, hash=STR,
     # In `/events` and the feed (not in write answers): the rewind that voided it, or null.
     voided_by={"type": "integer", "nullable": True},
+    # Only on a hidden event (a GM's blind roll or note): its `data` is then its commitment
+    # alone, and the chain hashes that commitment (docs/history.md, "Envelope version 2").
+    envelope={"type": "integer", "enum": [2]},
 )
 VOIDED = {"type": "object", "nullable": True, "required": ["by"],
           "properties": {"by": {"type": "integer"}},
@@ -97,46 +100,35 @@ CATALOGS = obj(("catalogs",), catalogs={"type": "array", "items": obj(
     ("name", "description", "settings"), name=STR, description=STR,
     settings={"type": "array", "items": STR})})
 CHARACTER = ref("Character")
-CHAR_WRITE = write(CHARACTER)
 # Flask endpoint -> (status, schema) of its success answer.
 SUCCESS: dict[str, tuple[int, Schema]] = {
-    "campaigns.create": (201, write(ref("CampaignSummary"), id=STR, gm_token=STR,
-                                    gm_token_id=STR)),
     "campaigns.get_campaign": (200, ref("CampaignSummary")),
-    "campaigns.patch_settings": (200, write(ref("CampaignSummary"))),
-    "campaigns.clock_action": (200, write(ref("CampaignSummary"))),
-    "campaigns.clock_advance": (200, write(ref("CampaignSummary"))),
-    "campaigns.clock_new_day": (200, write(ref("CampaignSummary"))),
     "campaigns.campaign_state": (200, at(view=STR, state=ref("CampaignState"))),
     "campaigns.events": (200, obj(("events", "next"), events={"type": "array",
                                                               "items": ref("Event")},
                                   next={"type": ["integer", "null"]})),
     "characters.list_characters": (200, at(characters={"type": "array", "items": CHARACTER})),
     "characters.get_character": (200, at(character=CHARACTER)),
-    "characters.roll": (201, CHAR_WRITE),
-    "tokens.create_token": (201, ref("Token")),
     "tokens.list_tokens": (200, obj(("tokens",), tokens={"type": "array", "items": ref("Token")})),
-    "tokens.revoke_token": (204, {}),
-    "tokens.rotate_token": (201, ref("Token")),
     "access.me": (200, ref("Me")),
-    "access.create_feed_ticket": (201, ref("FeedTicket")),
     "health.healthz": (200, obj(("status",), status=STR)),
     "catalog.list_catalogs": (200, CATALOGS),
     "catalog.get_catalog": (200, CATALOG),
     "catalog.campaign_catalog": (200, obj(("position", *CATALOG_FIELDS), position=INT,
                                           **CATALOG_FIELDS)),
     "health.readyz": (200, obj(("status", "store"), status=STR, store=STR)),
-    "items.register": (201, write()),
 }
+# Flask endpoint -> the media type of its success answer, when not JSON (the feed's event
+# stream, /metrics' text, the export's JSON Lines).
+MEDIA: dict[str, str] = {}
 # Writes answering {position, events, state} with a route-specific state (200 unless said).
-WRITES = ("effort.commit", "effort.reclaim", "effort.prepare", "effort.cast", "effort.use_effect",
-          "effort.change_strain", "items.damage", "items.repair", "items.hand_over",
-          "items.trust_test", "items.maintain", "items.identify", "items.link", "items.unlink",
-          "audit.rewind", "audit.redo")
+WRITES: tuple[str, ...] = ()
 SUCCESS.update({name: (200, write()) for name in WRITES})
 # The other reads at the head or `?at=`: their resources, each under its key.
 AT_READS = {"effort.get_effort": ("effort", "strain"), "effort.get_spells": ("spells",),
             "effort.get_strain": ("strain",), "stunts.get_pool": ("stunt_pool",),
+            "stunts.get_stunts": ("stunts",),
+            "encounters.get_encounter": ("encounter",),
             "magic.summary": ("magic",), "items.list_items": ("items", "by_character"),
             "items.get_item": ("item",), "spirits.list_spirits": ("spirits", "summoners"),
             "spirits.character_spirits": (),
@@ -157,6 +149,7 @@ def problem_response(description: str) -> Schema:
             "content": {"application/problem+json": {"schema": ref("Problem")}}}
 
 
+
 def responses_for(endpoint: str, method: str) -> dict[str, Schema]:
     declared: dict[str, Schema] = {code: problem_response(text) for code, text in ERRORS.items()}
     declared["default"] = problem_response("Any other error, as problem+json")
@@ -169,7 +162,7 @@ def responses_for(endpoint: str, method: str) -> dict[str, Schema]:
     status, schema = known
     success: Schema = {"description": "Success"}
     if schema:
-        success["content"] = {"application/json": {"schema": schema}}
+        success["content"] = {MEDIA.get(endpoint, "application/json"): {"schema": schema}}
     declared[str(status)] = success
     return declared
 

@@ -10,6 +10,7 @@ from werkzeug.exceptions import HTTPException
 
 from api.field_errors import flatten
 from ledger.adapters.store.base import StoreUnavailable
+from ledger.domain.chain import UnreadableData
 from ledger.domain.errors import DomainError
 from ledger.service.ledger import ConflictRetriesExhausted
 
@@ -83,6 +84,15 @@ def install(app: Flask) -> None:
         app.logger.warning("store unavailable: %s", exc)
         return problem(503, "store-unavailable", "Store unavailable",
                        "The event store cannot be reached or written; retry shortly.")
+
+    @app.errorhandler(UnreadableData)
+    def damaged(exc: UnreadableData) -> Response:
+        # A stored row the ledger never wrote (edited in the database): nothing is served
+        # from one reading of it. GET .../verify names it.
+        app.logger.error("stored event data unreadable", extra={
+            "incident": "tampered-row", "position": exc.position, "problem": exc.problem})
+        return problem(500, "history-damaged", "History damaged",
+                       f"{exc}; GET .../verify reports the row", position=exc.position)
 
     @app.errorhandler(HTTPException)
     def http_error(exc: HTTPException) -> Response:

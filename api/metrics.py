@@ -25,7 +25,7 @@ from prometheus_client.core import CounterMetricFamily, GaugeMetricFamily, Metri
 from prometheus_client.multiprocess import MultiProcessCollector
 
 from ledger.adapters.store.base import EventStore
-from ledger.service import health
+from ledger.service import checkpoints, health
 from ledger.service.replicas import Replicas
 
 REQUEST_SECONDS = Histogram(
@@ -35,6 +35,12 @@ REQUEST_SECONDS = Histogram(
 REQUESTS = Counter("ledger_http_requests", "Requests answered, by route and status",
                    ["route", "method", "status"])
 EVENTS_APPENDED = Counter("ledger_events_appended", "Events appended by this service")
+CHECKPOINT_FORGERIES = Counter(
+    "ledger_checkpoint_forgeries", "Forged checkpoints met (each once per process): reads "
+    "folded past them; by kind (mac: the seal fails, chain: not at the chain's hash)",
+    ["problem"])
+checkpoints.forgery_listeners.append(
+    lambda _campaign, _position, kind: CHECKPOINT_FORGERIES.labels(kind).inc())
 FEED_SUBSCRIBERS = Gauge("ledger_feed_subscribers", "Open change-feed streams",
                          multiprocess_mode="livesum")
 

@@ -7,6 +7,9 @@ from flask_smorest import Api
 
 from api.contract import EVENT
 from api.event_schemas import REF, components
+from api.read_answers import struct_components
+from ledger.domain.encounters.view import EncounterView
+from ledger.domain.magic.effort import EffortSummary
 from ledger.domain.stunts.rules import PoolSummary
 
 PROBLEM = {
@@ -39,13 +42,18 @@ PENDING = {
 }
 
 
+# Names request schemas held before they were generated from commands: the event data
+# Structs of those names keep their `Data` suffix, so the document's names stay stable.
+ONCE_REQUEST_NAMES = {"NewDay"}
+
+
 def document(api: Api) -> None:
     api.spec.components.security_scheme("bearer", {"type": "http", "scheme": "bearer"})
     api.spec.options["security"] = [{"bearer": []}]
     api.spec.components.schema("Problem", PROBLEM)
     api.spec.components.schema("PendingDecision", PENDING)
     # The state's schemas, each event type's `data` and the `Event` union (api/event_schemas.py).
-    taken = set(api.spec.components.schemas)
+    taken = set(api.spec.components.schemas) | ONCE_REQUEST_NAMES
     for name, schema in components(EVENT, taken).items():
         if name == "Character":
             # Answers about one character add what it must decide (api/answers.py).
@@ -56,8 +64,11 @@ def document(api: Api) -> None:
                                            "that resolve them; in character answers, not in "
                                            "`/state`."}}}
         api.spec.components.schema(name, schema)
+    for name, schema in struct_components(set(api.spec.components.schemas)).items():
+        api.spec.components.schema(name, schema)
     # Answers of typed commands may name a domain Struct beyond the state and the events.
-    _, extra = msgspec.json.schema_components([PoolSummary], ref_template=REF)
+    _, extra = msgspec.json.schema_components([PoolSummary, EffortSummary, EncounterView],
+                                                ref_template=REF)
     for name, schema in extra.items():
         if name not in api.spec.components.schemas:
             api.spec.components.schema(name, schema)

@@ -16,14 +16,16 @@ from dataclasses import dataclass
 from typing import Any
 
 import msgspec
-from flask import Response
+from flask import Response, current_app
 from flask_smorest import Blueprint
 
 from api import auth, contract
-from api.answers import StateView, write
+from api.answers import keyed_write, write
+from api.runtime import ledger
 from api.struct_schema import schema_for
 from ledger.domain.command import Command
-from ledger.service.ledger import Outcome
+from ledger.service.answers import Extras, StateView
+from ledger.service.keyed import KeyedCommand, Removal, Setting
 
 Schema = dict[str, Any]
 
@@ -31,11 +33,16 @@ Schema = dict[str, Any]
 @dataclass(frozen=True)
 class AnswerShape:
     """What a command's answer shows besides its events: the state (a view of it chosen from
-    the command), extra keys, and the JSON schema of the whole answer."""
+    the command), extra keys, and the JSON schema of the whole answer. The views and extras
+    are pure functions the application renders the answer with (ledger/service/views.py)."""
 
     schema: Schema
     view: Callable[[Any], StateView] | None = None
-    extras: Callable[[Any], Callable[[Outcome], dict[str, Any]]] | None = None
+    extras: Callable[[Any], Extras] | None = None
+
+
+# Runs a command the usual route cannot (campaign creation: no campaign in its path yet).
+Run = Callable[[Any, dict[str, str]], Response]
 
 
 @dataclass(frozen=True)
@@ -72,18 +79,34 @@ def template(rule: str) -> str:
 
 
 def register(blp: Blueprint, method: str, rule: str, command: type[Command], *,
-             answer: AnswerShape, status: int = 200) -> Registration:
+             answer: AnswerShape, status: int = 200, run: Run | None = None,
+             doc: dict[str, Any] | None = None) -> Registration:
     """Generate and mount the route of `command` on `blp` at `rule` (relative to the
-    blueprint's prefix, which holds `<campaign_id>`)."""
+    blueprint's prefix, which holds `<campaign_id>`). A `KeyedCommand` records no event: it
+    is run once per Idempotency-Key (api/answers.py `keyed_write`)."""
     name = snake(command.__name__)
     full = (blp.url_prefix or "") + rule  # a blueprint's prefix may hold path fields too
     unknown = set(command.path) - set(re.findall(r"<(?:[^<>:]*:)?(\w+)>", full))
     if unknown:
         raise TypeError(f"{command.__name__} takes {sorted(unknown)} from a path lacking them")
 
-    def route(body: dict[str, Any], campaign_id: str, **params: str) -> Response:
-        auth.authenticate(campaign_id)
+    def route(body: dict[str, Any], **params: str) -> Response:
+        token = None if run else auth.authenticate(params["campaign_id"])
         built = msgspec.convert({**body, **{k: params[k] for k in command.path}}, command)
+        if run is not None:
+            return run(built, params)
+        campaign_id = params["campaign_id"]
+        if isinstance(built, Removal):
+            led = ledger()
+            built.performed(Setting(led, led.state(campaign_id), auth.actor_of(token),
+                                    current_app.config["LEDGER"]))
+            return Response(status=204)
+        if isinstance(built, KeyedCommand):
+            led = ledger()
+            keyed = built.prepared(Setting(led, led.state(campaign_id), auth.actor_of(token),
+                                           current_app.config["LEDGER"]))
+            return keyed_write(campaign_id, keyed.status, keyed.body, keyed.commit,
+                               keyed.reveal, keyed.headers)
         return write(campaign_id, built, status=status,
                      view=answer.view(built) if answer.view else None,
                      extra=answer.extras(built) if answer.extras else None)
@@ -93,6 +116,8 @@ def register(blp: Blueprint, method: str, rule: str, command: type[Command], *,
     body_schema = schema_for(command, command.path)
     has_fields = bool(body_schema._declared_fields)
     parsed = blp.arguments(body_schema, required=has_fields, example=command.example)(route)
+    if doc:
+        parsed = blp.doc(**doc)(parsed)
     blp.route(rule, methods=[method], endpoint=name)(parsed)
     registration = Registration(command, method, template(full),
                                 f"{blp.name}.{name}", status, answer)

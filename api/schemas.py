@@ -10,8 +10,6 @@ NAME_LENGTH = validate.Length(min=limits.NAME_LENGTH.low, max=limits.NAME_LENGTH
 Name = fields.String(required=True, validate=NAME_LENGTH)
 Reason = fields.String(load_default="", validate=validate.Length(max=500))
 Amount = fields.Integer(required=True, strict=True, validate=validate.Range(min=1, max=10_000))
-Dice = fields.List(fields.Integer(strict=True, validate=validate.Range(min=0, max=100_000)),
-                   validate=validate.Length(max=200))
 
 
 class Strict(Schema):
@@ -19,50 +17,8 @@ class Strict(Schema):
         unknown = RAISE
 
 
-class CampaignCreate(Strict):
-    name = Name
-    settings = fields.Dict(keys=fields.String(), load_default=dict)
-
-
-class SettingsPatch(Strict):
-    # Each setting's type is checked by the domain against the Settings it declares.
-    settings = fields.Dict(keys=fields.String(), required=True)
-
-
-class TokenCreate(Strict):
-    role = fields.String(required=True, validate=validate.OneOf(["gm", "player", "observer"]))
-    character_id = fields.String(load_default=None, allow_none=True)
-    label = fields.String(load_default="", validate=validate.Length(max=200))
-
-
-class Advance(Strict):
-    minutes = fields.Integer(required=True, strict=True, validate=validate.Range(min=1, max=525_600))
-
-
-class NewDay(Strict):
-    # Required, even empty (ledger.clock.new_day): ids or names.
-    rested = fields.List(fields.String(), required=True, validate=validate.Length(max=500),
-                         error_messages={"required": "Missing data for required field: the "
-                                         "characters (ids or names) who rested, [] for nobody."})
-
-
 class Empty(Strict):
     pass
-
-
-class RollIn(Strict):
-    """Either an AGE test (`ability`) or dice notation (`expression`)."""
-
-    kind = fields.String(load_default="notation", validate=validate.OneOf(["age", "notation"]))
-    expression = fields.String(validate=validate.Length(min=1, max=500))
-    ability = fields.String()
-    focus = fields.String(load_default=None, allow_none=True)
-    modifier = fields.Integer(strict=True, load_default=0, validate=validate.Range(min=-100, max=100))
-    tn = fields.Integer(strict=True, load_default=None, allow_none=True,
-                        validate=validate.Range(min=0, max=100))
-    active = fields.Boolean(load_default=True)
-    dice = Dice
-    label = fields.String(load_default="", validate=validate.Length(max=200))
 
 
 class AtQuery(Schema):

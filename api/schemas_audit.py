@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from marshmallow import Schema, fields, validate
 
-from api.schemas import MAX_COUNTER, MAX_POSITION, Strict
+from api.schemas import MAX_COUNTER, MAX_POSITION
 
 
 class TimelineQuery(Schema):
@@ -18,15 +18,6 @@ class TimelineQuery(Schema):
     to = fields.Integer(load_default=None, validate=validate.Range(min=1, max=MAX_POSITION))
     after = fields.Integer(load_default=0, validate=validate.Range(min=0, max=MAX_POSITION))
     limit = fields.Integer(load_default=50, validate=validate.Range(min=1, max=200))
-
-
-class RewindIn(Strict):
-    to_position = fields.Integer(required=True, strict=True, validate=validate.Range(min=1))
-    reason = fields.String(required=True, validate=validate.Length(min=1, max=500))
-
-
-class RedoIn(Strict):
-    reason = fields.String(load_default="", validate=validate.Length(max=500))
 
 
 class VerifyQuery(Schema):

@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-from urllib.parse import urlsplit
-
-from marshmallow import ValidationError, fields, validate, validates
+from marshmallow import fields, validate
 
 from api.schemas import MAX_POSITION, Strict
 
@@ -17,22 +15,6 @@ class FeedQuery(Strict):
                            metadata={"description": "A feed ticket (POST …/feed-tickets), for "
                                      "a browser `EventSource` that cannot send "
                                      "`Authorization`; it alone authorizes the stream."})
-
-
-class WebhookCreate(Strict):
-    url = fields.String(required=True, validate=validate.Length(min=1, max=2000),
-                        metadata={"description": "An http:// or https:// URL."})
-    types = fields.List(fields.String(validate=validate.Length(min=1, max=100)), required=True,
-                        validate=validate.Length(min=1, max=200),
-                        metadata={"description": 'Event type names, or ["*"] for every type.'})
-
-    @validates("url")
-    def _http_only(self, value: str, **_: object) -> None:
-        parts = urlsplit(value)
-        if parts.scheme not in ("http", "https") or not parts.hostname:
-            raise ValidationError("must be an http:// or https:// URL with a host")
-        if parts.username or parts.password:
-            raise ValidationError("must not carry credentials; the signature authenticates us")
 
 
 class DeliveriesQuery(Strict):

@@ -5,7 +5,8 @@ with `errors: {field: [...]}`), the Struct is the one declaration of the shape.
 Bounds (msgspec Meta ge/le, min/max length), nullability, defaults, descriptions and an
 `enum` given in `extra_json_schema` carry over, and a `range_error` in `Meta(extra=...)`
 words the 422 of a bound broken; nested Structs become nested schemas, maps
-become `Dict`s. A field defaulting to `UNSET` has no default: left out, it stays out.
+become `Dict`s. A field defaulting to `UNSET` has no default: left out, it stays out (a
+field that may be left out but not sent as null is typed `T | UnsetType = UNSET`).
 Unknown fields are refused, as the Struct's `forbid_unknown_fields` says.
 """
 
@@ -66,6 +67,11 @@ def _field(t: Any, options: dict[str, Any]) -> fields.Field[Any]:
         return fields.Raw(allow_none=True, validate=checks, **options)
     if isinstance(t, inspect.ListType):
         return fields.List(_field(t.item_type, {}), validate=checks + _length(t), **options)
+    if isinstance(t, inspect.DictType):
+        return fields.Dict(keys=_field(t.key_type, {}), values=_field(t.value_type, {}),
+                           validate=checks + _length(t), **options)
+    if isinstance(t, inspect.AnyType):
+        return fields.Raw(validate=checks, **{"allow_none": True, **options})
     if isinstance(t, inspect.StructType):
         return fields.Nested(schema_for(t.cls), validate=checks, **options)
     if isinstance(t, inspect.LiteralType):
@@ -84,14 +90,16 @@ def schema_for(struct: type[msgspec.Struct], skip: tuple[str, ...] = ()) -> type
     for field in info.fields:
         if field.name in skip:
             continue
-        options: dict[str, Any] = {"data_key": field.encode_name} \
+        # A renamed field (`class`) keeps its wire name when loaded, as msgspec converts it.
+        options: dict[str, Any] = {"data_key": field.encode_name,
+                                   "attribute": field.encode_name} \
             if field.encode_name != field.name else {}
         if field.required:
             options["required"] = True
         elif field.default_factory is not msgspec.NODEFAULT:
             options["load_default"] = field.default_factory
         elif field.default is msgspec.NODEFAULT:
-            pass  # an UNSET default: a field left out stays out (a sheet edit's "unchanged")
+            pass  # an UNSET default: left out stays out; null only if the type allows it
         else:
             options["load_default"] = field.default
         declared[field.name] = _field(field.type, options)

@@ -30,10 +30,12 @@ from urllib.parse import urlsplit
 import msgspec
 
 from ledger.adapters.secrets_box import SecretBox
+from ledger.adapters.signing import HeadSigner
 from ledger.adapters.store import webhooks as hooks
 from ledger.adapters.store.base import EventStore
 from ledger.adapters.store.records import GlobalCursor
 from ledger.domain.record import Record
+from ledger.service.audit.receipts import tree_head
 from ledger.service.config import Config
 from ledger.service.health import STAMP_FORMAT, utc_now
 from ledger.service.wire import event_json
@@ -105,6 +107,7 @@ class Sender:
         self.store = store
         self.box = box
         self.config = config
+        self.signer = HeadSigner(box)
         self.pool = ThreadPoolExecutor(max_workers=8, thread_name_prefix="webhook-send")
 
     def run_once(self) -> int:
@@ -121,9 +124,13 @@ class Sender:
             return False  # another runner has it
         found = self.store.read(hook.campaign_id, after=delivery.position - 1,
                                 upto=delivery.position)
-        body = _encoder.encode({"webhook_id": hook.id, "delivery_id": delivery.id,
-                                "campaign_id": hook.campaign_id, "attempt": delivery.attempts + 1,
-                                "event": event_json(found[0])})
+        payload = {"webhook_id": hook.id, "delivery_id": delivery.id,
+                   "campaign_id": hook.campaign_id, "attempt": delivery.attempts + 1,
+                   "event": event_json(found[0])}
+        if hook.tree_heads:  # the signed tree head at the event: a third party keeps them
+            payload["tree_head"] = tree_head(self.store, self.signer, hook.campaign_id,
+                                             delivery.position)
+        body = _encoder.encode(payload)
         secret = self.box.open(hook.sealed_secret, hook.seal_context(hook.id)).decode()
         started = time.perf_counter()
         status, error = post(hook.url, body, {

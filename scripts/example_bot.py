@@ -11,6 +11,12 @@ A GM's rewind voids events the bot already announced: the feed then sends a `Ret
 naming the voided positions, and the bot says "undone: …" for each roll it had
 announced there (a redo's `Restore` brings them back: "restored: …").
 
+The bot is also a witness of the history: it keeps the newest signed tree head of the
+campaign in a file (`--heads`, default ledger-heads.json), and checks every newer head it
+sees (at start, and in the feed) with a consistency proof. A head that does not extend
+the kept one means the server's history was rewritten: the bot says so loudly, prints
+both signed heads (the evidence, docs/trust.md) and exits with status 3.
+
 The token comes from the environment (a command line shows in `ps`); an observer
 token is enough. The feed resumes by itself after a disconnect and never repeats or
 skips an event, so a Discord bot only has to replace `print` with its send call.
@@ -20,11 +26,22 @@ Without `--after` the bot starts at the head: only new rolls are announced.
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import sys
 from typing import Any
 
-from campaign_ledger_client import Campaign, Client, Event, Restore, Retract
+from campaign_ledger_client import (
+    Campaign,
+    Client,
+    Event,
+    HistoryRewritten,
+    Restore,
+    Retract,
+    Witness,
+)
+
+REWRITTEN = 3  # the exit status when a kept head is not extended by a newer one
 
 
 def describe(event: Event, who: str) -> str:
@@ -85,23 +102,47 @@ class Announced:
             print(f"restored: {self.lines[position]}", flush=True)
 
 
+def alarm(exc: HistoryRewritten) -> None:
+    """Loudly: one line for the channel, both signed heads (the evidence) on stderr."""
+    print(f"!!! HISTORY REWRITTEN: {exc}", flush=True)
+    print("!!! HISTORY REWRITTEN: keep both heads below; each is signed by the server, and "
+          "together they show that it rewrote the history (docs/trust.md)", file=sys.stderr)
+    print("kept head: " + json.dumps(exc.saved, sort_keys=True), file=sys.stderr)
+    print("seen head: " + json.dumps(exc.seen, sort_keys=True), file=sys.stderr, flush=True)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--url", default=os.environ.get("LEDGER_URL", "http://127.0.0.1:8000"))
     parser.add_argument("--campaign", default=os.environ.get("LEDGER_CAMPAIGN"), required=False)
     parser.add_argument("--after", type=int, help="start after this position (default: head)")
     parser.add_argument("--stop-at", type=int, help="exit after this position (for demos)")
+    parser.add_argument("--heads", default=os.environ.get("LEDGER_HEADS", "ledger-heads.json"),
+                        help="where the newest signed tree head of each campaign is kept")
+    parser.add_argument("--public-key", help="the server's signing key (hex) heads must be "
+                        "signed with (default: the key the server names)")
     args = parser.parse_args(argv)
     token = os.environ.get("LEDGER_TOKEN")
     if not token or not args.campaign:
         parser.error("set LEDGER_TOKEN in the environment and give --campaign")
-    campaign = Client(args.url, token).campaign(args.campaign)
+    key = args.public_key or Client(args.url).signing_key()["public_key"]
+    witness = Witness(args.heads, public_key=key)
+    campaign = Client(args.url, token, witness=witness).campaign(args.campaign)
+    try:
+        return follow(campaign, args)
+    except HistoryRewritten as exc:
+        alarm(exc)
+        return REWRITTEN
+
+
+def follow(campaign: Campaign, args: argparse.Namespace) -> int:
+    campaign.signed_head()  # the witness checks the head against the one kept last time
     after = args.after if args.after is not None else int(campaign.get()["position"])
     names = Names(campaign)
     announced = Announced()
     with campaign.feed(after=after, on_retract=announced.undo,
                        on_restore=announced.restore) as feed:
-        for event in feed:
+        for event in feed:  # the feed's tree heads go to the witness too
             if event.type == "Rolled":
                 announced.said(event.position, describe(event, names(event.character_id)))
             if args.stop_at is not None and event.position >= args.stop_at:

@@ -6,13 +6,16 @@ A registered command needs no entry anywhere else: these read the registry.
 
 from __future__ import annotations
 
+import importlib
 import inspect
+import pkgutil
 import re
 import typing
 from collections.abc import Iterable
 from typing import Any
 
-from campaign_ledger_client import _campaigns, _characters, _items, _magic, _spirits, client
+import campaign_ledger_client
+from campaign_ledger_client import client
 from campaign_ledger_client._scope import ENDPOINTS
 
 import api.registry
@@ -43,8 +46,10 @@ def _client_method(qualname: str) -> Any:
 
 
 def _scopes() -> list[type]:
-    return [cls for module in (_magic, _items, _spirits, _characters, _campaigns)
-            for cls in vars(module).values() if isinstance(cls, type)]
+    """Every class of the client's modules (a method's owner may be any scope's mixin)."""
+    modules = [importlib.import_module(f"campaign_ledger_client.{m.name}")
+               for m in pkgutil.iter_modules(campaign_ledger_client.__path__)]
+    return [cls for module in modules for cls in vars(module).values() if isinstance(cls, type)]
 
 
 def client_fields(qualname: str, path: str) -> set[str]:

@@ -2,16 +2,15 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from flask import Response
 from flask_smorest import Blueprint
 
-from api import auth, feed_tickets, schemas
-from api.answers import json_response, keyed_write
+from api import auth
+from api.answers import json_response
+from api.contract import ref
 from api.errors import ApiError
-from api.runtime import ledger
-from ledger.service.idempotency import keep_answer
+from api.registry import AnswerShape, register
+from ledger.service.keyed_commands import IssueFeedTicket
 
 blp = Blueprint("access", __name__, url_prefix="/v1",
                 description="The caller's token, and feed tickets for browsers")
@@ -30,17 +29,5 @@ def me() -> Response:
                           "character_id": row.character_id, "label": row.label})
 
 
-@blp.route("/campaigns/<campaign_id>/feed-tickets", methods=["POST"])
-@blp.arguments(schemas.Empty)
-def create_feed_ticket(_body: dict[str, Any], campaign_id: str) -> Response:
-    """A feed ticket for a browser `EventSource`, which cannot send `Authorization`: open
-    `GET …/feed?ticket=<ticket>` before `expires_at` (LEDGER_FEED_TICKET_TTL, 60 s by
-    default). Any token of the campaign may ask. The ticket opens this campaign's feed
-    and nothing else, stays good for one open stream, and dies with its token. A retry
-    with the same Idempotency-Key answers the same ticket and expiry."""
-    token = auth.require_reader(campaign_id)
-    store = ledger().store
-    issued = feed_tickets.issue(campaign_id, token)
-    return keyed_write(campaign_id, 201, feed_tickets.stored_answer(issued),
-                       lambda answer: keep_answer(store, answer),
-                       feed_tickets.revealer(campaign_id))
+register(blp, "POST", "/campaigns/<campaign_id>/feed-tickets", IssueFeedTicket,
+         answer=AnswerShape(ref("FeedTicket")), status=201)

@@ -13,15 +13,17 @@ import msgspec
 from flask import Response
 from flask_smorest import Blueprint
 
-from api import auth, schemas_audit
-from api.answers import json_response, write
+from api import auth, contract, schemas_audit
+from api.answers import json_response
 from api.read_route import read_from
+from api.registry import AnswerShape, register
 from api.runtime import ledger, signer
 from ledger.adapters.signing import ALGORITHM, HeadSigner
 from ledger.domain.audit.verify import verify
 from ledger.domain.errors import NotFound
 from ledger.service.audit import receipts
-from ledger.service.audit.commands import redo_command, rewind_command
+from ledger.service.audit.checkpoint_audit import CheckpointAudit, with_checkpoints
+from ledger.service.audit.commands import RedoRewind, RewindCampaign
 from ledger.service.audit.sources import from_store
 from ledger.service.audit.timeline import TimelineQuery, timeline
 
@@ -49,39 +51,11 @@ def get_timeline(query: dict[str, Any], campaign_id: str) -> Response:
     return json_response(read_from(campaign_id, lambda led: timeline(led, campaign_id, asked)))
 
 
-@blp.route("/campaigns/<campaign_id>/rewind", methods=["POST"])
-@blp.arguments(schemas_audit.RewindIn)
-def rewind(body: dict[str, Any], campaign_id: str) -> Response:
-    """Rewind to an earlier position (GM): a `Rewound` event; later events are voided.
-
-    The canon state becomes the state at `to_position`; the events after it stay in
-    the log, voided, and new commands build on the canon state. Our readings: the
-    target must be canon (not voided by an earlier rewind, 409 `rewind-target-voided`)
-    and the end of a command (409 `rewind-to-command-boundary`). When the target is in
-    an earlier dice epoch, whose seed is already revealed, the current epoch's seed is
-    revealed and a fresh epoch is committed: epochs never go back. Tokens are not
-    part of the history, so a rewind never restores a revoked token.
-
-    Two views of the past: `?at=P` is the state as recorded at P (the prefix of the
-    log, rewinds before P included); `?at=P&view=canon` also drops what any later
-    rewind voided (at a voided P it answers the last canon position before it).
-    """
-    auth.require_gm(campaign_id)
-    decide = rewind_command(ledger(), campaign_id, body["to_position"], body["reason"])
-    return write(campaign_id, decide)
-
-
-@blp.route("/campaigns/<campaign_id>/redo", methods=["POST"])
-@blp.arguments(schemas_audit.RedoIn)
-def redo(body: dict[str, Any], campaign_id: str) -> Response:
-    """Undo the latest rewind (GM): a `Redone` event restores the voided events.
-
-    Allowed only while the rewind is still the latest event: 409
-    `redo-after-new-events` once anything was recorded after it, 409
-    `nothing-to-redo` when the latest event is not a rewind.
-    """
-    auth.require_gm(campaign_id)
-    return write(campaign_id, redo_command(ledger(), campaign_id, body["reason"]))
+# Rewind and redo answer the whole campaign state (their `state`).
+register(blp, "POST", "/campaigns/<campaign_id>/rewind", RewindCampaign,
+         answer=AnswerShape(contract.write(contract.ref("CampaignState"))))
+register(blp, "POST", "/campaigns/<campaign_id>/redo", RedoRewind,
+         answer=AnswerShape(contract.write(contract.ref("CampaignState"))))
 
 
 @blp.route("/campaigns/<campaign_id>/verify")
@@ -92,13 +66,19 @@ def get_verify(query: dict[str, Any], campaign_id: str) -> Response:
     `chain.first_break` is the first position whose hash or place is wrong. Reported
     (physical) dice are listed as reported, never verified; server rolls of an epoch
     whose seed is not revealed yet are pending. `expect_head` (a head hash saved
-    earlier) must still be in the chain. Any role of the campaign may read it.
+    earlier) must still be in the chain. `tampered` lists every row whose stored data the
+    ledger never writes (not canonical JSON, or a key twice). `checkpoints` compares every
+    stored checkpoint with the fold from the first event and lists forged ones (seal,
+    place in the chain, content). Any role of the campaign may read it.
     """
     auth.require_reader(campaign_id)
-    source = from_store(ledger().store, campaign_id)
+    led = ledger()
+    source = from_store(led.store, campaign_id)
     if source.total == 0:  # not by folding the state: verification must survive damaged rows
         raise NotFound("campaign", campaign_id)
-    return json_response(verify(source.records, query["expect_head"]))
+    audit = CheckpointAudit(led.store, campaign_id, led.seal)
+    report = verify(audit.tee(source.records), query["expect_head"])
+    return json_response(with_checkpoints(report, audit.report()))
 
 
 @blp.route("/campaigns/<campaign_id>/head")

@@ -11,14 +11,13 @@ ledger/domain/magic/commands.py; each line below registers one of them.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 from flask import Response
 from flask_smorest import Blueprint
 
 from api import auth
-from api.answers import character_view, json_response
+from api.answers import json_response
 from api.contract import INT, NULL_STR, STR, obj, ref
 from api.contract import write as write_schema
 from api.registry import AnswerShape, register
@@ -38,21 +37,10 @@ from ledger.domain.magic.commands import (
 )
 from ledger.domain.magic.pending import magic_summary
 from ledger.domain.magic.resistance import FACTORS
-from ledger.domain.magic.test_events import MagicTestMade
-from ledger.service.ledger import Outcome
+from ledger.service.views import character_view, magic_extras
 
 blp = Blueprint("magic", __name__, url_prefix="/v1/campaigns/<campaign_id>",
                 description="Mana Noir Magic Tests, Backlash, Consequences")
-
-
-def _magic(character_id: str) -> Callable[[Outcome], dict[str, Any]]:
-    def extra(outcome: Outcome) -> dict[str, Any]:
-        character = outcome.state.characters.get(character_id)
-        made = next((e for e in outcome.events if isinstance(e, MagicTestMade)), None)
-        return {"magic": magic_summary(character) if character else None,
-                **({"magic_test": made} if made else {})}
-
-    return extra
 
 
 NULL_INT = {"type": ["integer", "null"]}
@@ -62,7 +50,7 @@ PENDING = obj(("kind", "commands"), kind={"type": "string", "enum": [
     "magic-test-failure", "consequence-roll-owed", "bank-or-roll", "consequences"]},
     commands=STRS, test_id=STR, tn=INT, total=INT, fix_needs=INT, accept_costs=INT, rolls=INT,
     reasons=STRS, blocks_magic_tests={"type": "boolean"}, gained=INT, amount=NULL_INT,
-    remaining=INT, drawn={"anyOf": [ref("Drawn"), {"type": "null"}]})
+    remaining=NULL_INT, drawn={"anyOf": [ref("Drawn"), {"type": "null"}]})
 MAGIC = obj(("character_id", "magic_ability", "mana", "backlash", "over_mana", "owed",
              "carried", "pending"),
             character_id=STR, magic_ability=NULL_STR, mana=ref("Pool"),
@@ -74,7 +62,7 @@ MAGIC = obj(("character_id", "magic_ability", "mana", "backlash", "over_mana", "
             carried=INT, pending={"type": "array", "items": PENDING})
 ANSWER = AnswerShape(write_schema(ref("Character"), magic=MAGIC, magic_test=ref("MagicTestMade")),
                      view=lambda command: character_view(command.character_id),
-                     extras=lambda command: _magic(command.character_id))
+                     extras=lambda command: magic_extras(command.character_id))
 
 CH = "/characters/<character_id>"
 register(blp, "POST", CH + "/magic-tests", MakeMagicTest, answer=ANSWER, status=201)

@@ -30,9 +30,7 @@ from ledger.domain.spirits.commands import (
     FadeSpirit,
     SummonSpirit,
 )
-from ledger.domain.spirits.events import SpiritSummoned
-from ledger.domain.state import CampaignState
-from ledger.service.ledger import Outcome
+from ledger.service.views import holdings, spirit_view, summoned_spirit
 
 blp = Blueprint(
     "spirits", __name__, url_prefix="/v1/campaigns/<campaign_id>",
@@ -43,28 +41,6 @@ blp = Blueprint(
     "immediate spirit that a new day ends). Uncontrolled spirits are not bound by the hour.")
 
 
-def holdings(state: CampaignState, character_id: str) -> dict[str, Any]:
-    """One summoner's spirits: those held now, and every spirit they ever summoned."""
-    mine = [s for s in state.spirits.values() if s.summoner_id == character_id]
-    held = [s for s in mine if s.held]
-    return {"character_id": character_id, "held": held, "spirits": mine,
-            "hit_dice_held": sum(s.hit_dice for s in held)}
-
-
-def _spirit_view(spirit_id: str, *others: str) -> Any:
-    def view(state: CampaignState) -> dict[str, Any]:
-        spirit = state.spirits[spirit_id]
-        ids = dict.fromkeys([spirit.summoner_id, *others])
-        return {"spirit": spirit, "characters": {i: state.characters.get(i) for i in ids}}
-
-    return view
-
-
-def _spirit_id(outcome: Outcome) -> dict[str, Any]:
-    found = [e.spirit_id for e in outcome.events if isinstance(e, SpiritSummoned)]
-    return {"spirit_id": found[0] if found else None}
-
-
 SPIRIT = ref("Spirit")
 HOLDINGS = obj(("character_id", "held", "spirits", "hit_dice_held"), character_id=STR,
                held={"type": "array", "items": SPIRIT},
@@ -73,10 +49,10 @@ SPIRIT_STATE = obj(("spirit", "characters"), spirit=SPIRIT, characters={
     "type": "object", "additionalProperties": {"anyOf": [ref("Character"), {"type": "null"}]}})
 SUMMONED = AnswerShape(write_schema(HOLDINGS, spirit_id=NULL_STR),
                        view=lambda c: lambda state: holdings(state, c.character_id),
-                       extras=lambda c: _spirit_id)
-ACTED = AnswerShape(write_schema(SPIRIT_STATE), view=lambda c: _spirit_view(c.spirit_id))
+                       extras=lambda c: summoned_spirit)
+ACTED = AnswerShape(write_schema(SPIRIT_STATE), view=lambda c: spirit_view(c.spirit_id))
 BANISHED = AnswerShape(write_schema(SPIRIT_STATE),
-                       view=lambda c: _spirit_view(c.spirit_id, c.by))
+                       view=lambda c: spirit_view(c.spirit_id, c.by))
 register(blp, "POST", "/characters/<character_id>/spirits", SummonSpirit, answer=SUMMONED,
          status=201)
 register(blp, "POST", "/spirits/<spirit_id>/dismiss", DismissSpirit, answer=ACTED)

@@ -25,6 +25,12 @@ from ledger.domain.stunts.commands import (
     RecordBond,
     SpendStuntPoints,
 )
+from ledger.domain.stunts.spending_commands import (
+    MakeAttack,
+    ResistStunt,
+    SpendRollStuntPoints,
+    TryLockEscape,
+)
 
 blp = Blueprint("stunts", __name__, url_prefix="/v1/campaigns/<campaign_id>",
                 description="Bonds and the group Stunt Pool")
@@ -36,6 +42,15 @@ register(blp, "POST", "/bonds", RecordBond, answer=ANSWER, status=201)
 register(blp, "PUT", "/stunt-pool/members", NameStuntPoolMembers, answer=ANSWER)
 register(blp, "POST", "/stunt-pool/contribute", ContributeStuntPoints, answer=ANSWER)
 register(blp, "POST", "/stunt-pool/spend", SpendStuntPoints, answer=ANSWER)
+
+# Spending a roll's SP: the answer's state is what stunts left in play (StuntSpending).
+SPENDING = AnswerShape(write_schema(ref("StuntSpending")),
+                       view=lambda command: lambda state: state.stunt_spending)
+register(blp, "POST", "/stunts/spend", SpendRollStuntPoints, answer=SPENDING, status=201)
+register(blp, "POST", "/characters/<character_id>/attacks", MakeAttack, answer=SPENDING,
+         status=201)
+register(blp, "POST", "/stunts/resist", ResistStunt, answer=SPENDING, status=201)
+register(blp, "POST", "/stunts/escape", TryLockEscape, answer=SPENDING, status=201)
 
 
 @blp.route("/stunt-pool", methods=["GET"])
@@ -51,3 +66,13 @@ def get_pool(query: dict[str, Any], campaign_id: str) -> Response:
     auth.require_reader(campaign_id)
     state = state_for(campaign_id, query["at"], query["view"])
     return json_response({**at_fields(campaign_id, state), "stunt_pool": stunts.summary(state)})
+
+
+@blp.route("/stunts", methods=["GET"])
+@blp.arguments(AtQuery, location="query")
+def get_stunts(query: dict[str, Any], campaign_id: str) -> Response:
+    """Stunt Points spent from rolls: each roll's budget and stunts, attacks, the Locks held,
+    and the rolls stunts offered their targets. `?at=` shows them as they were then."""
+    auth.require_reader(campaign_id)
+    state = state_for(campaign_id, query["at"], query["view"])
+    return json_response({**at_fields(campaign_id, state), "stunts": state.stunt_spending})

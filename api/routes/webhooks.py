@@ -2,72 +2,31 @@
 
 from __future__ import annotations
 
-import secrets
-import uuid
 from typing import Any
 
 from flask import Response
 from flask_smorest import Blueprint
 
 from api import auth
-from api.answers import json_response, keyed_write
+from api.answers import json_response
+from api.contract import INT, STR, obj
 from api.errors import ApiError
+from api.registry import AnswerShape, register
 from api.runtime import ledger
-from api.schemas_webhooks import DeliveriesQuery, WebhookCreate
+from api.schemas_webhooks import DeliveriesQuery
 from ledger.adapters.store import webhooks as hooks
-from ledger.domain.event_names import event_types
-from ledger.service.health import utc_now
+from ledger.service.keyed_commands import DeleteWebhook, RegisterWebhook, webhook_json
 
 blp = Blueprint("webhooks", __name__, url_prefix="/v1/campaigns",
                 description="Webhooks: signed, retried, logged deliveries of chosen events")
 
 
-def webhook_json(hook: hooks.Webhook) -> dict[str, Any]:
-    return {"id": hook.id, "url": hook.url, "types": hook.types,
-            "after_position": hook.after_position, "created_at": hook.created_at}
-
-
-@blp.route("/<campaign_id>/webhooks", methods=["POST"])
-@blp.arguments(WebhookCreate)
-def register(body: dict[str, Any], campaign_id: str) -> Response:
-    """Register a webhook (GM); answers its `secret`, shown once.
-
-    Every event of the campaign recorded after the registration whose type is in
-    `types` (or every event, with `["*"]`) is POSTed to `url` as JSON
-    `{webhook_id, delivery_id, campaign_id, attempt, event}`, where `event` has the
-    shape of `GET /events`. The header `X-Ledger-Signature: sha256=<hex>` is the
-    HMAC-SHA256 of the raw body under the secret; `X-Ledger-Delivery` (stable across
-    retries) and `X-Ledger-Event-Position` let a receiver drop a repeat. Each
-    webhook gets its events one at a time in position order; a failure (no 2xx within
-    the timeout, redirects included) is retried with exponential backoff until
-    LEDGER_WEBHOOK_MAX_ATTEMPTS, then logged as failed and the next event goes.
-    Only http and https URLs are accepted. Delivery runs in a separate runner
-    (`campaign-ledger deliver-webhooks`), never on the write path.
-    """
-    auth.require_gm(campaign_id)
-    types = event_types(body["types"], "types")
-    led = ledger()
-    webhook_id = f"whk_{uuid.uuid4().hex[:16]}"
-    secret = f"whsec_{secrets.token_hex(24)}"
-    hook = hooks.Webhook(
-        id=webhook_id, campaign_id=campaign_id, url=body["url"], types=sorted(set(types)),
-        sealed_secret=led.box.seal(secret.encode(), hooks.Webhook.seal_context(webhook_id)),
-        after_position=led.store.head(campaign_id), created_at=utc_now(),
-    )
-
-    def reveal(body: dict[str, Any]) -> dict[str, Any]:
-        # A retry with the same Idempotency-Key sees the secret again, opened from the
-        # registration: the stored answer never holds it.
-        if body["id"] == webhook_id:
-            return body | {"secret": secret}
-        found = hooks.webhook(led.store, campaign_id, body["id"])
-        assert found is not None  # stored in the same transaction as the answer
-        return body | {"secret": led.box.open(found.sealed_secret,
-                                              found.seal_context(found.id)).decode()}
-
-    return keyed_write(campaign_id, 201, {**webhook_json(hook), "secret": None},
-                       lambda answer: hooks.add_webhook(led.store, hook, answer), reveal,
-                       {"Location": f"/v1/campaigns/{campaign_id}/webhooks/{webhook_id}"})
+register(blp, "POST", "/<campaign_id>/webhooks", RegisterWebhook, status=201,
+         answer=AnswerShape(obj(("id", "url", "types", "tree_heads", "after_position",
+                                 "created_at", "secret"),
+                                id=STR, url=STR, types={"type": "array", "items": STR},
+                                tree_heads={"type": "boolean"}, after_position=INT,
+                                created_at=STR, secret=STR)))
 
 
 @blp.route("/<campaign_id>/webhooks", methods=["GET"])
@@ -78,13 +37,8 @@ def list_webhooks(campaign_id: str) -> Response:
     return json_response({"webhooks": [webhook_json(h) for h in found]})
 
 
-@blp.route("/<campaign_id>/webhooks/<webhook_id>", methods=["DELETE"])
-def delete(campaign_id: str, webhook_id: str) -> Response:
-    """Delete a webhook (GM); deliveries still pending are cancelled."""
-    auth.require_gm(campaign_id)
-    if not hooks.delete_webhook(ledger().store, campaign_id, webhook_id, utc_now()):
-        raise ApiError(404, "webhook-not-found", f"No webhook {webhook_id!r} in this campaign.")
-    return Response(status=204)
+register(blp, "DELETE", "/<campaign_id>/webhooks/<webhook_id>", DeleteWebhook, status=204,
+         answer=AnswerShape({}))
 
 
 @blp.route("/<campaign_id>/webhooks/<webhook_id>/deliveries", methods=["GET"])

@@ -46,7 +46,36 @@ function conditions(character) {
       c.incurable ? el("span", {className: "flag"}, "incurable") : null)));
 }
 
-export function card(character) {
+// The character's place in the encounter under way, if any: initiative, whose turn, round.
+function encounterStat(character, encounter) {
+  if (!encounter) return [];
+  const order = encounter.order || [];
+  const place = order.find((p) => p.character_id === character.id);
+  if (!place) return [];
+  const current = order[encounter.turn];
+  const turn = current && current.id === place.id ? ", their turn" : "";
+  return stat("encounter", "Encounter", `initiative ${show(place.initiative)}${turn}, `
+    + `round ${show(encounter.round)}`);
+}
+
+// Each roll of the character whose SP were spent: its budget and what bought what.
+function stunts(character, state) {
+  const rolls = Object.values((state && state.stunt_spending && state.stunt_spending.rolls) || {})
+    .filter((r) => r.character_id === character.id);
+  if (!rolls.length) return null;
+  return el("ul", {className: "stunts"}, rolls.map((r) => {
+    const budget = (Number(r.generated) || 0) + (Number(r.from_pool) || 0)
+      - (Number(r.contributed) || 0);
+    const bought = (r.stunts || []).map((s) => `${show(s.name)}${s.condition ? ` (${show(s.condition)})` : ""}`
+      + ` ${show(s.paid)} SP`).join(", ");
+    return el("li", {dataset: {roll: String(r.position)}},
+      `Roll ${show(r.position)}: ${budget} SP budget (${show(r.generated)} generated`
+      + `${r.from_pool ? `, +${r.from_pool} pool` : ""}${r.contributed ? `, −${r.contributed} to pool` : ""}),`
+      + ` ${show(r.spent)} spent on ${bought}`);
+  }));
+}
+
+export function card(character, state) {
   const b = character.backlash || {};
   const s = character.strain || {};
   const effort = effortCommitted(character);
@@ -59,8 +88,9 @@ export function card(character) {
       stat("strain", "System Strain", `${show(s.current)} / ${show(s.max)}`
         + (s.permanent ? ` (${s.permanent} permanent)` : ""), meter(s)),
       stat("health", "Health", pool(character.health), meter(character.health)),
-      stat("conviction", "Conviction", pool(character.conviction))),
-    conditions(character));
+      stat("conviction", "Conviction", pool(character.conviction)),
+      ...encounterStat(character, state && state.encounter)),
+    conditions(character), stunts(character, state));
 }
 
 export function renderCards(container, state) {
@@ -69,5 +99,5 @@ export function renderCards(container, state) {
     container.replaceChildren(el("p", {className: "muted"}, "No characters at this position."));
     return;
   }
-  container.replaceChildren(...characters.map(card));
+  container.replaceChildren(...characters.map((character) => card(character, state)));
 }

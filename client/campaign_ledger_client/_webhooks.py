@@ -45,9 +45,11 @@ def webhook_signature_ok(secret: str, body: bytes, header: str) -> bool:
 
 class Webhooks(Scope):
     @endpoint("POST", CAMPAIGN + "/webhooks", _registered, "keyed")
-    def register_webhook(self, url: str, types: list[str]) -> Call:
-        """Deliver the events of these types (["*"] for all) recorded from now on to `url`."""
-        return Call(body={"url": url, "types": types})
+    def register_webhook(self, url: str, types: list[str], tree_heads: bool = False) -> Call:
+        """Deliver the events of these types (["*"] for all) recorded from now on to `url`;
+        with `tree_heads`, each delivery also carries the signed tree head at its event."""
+        return Call(body={"url": url, "types": types, **({"tree_heads": True} if tree_heads
+                                                          else {})})
 
     @endpoint("GET", CAMPAIGN + "/webhooks", _listed, "read")
     def webhooks(self) -> Call:

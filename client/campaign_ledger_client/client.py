@@ -23,6 +23,7 @@ from campaign_ledger_client._access import FeedTickets, WhoAmI
 from campaign_ledger_client._audit import Audit
 from campaign_ledger_client._campaigns import CampaignCore
 from campaign_ledger_client._characters import CharacterCore
+from campaign_ledger_client._encounters import Encounters
 from campaign_ledger_client._http import Answer, Transport
 from campaign_ledger_client._items import Items
 from campaign_ledger_client._magic import CwnMagic, ManaNoirMagic
@@ -36,6 +37,7 @@ from campaign_ledger_client._scope import (
     read,
 )
 from campaign_ledger_client._spirits import Spirits, StuntPool
+from campaign_ledger_client._stunts import Stunts
 from campaign_ledger_client._webhooks import Webhooks
 from campaign_ledger_client.errors import ServiceUnavailable
 from campaign_ledger_client.feed import Following
@@ -47,7 +49,9 @@ class Character(CharacterCore, CwnMagic, ManaNoirMagic):
     """Commands and reads of one character (`campaign.character(id)`)."""
 
 
-class Campaign(CampaignCore, Audit, Items, Spirits, StuntPool, Webhooks, Following, FeedTickets):
+class Campaign(CampaignCore, Audit, Items, Spirits, StuntPool, Stunts, Encounters,
+               Webhooks, Following,
+               FeedTickets):
     """Commands and reads of one campaign (`client.campaign(id)`)."""
 
     @property
@@ -80,6 +84,12 @@ class Client(WhoAmI):
         clone = copy.copy(self)
         clone._transport = replace(self._transport, token=token)
         return clone
+
+    def observe_tree_head(self, head: dict[str, Any]) -> None:
+        """Show the witness a signed tree head received elsewhere (a webhook delivery's
+        `tree_head`): it is checked against the kept head by a consistency proof read from
+        this server, and kept when newer. Raises HistoryRewritten when it fails."""
+        self._transport.witness_answer({"tree_head": head})
 
     def campaign(self, campaign_id: str) -> Campaign:
         return Campaign(self._transport, {"campaign_id": campaign_id}, self._options)

@@ -26,7 +26,8 @@ TABLE_ROLES = ("gm", "system")
 
 class Policy:
     """Who may issue a command. `name` is the access class the API's matrix tests
-    (`gm`; `own`: the GM or the player of the character `target` finds; `writer`)."""
+    (`gm`; `own`: the GM or the player of the character `target` finds; `writer`; `reader`;
+    `public`)."""
 
     def __init__(self, name: str, field: str | None = None) -> None:
         self.name = name
@@ -38,7 +39,7 @@ class Policy:
         return found if isinstance(found, str) else None
 
     def check(self, command: Any, actor: Actor, state: CampaignState) -> None:
-        if actor.role in TABLE_ROLES:
+        if actor.role in TABLE_ROLES or self.name in ("reader", "public"):
             return
         if self.name == "gm":
             raise Forbidden("gm-only", "Only the GM may do this.")
@@ -51,12 +52,15 @@ class Policy:
                             "Only the GM or this character's player may do this.")
 
     def describe(self) -> str:
-        return {"gm": "GM", "writer": "GM or any player"}.get(
+        return {"gm": "GM", "writer": "GM or any player", "reader": "any role",
+                "public": "anyone (the admin token when the server sets one)"}.get(
             self.name, f"GM or `{self.field}`'s player")
 
 
 GM = Policy("gm")
 WRITER = Policy("writer")
+READER = Policy("reader")  # any token of the campaign (the HTTP layer checks the campaign)
+PUBLIC = Policy("public")  # campaign creation: the HTTP layer checks the admin token
 
 
 def gm_or_player_of(field: str) -> Policy:

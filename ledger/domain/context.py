@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import uuid
 from collections.abc import Callable
-from typing import Protocol
+from typing import Any, Protocol
 
 import msgspec
 
@@ -41,8 +41,46 @@ class NoSeeds:
         raise RuntimeError("this context cannot reveal dice seeds")
 
 
+class Earlier(msgspec.Struct, frozen=True):
+    """An event already recorded, read back by position, with the session it was recorded in."""
+
+    event: Any  # a DomainEvent (typed loosely: the events module builds on this one)
+    session: int
+
+
+def no_history(position: int) -> Earlier | None:
+    return None
+
+
+class HiddenVault(Protocol):
+    """Secrets of hidden events (ledger/domain/hidden.py): fresh random bytes, data sealed
+    under the server key, and a hidden event opened again to reveal it."""
+
+    def secret(self) -> bytes: ...
+    def seal(self, payload: dict[str, object], position: int) -> str: ...
+    def open(self, position: int) -> tuple[str, str, dict[str, object]] | None: ...
+    def revealed(self, position: int) -> bool: ...
+
+
+class NoHidden:
+    def secret(self) -> bytes:
+        raise RuntimeError("this context cannot record hidden events")
+
+    def seal(self, payload: dict[str, object], position: int) -> str:
+        raise RuntimeError("this context cannot record hidden events")
+
+    def open(self, position: int) -> tuple[str, str, dict[str, object]] | None:
+        raise RuntimeError("this context cannot reveal hidden events")
+
+    def revealed(self, position: int) -> bool:
+        raise RuntimeError("this context cannot reveal hidden events")
+
+
 class Context:
-    """Passed to `decide`; ids and dice are drawn here and recorded as facts in events."""
+    """Passed to `decide`; ids and dice are drawn here and recorded as facts in events.
+
+    `earlier(position)` reads an event recorded before the command (a spend of a roll's
+    Stunt Points reads that roll); None when there is none or no history is at hand."""
 
     def __init__(
         self,
@@ -52,6 +90,8 @@ class Context:
         epoch: int = 0,
         command_position: int = 0,
         seeds: SeedBroker | None = None,
+        earlier: Callable[[int], Earlier | None] = no_history,
+        hidden: HiddenVault | None = None,
     ) -> None:
         self.dice = dice
         self.actor = actor
@@ -59,3 +99,5 @@ class Context:
         self.epoch = epoch
         self.command_position = command_position
         self.seeds: SeedBroker = seeds or NoSeeds()
+        self.earlier = earlier
+        self.hidden: HiddenVault = hidden or NoHidden()

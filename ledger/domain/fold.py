@@ -11,6 +11,7 @@ from collections.abc import Iterable
 import msgspec
 
 from ledger.domain import all_rules as domain  # noqa: F401  (registers every event type and evolver)
+from ledger.domain.chain import check_data
 from ledger.domain.events import decode_data, evolve
 from ledger.domain.record import Record
 from ledger.domain.state import CampaignState
@@ -34,6 +35,9 @@ def blank(campaign_id: str) -> CampaignState:
 
 
 def apply_record(state: CampaignState, record: Record) -> CampaignState:
+    """Raises UnreadableData at stored data that is not strict JSON (a key twice): such a
+    row is reported as tampered, never folded by one reading of it."""
+    check_data(record)
     event = decode_data(record.type, record.version, record.data)
     evolve(state, event)
     state.position = record.position

@@ -5,23 +5,39 @@ from __future__ import annotations
 
 import hashlib
 import uuid
-from typing import Any
+from typing import Annotated, Any, ClassVar
 
-import msgspec
+from msgspec import Meta
 
 from ledger.adapters.secrets_box import SecretBox
 from ledger.adapters.store.records import TokenRow
-from ledger.domain import campaign
+from ledger.domain import campaign, limits
+from ledger.domain.command import PUBLIC, Command
 from ledger.domain.context import Actor
 from ledger.domain.decision import Decide
 from ledger.service import tokens
+from ledger.service.answers import WriteAnswer
+from ledger.service.outcome import Outcome
+from ledger.service.views import campaign_summary
 
 
-class CreateCampaign(msgspec.Struct, frozen=True, kw_only=True):
-    """Create a campaign named `name` with these rule settings (the rest default)."""
+class CreateCampaign(Command, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """Create a campaign; answers its id and the GM's token (shown once).
 
-    name: str
-    settings: dict[str, Any] | None = None
+    `settings` are rule settings by name (the rest take their defaults); an unknown name
+    is 422 `unknown-setting`. When the server sets an admin token, only a caller sending
+    it may create campaigns (401 `admin-token-required`). The campaign's first GM token
+    is written in the same transaction as `CampaignCreated`: a refused or replayed
+    creation writes no token.
+    """
+
+    policy = PUBLIC
+    example = {"name": "The Ashen Road", "settings": {}}
+    example_needs: ClassVar[tuple[str, ...]] = ()
+    name: Annotated[str, Meta(min_length=limits.NAME_LENGTH.low,
+                              max_length=limits.NAME_LENGTH.high)]
+    settings: Annotated[dict[str, Any], Meta(
+        description="rule setting name -> value; unnamed settings take their defaults")] = {}
 
 
 def new_campaign_id(scope: str | None = None, key: str | None = None) -> str:
@@ -41,3 +57,16 @@ def creation_parts(command: CreateCampaign, box: SecretBox, campaign_id: str,
     The token's secret is not kept: it derives again from its id (`box.token_secret`)."""
     gm, _secret = tokens.new_token(box, campaign_id, "gm", None, "GM", issuer)
     return campaign.create_campaign(command.name, command.settings), gm
+
+
+def _created(outcome: Outcome) -> dict[str, Any]:
+    return {"id": outcome.campaign_id, "gm_token_id": outcome.tokens[0].id, "gm_token": None}
+
+
+# The stored answer names the GM token, never its secret (`with_gm_secret` adds it).
+CREATED = WriteAnswer(201, campaign_summary, _created)
+
+
+def with_gm_secret(box: SecretBox, body: dict[str, Any]) -> dict[str, Any]:
+    """The answer as sent, first time and replay alike: the secret derives from the id."""
+    return body | {"gm_token": box.token_secret(body["gm_token_id"])}

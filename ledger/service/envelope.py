@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import msgspec
 
+from ledger.adapters.checkpoint_seal import CheckpointSeal
+from ledger.adapters.store.records import CheckpointRow
 from ledger.domain.chain import GENESIS, chain_hash
 from ledger.domain.context import Actor
 from ledger.domain.events import DomainEvent, encode_data
@@ -19,14 +21,15 @@ class Envelope:
     checkpoints due on the way."""
 
     def __init__(self, scratch: CampaignState, actor: Actor, *, correlation_id: str,
-                 recorded_at: str, checkpoint_every: int) -> None:
+                 recorded_at: str, checkpoint_every: int, seal: CheckpointSeal) -> None:
         self.scratch = scratch
         self.actor = actor
         self.correlation_id = correlation_id
         self.recorded_at = recorded_at
         self.checkpoint_every = checkpoint_every
+        self.seal = seal
         self.records: list[Record] = []
-        self.checkpoints: list[tuple[str, int, bytes]] = []
+        self.checkpoints: list[CheckpointRow] = []
 
     def __call__(self, scratch: CampaignState, event: DomainEvent) -> None:
         actor = self.actor
@@ -43,4 +46,5 @@ class Envelope:
         scratch.head_hash = done.hash
         scratch.recorded_at = done.recorded_at
         if done.position % self.checkpoint_every == 0:
-            self.checkpoints.append((scratch.id, done.position, encode_state(scratch)))
+            self.checkpoints.append(self.seal.row(scratch.id, done.position, done.hash,
+                                                  encode_state(scratch)))

@@ -1,26 +1,25 @@
-"""An Idempotency-Key's answer: replayed when the key was answered before, or rendered to be
-stored in the command's own transaction (docs/decisions/004)."""
+"""An Idempotency-Key's answer: replayed when the key was answered before, or rendered by
+the application (ledger/service/answers.py) to be stored in the command's own transaction
+(docs/decisions/004)."""
 
 from __future__ import annotations
-
-from collections.abc import Callable
 
 import msgspec
 
 from ledger.adapters.store.base import EventStore
 from ledger.adapters.store.records import IdempotentAnswer
 from ledger.domain.fold import blank
+from ledger.service.answers import WriteAnswer, encoded
 from ledger.service.idempotency import KeyedRequest, earlier_answer
 from ledger.service.outcome import Outcome
 
 
 class AnswerSpec(msgspec.Struct):
-    """How to remember a POST's answer under its Idempotency-Key."""
+    """Where to remember a POST's answer: its Idempotency-Key in the key's scope."""
 
     scope: str
     key: str
     fingerprint: str
-    render: Callable[[Outcome], tuple[int, bytes]]
 
 
 def replay(store: EventStore, answer: AnswerSpec, campaign_id: str,
@@ -34,10 +33,15 @@ def replay(store: EventStore, answer: AnswerSpec, campaign_id: str,
                    blank(campaign_id), replayed=stored)
 
 
-def answer_to_store(answer: AnswerSpec | None, outcome: Outcome) -> IdempotentAnswer | None:
-    """The answer to write with the command's events, rendered from its outcome."""
+def render(plan: WriteAnswer | None, answer: AnswerSpec | None,
+           outcome: Outcome) -> IdempotentAnswer | None:
+    """Render the outcome's answer body (`outcome.answer`) and, under a key, the answer to
+    write with the command's events (without a plan, a keyed answer shows the whole state)."""
+    if plan is None and answer is None:
+        return None
+    outcome.answer = (plan or WriteAnswer()).body(outcome)
     if answer is None:
         return None
-    status, body = answer.render(outcome)
-    return IdempotentAnswer(answer.scope, answer.key, answer.fingerprint, status, body,
-                            outcome.campaign_id, outcome.position)
+    return IdempotentAnswer(answer.scope, answer.key, answer.fingerprint,
+                            plan.status if plan else 200,
+                            encoded(outcome.answer), outcome.campaign_id, outcome.position)

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import TypeVar
 
+from ledger.adapters.checkpoint_seal import CheckpointSeal
 from ledger.adapters.secrets_box import SecretBox
 from ledger.adapters.store.base import EventStore
 from ledger.adapters.store.records import TokenRow
@@ -18,6 +19,7 @@ from ledger.domain.decision import Decide
 from ledger.domain.errors import StaleState
 from ledger.domain.fold import blank
 from ledger.domain.state import CampaignState
+from ledger.service.answers import WriteAnswer
 from ledger.service.canon import canon_state_at
 from ledger.service.checkpoints import Checkpoints
 from ledger.service.creation import CreateCampaign, creation_parts, new_campaign_id
@@ -25,6 +27,7 @@ from ledger.service.heads import HeadCache
 from ledger.service.health import utc_now
 from ledger.service.idempotent import AnswerSpec, replay
 from ledger.service.outcome import Outcome
+from ledger.service.past import ReadsThePast
 from ledger.service.recording import Recorder
 from ledger.service.replicas import Replicas, Route
 from ledger.service.retries import MAX_ATTEMPTS, ConflictRetriesExhausted, WriterLocks, until_recorded
@@ -52,12 +55,13 @@ class Ledger:
         self.checkpoint_every = checkpoint_every
         self.now = now
         self.cache_size = cache_size
-        self.checkpoints = Checkpoints(store, checkpoint_every)
+        self.seal = CheckpointSeal(box)
+        self.checkpoints = Checkpoints(store, checkpoint_every, self.seal)
         self.heads = HeadCache(store, self.checkpoints, cache_size)
         self.travel = TimeTravel(store, self.checkpoints)
         self.seeds = SeedVault(store, box)
         self.recorder = Recorder(store, self.seeds, self.heads,
-                                 checkpoint_every=checkpoint_every, now=now)
+                                 checkpoint_every=checkpoint_every, now=now, seal=self.seal)
         self.locks = WriterLocks(keep=4 * cache_size)
         # Set by the wiring when read replicas are configured (ledger/service/replicas.py).
         self.replicas: Replicas | None = None
@@ -107,13 +111,13 @@ class Ledger:
 
     # --- writing ----------------------------------------------------------
     def create(self, command: CreateCampaign, actor: Actor, *, answer: AnswerSpec | None = None,
-               if_match: int | None = None) -> Outcome:
+               if_match: int | None = None, plan: WriteAnswer | None = None) -> Outcome:
         """Create a campaign and its GM token (`Outcome.tokens`) in one transaction; `actor`
         issues the token. A refused or replayed creation writes no token."""
         campaign_id = new_campaign_id(*((answer.scope, answer.key) if answer else ()))
         decide, gm = creation_parts(command, self.box, campaign_id, actor)
         return self.execute(campaign_id, actor, decide, answer=answer, if_match=if_match,
-                            creating=True, tokens=[gm])
+                            creating=True, tokens=[gm], plan=plan)
 
     def create_campaign(
         self, decide: Decide, actor: Actor, answer: AnswerSpec | None = None
@@ -131,9 +135,12 @@ class Ledger:
         if_match: int | None = None,
         creating: bool = False,
         tokens: Sequence[TokenRow] = (),
+        plan: WriteAnswer | None = None,
     ) -> Outcome:
         """Decide against the head and record the events atomically, retrying lost races.
-        `tokens` are written in the same transaction (a new campaign's GM token)."""
+        `tokens` are written in the same transaction (a new campaign's GM token). With a
+        `plan`, the answer is rendered into `Outcome.answer` (and stored under `answer`'s
+        Idempotency-Key) in that transaction."""
         if answer is not None:
             earlier = self.replay(answer, campaign_id, creating=creating)
             if earlier is not None:
@@ -153,7 +160,9 @@ class Ledger:
             state = blank(campaign_id) if creating else self.state(campaign_id)
             if if_match is not None and state.position != if_match:
                 raise StaleState(if_match, state.position)
-            return self.recorder.attempt(state, actor, decide, answer, tokens)
+            command = decide.loaded(self, state, actor) if isinstance(decide, ReadsThePast) \
+                else decide
+            return self.recorder.attempt(state, actor, command, answer, tokens, plan)
 
         def key_taken() -> Outcome | None:
             assert answer is not None

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import msgspec
 
 from ledger.adapters.store.records import IdempotentAnswer, TokenRow
@@ -19,3 +21,6 @@ class Outcome(msgspec.Struct):
     replayed: IdempotentAnswer | None = None
     # The token rows written in the command's transaction (a new campaign's GM token).
     tokens: list[TokenRow] = []
+    # The answer body the application rendered (ledger/service/answers.py); None for a
+    # replay (`replayed` holds it) or a caller that asked for none.
+    answer: dict[str, Any] | None = None

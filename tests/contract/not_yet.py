@@ -7,45 +7,6 @@ from __future__ import annotations
 C = "/v1/campaigns/{campaign_id}"
 CH = C + "/characters/{character_id}"
 
-NOT_YET = {
-    "GET /healthz/runners",
-    "GET /metrics",
-    "GET " + C + "/feed",
-    "GET " + C + "/head",
-    "GET " + C + "/magic/resistance-factors",
-    "GET " + C + "/timeline",
-    "GET " + C + "/verify",
-    "GET " + C + "/webhooks",
-    "GET " + C + "/webhooks/{webhook_id}/deliveries",
-    "GET /v1/signing-key",
-    "PATCH " + C + "/settings",
-    "POST /v1/campaigns",
-    "POST " + CH + "/effort/commit",
-    "POST " + CH + "/effort/{commitment_id}/reclaim",
-    "POST " + CH + "/rolls",
-    "POST " + CH + "/spells/cast",
-    "POST " + CH + "/spells/prepare",
-    "POST " + CH + "/spells/use",
-    "POST " + CH + "/strain/{action}",
-    "POST " + C + "/clock/advance",
-    "POST " + C + "/clock/new-day",
-    "POST " + C + "/clock/{action}",
-    "POST " + C + "/items",
-    "POST " + C + "/items/{item_id}/damage",
-    "POST " + C + "/items/{item_id}/hand-over",
-    "POST " + C + "/items/{item_id}/identify",
-    "POST " + C + "/items/{item_id}/link",
-    "POST " + C + "/items/{item_id}/maintain",
-    "POST " + C + "/items/{item_id}/repair",
-    "POST " + C + "/items/{item_id}/trust-test",
-    "POST " + C + "/items/{item_id}/unlink",
-    "POST " + C + "/redo",
-    "POST " + C + "/rewind",
-    "POST " + C + "/tokens",
-    "POST " + C + "/tokens/{token_id}/rotate",
-    "POST " + C + "/webhooks",
-    # Added on main by other changes after this list was made.
-    "GET " + C + "/proofs/inclusion",
-    "GET " + C + "/proofs/consistency",
-    "POST " + C + "/feed-tickets",
-}
+# Empty since the roll command was declared: every operation is. A change that adds an
+# undeclared operation fails the contract test instead of joining this list.
+NOT_YET: set[str] = set()

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from campaign_ledger_client import Campaign, Character, Client, WriteResult
+from campaign_ledger_client.verify import verify_export
 from campaign_ledger_client.witness import included
 
 MARA = {"name": "Mara", "level": 5, "abilities": {"Willpower": 3, "Constitution": 1},
@@ -54,12 +55,14 @@ def walk(service: Client) -> None:
     access(service, campaign, mara)
     webhooks(campaign)
     stunt_pool(campaign, mara, ivo)
+    stunts(campaign)
     resources(mara)
     conditions(mara)
     cwn_magic(campaign, mara)
     mana_noir_magic(campaign, mara)
     spirits(campaign, mara, ivo)
     items(campaign, mara)
+    encounter(campaign, mara, ivo)
     audit(campaign)
     clock_and_death(campaign, mara, ivo)
 
@@ -107,6 +110,31 @@ def stunt_pool(campaign: Campaign, mara: Character, ivo: Character) -> None:
     assert campaign.spend_from_pool(plain.position, 2).state["sp"] == 5
     assert campaign.stunt_pool()["stunt_pool"]["sp"] == 5
     assert mara.roll("1d20+2", dice=[7]).events[0].data["total"] == 9
+
+
+def stunts(campaign: Campaign) -> None:
+    """A Stunt Attack buys Grabbed; Lock (with Grabbed's +2) and Frighten spend an attack's
+    SP; the Lock's escape fails and Frighten is resisted (docs/rules/stunts.md)."""
+    nox = campaign.register_character({"name": "Nox", "abilities": {"Willpower": 2,
+                                                                    "Communication": 2}})
+    pell = campaign.register_character({"name": "Pell", "abilities": {"Willpower": 1}})
+    nox_id, pell_id = nox.state["id"], pell.state["id"]
+    hit = campaign.attack(nox_id, "Willpower", 10, kind="stunt-attack", dice=[6, 5, 1],
+                          target=pell_id).events[0]
+    assert hit.data["stunt_points"] == 2
+    grabbed = campaign.spend_stunt_points(hit.position, [{"name": "Condition",
+                                                          "condition": "Grabbed"}], pell_id)
+    assert grabbed.events[0].data["paid"] == 2
+    lucky = campaign.attack(nox_id, "Willpower", 10, dice=[6, 6, 6], target=pell_id).events[0]
+    spent = campaign.spend_stunt_points(lucky.position, [{"name": "Lock", "sp": 5},
+                                                         {"name": "Frighten"}], pell_id)
+    assert spent.events[0].data["paid"] == 3 + 3  # Lock at 5 with Grabbed's +2
+    (lock,), (resistance,) = spent.state["locks"], list(spent.state["resistances"].values())
+    escaped = campaign.try_lock_escape(lock["id"], False, dice=[2])
+    assert [e.type for e in escaped.events][:2] == ["Rolled", "LockEscapeTried"]
+    resisted = campaign.resist_stunt(resistance["id"], dice=[1, 2, 3])
+    assert resisted.events[1].data["outcome"] == "Cowed"
+    assert str(lucky.position) in campaign.stunts()["stunts"]["rolls"]
 
 
 def resources(mara: Character) -> None:
@@ -221,6 +249,34 @@ def audit(campaign: Campaign) -> None:
     assert campaign.state(view="canon")["position"] == campaign.get()["position"]
     with campaign.feed(after=head) as feed:
         assert next(feed).position == head + 1
+    behind_the_screen(campaign)
+
+
+def behind_the_screen(campaign: Campaign) -> None:
+    """A blind roll and a secret note; the roll revealed; the export verifies whole."""
+    rolled = campaign.hidden_roll("1d20+2", label="does the guard notice?")
+    noted = campaign.hidden_note("the guard is bribed")
+    assert rolled.events[0].data.keys() == {"commitment"}
+    assert rolled.extra["hidden"]["data"]["label"] == "does the guard notice?"
+    assert campaign.reveal_hidden(rolled.position).events[0].data["hidden_position"] \
+        == rolled.position
+    lines = campaign.export()
+    assert verify_export(lines).ok
+    assert noted.position < len(lines)
+
+
+def encounter(campaign: Campaign, mara: Character, ivo: Character) -> None:
+    assert types(campaign.clock("start-scene"))
+    started = campaign.start_encounter([{"character_id": mara.id, "initiative": 14},
+                                        {"character_id": ivo.id, "initiative": 10},
+                                        {"name": "Thug", "initiative": 5}])
+    thug = started.state["order"][2]
+    assert campaign.delay_turn(thug).state["order"] == [ivo.id, thug, mara.id]
+    driver = campaign.add_participant(name="Driver", initiative=1).state["order"][-1]
+    assert types(campaign.next_turn()) == ["TurnAdvanced"]
+    assert driver not in campaign.remove_participant(driver, "fled").state["order"]
+    assert campaign.encounter()["encounter"]["round"] == 1
+    assert "EncounterEnded" in types(campaign.end_encounter())
 
 
 def clock_and_death(campaign: Campaign, mara: Character, ivo: Character) -> None:

@@ -113,6 +113,30 @@ def banisher(api: ApiClient) -> Ids:
     return {"banisher_id": api.new_character(name="Ivo", **SUMMONER)}
 
 
+def stunt_on_ovid(api: ApiClient, stunt: dict[str, Any]) -> dict[str, Any]:
+    """Mara (Communication 1) rolls 6 SP and spends them on `stunt` against Ovid."""
+    api.new_campaign()
+    mara = api.new_character(name="Mara", abilities={"willpower": 2, "communication": 1})
+    ovid = api.new_character(name="Ovid", abilities={"willpower": 2})
+    assert api.post(api.c(f"/characters/{ovid}/conditions"), {"name": "Pinned"}).status == 201
+    rolled = api.post(api.c(f"/characters/{mara}/rolls"),
+                      {"kind": "age", "ability": "willpower", "tn": 5, "dice": [6, 6, 6]})
+    spent = api.post(api.c("/stunts/spend"), {"roll_position": rolled["events"][0]["position"],
+                                              "stunts": [stunt], "target": ovid})
+    assert spent.status == 201, spent
+    return dict(spent["events"][0]["data"])
+
+
+def stunt_resistance(api: ApiClient) -> Ids:
+    """A Frighten waiting for its target's Willpower (Courage) roll."""
+    return {"resistance_id": stunt_on_ovid(api, {"name": "Frighten"})["resistances"][0]["id"]}
+
+
+def lock(api: ApiClient) -> Ids:
+    """A 3 SP Lock on a Pinned target."""
+    return {"lock_id": stunt_on_ovid(api, {"name": "Lock", "sp": 3})["locks"][0]["id"]}
+
+
 def convinced(api: ApiClient) -> Ids:
     api.new_campaign()
     return {"character_id": api.new_character(conviction={"current": 3, "max": 3})}
@@ -136,13 +160,147 @@ def wound(api: ApiClient) -> Ids:
     return _with_condition(api, {"name": "Injured", "points": 4, "target": "left arm"})
 
 
+CASTER = {"name": "Sefa", "level": 3, "abilities": {"Willpower": 1}, "skills": {"cast": 1},
+          "modifiers": {"int": 1, "con": 0}, "edges": ["Spellcaster"],
+          "strain": {"current": 0, "permanent": 0, "max": 12}}
+
+
+def caster(api: ApiClient) -> Ids:
+    """A Spellcaster with Mage Effort (2) in an open scene."""
+    api.new_campaign()
+    ids = {"character_id": api.new_character(**CASTER)}
+    for step in ("start-session", "start-scene"):
+        assert api.post(api.c(f"/clock/{step}")).status == 200
+    return ids
+
+
+def duration_effort(api: ApiClient) -> Ids:
+    ids = caster(api)
+    committed = api.post(api.c(f"/characters/{ids['character_id']}/effort/commit"),
+                         {"pool": "mage", "amount": 1, "duration": "duration"})
+    assert committed.status == 200, committed
+    return {**ids, "commitment_id": committed["state"]["pools"]["mage"]["commitments"][0]["id"]}
+
+
+def prepared_caster(api: ApiClient) -> Ids:
+    ids = caster(api)
+    prepared = api.post(api.c(f"/characters/{ids['character_id']}/spells/prepare"),
+                        {"spells": ["Blast"]})
+    assert prepared.status == 200, prepared
+    return ids
+
+
+def _item(api: ApiClient, spec: dict[str, Any]) -> str:
+    registered = api.post(api.c("/items"), spec)
+    assert registered.status == 201, registered
+    return str(registered["state"]["id"])
+
+
+def item(api: ApiClient) -> Ids:
+    """A caster and a hardwood staff nobody holds."""
+    ids = caster(api)
+    return {**ids, "item_id": _item(api, {"name": "Staff", "kind": "staff",
+                                          "materials": [{"name": "hardwood"}]})}
+
+
+def magic_item(api: ApiClient) -> Ids:
+    ids = caster(api)
+    return {**ids, "item_id": _item(api, {"name": "Wand", "kind": "wand",
+                                          "materials": [{"name": "hardwood"}], "magical": True})}
+
+
+def linked_item(api: ApiClient) -> Ids:
+    ids = magic_item(api)
+    linked = api.post(api.c(f"/items/{ids['item_id']}/link"), {"character": ids["character_id"]})
+    assert linked.status == 200, linked
+    return ids
+
+
+def firearm(api: ApiClient) -> Ids:
+    """A revolver (trust TN 9) and a caster with Willpower 1, in an open scene."""
+    ids = caster(api)
+    return {**ids, "item_id": _item(api, {"name": "Revolver", "kind": "firearm",
+                                          "materials": [{"name": "steel"}],
+                                          "firearm": {"class": "revolver", "damage": "2d6"}})}
+
+
+def jammed_firearm(api: ApiClient) -> Ids:
+    ids = firearm(api)
+    tested = api.post(api.c(f"/items/{ids['item_id']}/trust-test"),
+                      {"character": ids["character_id"], "dice": [1, 1, 5]})  # 8 < 9, Stunt Die 5
+    assert tested.status == 200, tested
+    assert tested["state"]["status"] == "jammed", tested
+    return ids
+def clock_action(api: ApiClient) -> Ids:
+    """A campaign, and the clock action of the URL (`…/clock/{action}`)."""
+    api.new_campaign()
+    return {"action": "start-session"}
+
+
+def rewound(api: ApiClient) -> Ids:
+    """A rewind that is still the latest event."""
+    ids = character(api)
+    assert api.post(api.c("/rewind"), {"to_position": 1, "reason": "replay"}).status == 200
+    return ids
+
+
+def token(api: ApiClient) -> Ids:
+    """An observer token of the campaign, to rotate."""
+    api.new_campaign()
+    issued = api.post(api.c("/tokens"), {"role": "observer"})
+    assert issued.status == 201, issued
+    return {"token_id": issued["id"]}
+
+
+def webhook(api: ApiClient) -> Ids:
+    """A webhook of the campaign, to delete."""
+    api.new_campaign()
+    made = api.post(api.c("/webhooks"), {"url": "https://bot.example/hook", "types": ["*"]})
+    assert made.status == 201, made
+    return {"webhook_id": made["id"]}
+
+
+def hidden_roll(api: ApiClient) -> Ids:
+    """A GM's roll behind the screen."""
+    api.new_campaign()
+    rolled = api.post(api.c("/hidden/rolls"), {"expression": "2d6"})
+    assert rolled.status == 201, rolled
+    return {"position": rolled["position"]}
+
+
+def scene(api: ApiClient) -> Ids:
+    """A character in an open scene."""
+    ids = character(api)
+    assert api.post(api.c("/clock/start-scene")).status == 200
+    return ids
+
+
+def encounter(api: ApiClient) -> Ids:
+    """An encounter under way: the character first, then two named participants."""
+    ids = scene(api)
+    started = api.post(api.c("/encounter"), {"participants": [
+        {"character_id": ids["character_id"], "initiative": 14},
+        {"name": "Hired gun", "initiative": 11}, {"name": "Driver", "initiative": 5}]})
+    assert started.status == 201, started
+    order = started["state"]["order"]
+    return {**ids, "participant_id": order[1], "other_participant": order[2]}
+
+
 NEEDS: dict[str, Callable[[ApiClient], Ids]] = {
+    "scene": scene, "encounter": encounter,
+    "clock-action": clock_action, "rewound": rewound, "token": token, "webhook": webhook,
     "summoner": summoner, "spirit": spirit, "dismissed-spirit": dismissed_spirit,
     "uncontrolled-spirit": uncontrolled_spirit, "banisher": banisher,
     "character": character, "mage": mage, "failed-test": failed_test,
     "backlash-choice": backlash_choice, "consequences-due": consequences_due,
     "two-characters": two_characters, "pool-roll": pool_roll,
+    "stunt-resistance": stunt_resistance, "lock": lock,
     "convinced": convinced, "condition": condition, "wound": wound,
+    "caster": caster, "duration-effort": duration_effort, "prepared-caster": prepared_caster,
+    "item": item, "magic-item": magic_item, "linked-item": linked_item, "firearm": firearm,
+    "jammed-firearm": jammed_firearm,
+    "gain": lambda api: {"action": "gain"},  # a path's choice, not state
+    "hidden-roll": hidden_roll,
 }
 
 

@@ -10,6 +10,7 @@ import sys
 import threading
 import time
 from collections.abc import Callable
+from pathlib import Path
 
 from campaign_ledger_client import Campaign, Client, Event, Feed, Restore, Retract
 from campaign_ledger_client.feed import Message, messages
@@ -150,12 +151,13 @@ def _until(feed: Feed, position: int) -> list[Event]:
     return out
 
 
-def test_the_example_bot_says_undone_for_each_roll_a_rewind_voided(served: Served) -> None:
+def test_the_example_bot_says_undone_for_each_roll_a_rewind_voided(served: Served, tmp_path: Path) -> None:
     gm, campaign = new_campaign(served)
     (first, second, third), _ = rolls_then_rewind(campaign)
     redo = campaign.redo().position
     bot = subprocess.run(
         [sys.executable, str(ROOT / "scripts" / "example_bot.py"), "--url", served.url,
+         "--heads", str(tmp_path / "heads.json"),
          "--campaign", campaign.id, "--after", "0", "--stop-at", str(redo)],
         env={"LEDGER_TOKEN": gm._transport.token or "", "PATH": "/usr/bin:/bin",
              "PYTHONPATH": str(ROOT)}, capture_output=True, text=True, timeout=60, check=True)

@@ -53,13 +53,14 @@ def stale(blob: bytes) -> bytes:
     return b"0123456789abcdef|" + blob.partition(b"|")[2]
 
 
-def marked(store: EventStore, campaign_id: str, position: int) -> None:
-    """Rewrite a readable checkpoint with a name no event ever set: a read that starts from
-    it carries the mark, a read that folds from the first event does not."""
-    state = decode_state(stored(store, campaign_id, position))
+def marked(ledger: Ledger, campaign_id: str, position: int) -> None:
+    """Rewrite a readable checkpoint with a name no event ever set, sealed with the server
+    key: a read that starts from it carries the mark, one that folds from the first event
+    does not."""
+    state = decode_state(stored(ledger.store, campaign_id, position))
     assert state is not None
     state.name = "started from the checkpoint"
-    store.put_checkpoint(campaign_id, position, encode_state(state))
+    ledger.store.put_checkpoint(campaign_id, position, ledger.checkpoints.row(state))
 
 
 def test_put_checkpoint_replaces_the_row_at_its_position(ledger: Ledger) -> None:
@@ -72,7 +73,7 @@ def test_a_stale_format_checkpoint_is_rebuilt_from_the_newest_readable_one_befor
         ledger: Ledger) -> None:
     campaign_id = campaign(ledger)
     ledger.store.put_checkpoint(campaign_id, 30, stale(stored(ledger.store, campaign_id, 30)))
-    marked(ledger.store, campaign_id, 20)
+    marked(ledger, campaign_id, 20)
     state = ledger.state_at(campaign_id, 33)
     assert state.name == "started from the checkpoint"  # folded 21..33, not 1..33
     rebuilt = decode_state(stored(ledger.store, campaign_id, 30))
@@ -93,7 +94,7 @@ def test_an_unreadable_checkpoint_body_is_rebuilt_like_a_stale_one(ledger: Ledge
     campaign_id = campaign(ledger)
     broken = stored(ledger.store, campaign_id, 30)[:40]  # the right format, cut short
     ledger.store.put_checkpoint(campaign_id, 30, broken)
-    marked(ledger.store, campaign_id, 20)
+    marked(ledger, campaign_id, 20)
     assert ledger.state_at(campaign_id, 31).name == "started from the checkpoint"
     assert decode_state(stored(ledger.store, campaign_id, 30)) is not None
 
@@ -104,7 +105,7 @@ def test_a_fresh_process_loads_the_head_from_the_newest_readable_checkpoint(
     for position in (20, 30):
         ledger.store.put_checkpoint(campaign_id, position,
                                     stale(stored(ledger.store, campaign_id, position)))
-    marked(ledger.store, campaign_id, 10)
+    marked(ledger, campaign_id, 10)
     fresh = Ledger(ledger.store, ledger.box, checkpoint_every=ledger.checkpoint_every)
     assert fresh.state(campaign_id).name == "started from the checkpoint"
     for position in (20, 30):

@@ -17,7 +17,7 @@ from tests.integration.service_helpers import spending
 
 
 def heads_of(ledger: Ledger, size: int = 8) -> HeadCache:
-    return HeadCache(ledger.store, Checkpoints(ledger.store, ledger.checkpoint_every), size)
+    return HeadCache(ledger.store, Checkpoints(ledger.store, ledger.checkpoint_every, ledger.seal), size)
 
 
 def test_an_unknown_campaign_is_not_found(ledger: Ledger) -> None:

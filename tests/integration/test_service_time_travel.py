@@ -22,7 +22,7 @@ from tests.integration.service_helpers import spending
 
 
 def travel_of(ledger: Ledger) -> TimeTravel:
-    return TimeTravel(ledger.store, Checkpoints(ledger.store, ledger.checkpoint_every))
+    return TimeTravel(ledger.store, Checkpoints(ledger.store, ledger.checkpoint_every, ledger.seal))
 
 
 def test_the_state_at_each_position_is_the_fold_of_the_events_up_to_it(ledger: Ledger) -> None:
@@ -62,7 +62,7 @@ def test_a_canon_read_of_a_voided_position_answers_the_last_canon_state_before_i
     campaign_id, mara = spending(ledger, 4)
     ledger.execute(campaign_id, GM, resources.spend(mara, "mana", 5, "a mistake"))  # 5
     ledger.execute(campaign_id, GM, rewind_command(ledger, campaign_id, 4, "undo"))  # 6
-    heads = HeadCache(ledger.store, Checkpoints(ledger.store, 10), 8)
+    heads = HeadCache(ledger.store, Checkpoints(ledger.store, 10, ledger.seal), 8)
     travel = travel_of(ledger)
     voided = canon_state_at(heads, travel, campaign_id, 5)
     assert voided.position == 4
@@ -75,6 +75,6 @@ def test_a_canon_read_of_a_voided_position_answers_the_last_canon_state_before_i
 
 def test_a_canon_read_past_the_head_is_refused(ledger: Ledger) -> None:
     campaign_id, _ = spending(ledger, 3)
-    heads = HeadCache(ledger.store, Checkpoints(ledger.store, 10), 8)
+    heads = HeadCache(ledger.store, Checkpoints(ledger.store, 10, ledger.seal), 8)
     with pytest.raises(InvalidInput):
         canon_state_at(heads, travel_of(ledger), campaign_id, 4)

@@ -43,6 +43,7 @@ EXPECTATIONS: dict[tuple[str, str], str] = {
     ("GET", C + "/events"): "reader", ("GET", C + "/feed"): "reader",
     ("GET", C + "/timeline"): "reader", ("POST", C + "/feed-tickets"): "reader",
     ("GET", C + "/verify"): "reader", ("GET", C + "/head"): "reader",
+    ("GET", C + "/export"): "reader",
     ("GET", C + "/proofs/inclusion"): "reader", ("GET", C + "/proofs/consistency"): "reader",
     ("POST", C + "/rewind"): "gm", ("POST", C + "/redo"): "gm",
     # Tokens.
@@ -63,26 +64,19 @@ EXPECTATIONS: dict[tuple[str, str], str] = {
     ("POST", CH + "/conditions/{condition_id}/recover"): "own",
     ("POST", CH + "/conditions/{condition_id}/heal"): "own",
     ("POST", CH + "/conditions/{condition_id}/treat"): "own",
-    # Effort, spells, Strain.
-    ("POST", CH + "/effort/commit"): "own", ("GET", CH + "/effort"): "reader",
-    ("POST", CH + "/effort/{commitment_id}/reclaim"): "own",
-    ("POST", CH + "/spells/prepare"): "own", ("POST", CH + "/spells/cast"): "own",
-    ("POST", CH + "/spells/use"): "own", ("GET", CH + "/spells"): "reader",
-    ("POST", CH + "/strain/{action}"): "own", ("GET", CH + "/strain"): "reader",
+    # Effort, spells, Strain (the commands: from the registry, below).
+    ("GET", CH + "/effort"): "reader", ("GET", CH + "/spells"): "reader",
+    ("GET", CH + "/strain"): "reader",
     # Magic Tests and Backlash (the commands: from the registry, below).
     ("GET", CH + "/magic"): "reader", ("GET", C + "/magic/resistance-factors"): "reader",
-    # Items: `character` in the body is the acting character.
-    ("POST", C + "/items"): "gm", ("GET", C + "/items"): "reader",
-    ("GET", C + "/items/{item_id}"): "reader", ("POST", C + "/items/{item_id}/damage"): "gm",
-    ("POST", C + "/items/{item_id}/repair"): "gm", ("POST", C + "/items/{item_id}/hand-over"): "gm",
-    ("POST", C + "/items/{item_id}/trust-test"): "own",
-    ("POST", C + "/items/{item_id}/maintain"): "writer",
-    ("POST", C + "/items/{item_id}/identify"): "own", ("POST", C + "/items/{item_id}/link"): "own",
-    ("POST", C + "/items/{item_id}/unlink"): "own",
+    # Items (the commands, where `character` is the acting one: from the registry, below).
+    ("GET", C + "/items"): "reader", ("GET", C + "/items/{item_id}"): "reader",
     # Spirits: the seeded spirit's summoner is the "own" character.
     ("GET", CH + "/spirits"): "reader", ("GET", C + "/spirits"): "reader",
     # Bonds and the Stunt Pool (the commands: from the registry, below).
-    ("GET", C + "/stunt-pool"): "reader",
+    ("GET", C + "/stunt-pool"): "reader", ("GET", C + "/stunts"): "reader",
+    # Encounters (the commands, all the GM's: from the registry, below).
+    ("GET", C + "/encounter"): "reader",
     # Every registered command, with the policy it declares (api/registry.py).
     **matrix_policies(),
 }

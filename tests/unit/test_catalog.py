@@ -35,7 +35,8 @@ def entries(name: str, settings: Settings | None = None) -> dict[str, dict[str, 
 def test_catalog_names_list_every_catalogue() -> None:
     assert catalog.names() == sorted(["conditions", "spirit-forms", "spirit-powers", "materials",
                                       "firearm-classes", "resistance-factors", "careful-magic",
-                                      "spells", "consequence-categories", "event-types"])
+                                      "spells", "consequence-categories", "event-types",
+                                      "stunts"])
 
 
 def test_catalog_unknown_name_lists_the_valid_names() -> None:
@@ -144,7 +145,7 @@ def test_event_types_list_every_type_with_its_data_schema() -> None:
     found = entries("event-types")
     assert set(found) == set(EVENT_TYPES)
     rolled = found["Rolled"]
-    assert (rolled["version"], rolled["older_versions"]) == (2, [1])
+    assert (rolled["version"], rolled["older_versions"]) == (3, [1, 2])
     assert rolled["data_schema"] == msgspec.json.schema(EVENT_TYPES["Rolled"])
 
 

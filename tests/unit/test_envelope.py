@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import msgspec
 
+from ledger.adapters.checkpoint_seal import CheckpointSeal
+from ledger.adapters.secrets_box import SecretBox
 from ledger.domain.campaign import SettingsChanged
 from ledger.domain.chain import GENESIS, chain_hash
 from ledger.domain.context import Actor
@@ -15,6 +17,7 @@ from ledger.domain.record import Record
 from ledger.service.envelope import Envelope
 
 PLAYER = Actor(role="player", token_id="tok_p", character_id="chr_mara")
+SEAL = CheckpointSeal(SecretBox(bytes(32)))
 
 
 def envelope(checkpoint_every: int = 100) -> Envelope:
@@ -22,7 +25,7 @@ def envelope(checkpoint_every: int = 100) -> Envelope:
     scratch.position, scratch.head_hash = 4, "h4"
     scratch.clock.session, scratch.clock.scene = 2, 3
     return Envelope(scratch, PLAYER, correlation_id="corr-1",
-                    recorded_at="2030-01-01T00:00:00.000000Z", checkpoint_every=checkpoint_every)
+                    recorded_at="2030-01-01T00:00:00.000000Z", checkpoint_every=checkpoint_every, seal=SEAL)
 
 
 def stamp(env: Envelope, event: SettingsChanged) -> None:
@@ -66,10 +69,21 @@ def test_a_checkpoint_is_taken_at_each_multiple_of_the_interval() -> None:
     env = envelope(checkpoint_every=3)
     for _ in range(5):  # positions 5..9
         stamp(env, SettingsChanged(changes={}, before={}))
-    assert [(c, p) for c, p, _ in env.checkpoints] == [("cmp_env", 6), ("cmp_env", 9)]
-    taken = decode_state(env.checkpoints[0][2])
+    assert [(c.campaign_id, c.position) for c in env.checkpoints] == [("cmp_env", 6),
+                                                                       ("cmp_env", 9)]
+    taken = decode_state(env.checkpoints[0].state)
     assert taken is not None
     assert taken.position == 6
+
+
+def test_each_checkpoint_is_sealed_at_the_hash_of_the_event_it_folds_to() -> None:
+    env = envelope(checkpoint_every=3)
+    for _ in range(2):  # positions 5 and 6
+        stamp(env, SettingsChanged(changes={}, before={}))
+    (row,) = env.checkpoints
+    assert row.head_hash == env.records[1].hash
+    assert SEAL.holds("cmp_env", 6, row.head_hash, row.state, row.mac)
+    assert not SEAL.holds("cmp_env", 6, env.records[0].hash, row.state, row.mac)
 
 
 

@@ -21,8 +21,10 @@ from ledger.adapters.store.across import across
 from ledger.adapters.store.records import (
     ACCESS_COLUMNS,
     EVENT_COLUMNS,
+    CheckpointRow,
     GlobalCursor,
     IdempotentAnswer,
+    StoredCheckpoint,
     TokenRow,
     record_from_row,
     record_params,
@@ -32,7 +34,13 @@ from ledger.adapters.store.tree import INSERT as TREE_INSERT
 from ledger.adapters.store.tree import TreeNodes
 from ledger.domain.record import Record
 
-CHECKPOINT_UPSERT = "ON CONFLICT (campaign_id, position) DO UPDATE SET state=excluded.state"
+CHECKPOINT_COLUMNS = "campaign_id, position, state, head_hash, mac"
+CHECKPOINT_UPSERT = ("ON CONFLICT (campaign_id, position) DO UPDATE SET state=excluded.state, "
+                     "head_hash=excluded.head_hash, mac=excluded.mac")
+# A checkpoint beside the chain's hash at its position.
+_STORED_CHECKPOINT = ("SELECT c.position, c.state, c.head_hash, c.mac, e.hash FROM ledger_checkpoints c"
+                      " LEFT JOIN ledger_events e ON e.campaign_id=c.campaign_id"
+                      " AND e.position=c.position WHERE c.campaign_id=?")
 
 
 class Cursor(Protocol):
@@ -113,7 +121,7 @@ class EventStore(abc.ABC):
         self,
         records: Sequence[Record],
         answer: IdempotentAnswer | None = None,
-        checkpoints: Sequence[tuple[str, int, bytes]] = (),
+        checkpoints: Sequence[CheckpointRow] = (),
         seeds: Sequence[tuple[str, int, bytes]] = (),
         tokens: Sequence[TokenRow] = (),
     ) -> None:
@@ -131,8 +139,8 @@ class EventStore(abc.ABC):
                               record_params(r))
                 for node in nodes:
                     c.execute(self.q(TREE_INSERT), node)
-                for campaign_id, position, blob in checkpoints:
-                    self._insert_checkpoint(c, campaign_id, position, blob)
+                for row in checkpoints:
+                    self._insert_checkpoint(c, row)
                 for campaign_id, epoch, sealed in seeds:
                     c.execute(self.q("INSERT INTO ledger_seeds (campaign_id, epoch, sealed) "
                                      "VALUES (?,?,?)"), (campaign_id, epoch, sealed))
@@ -148,24 +156,27 @@ class EventStore(abc.ABC):
             (a.campaign_id or "", a.scope, a.key, a.fingerprint, a.status, a.body, a.position),
         )
 
-    def _insert_checkpoint(self, c: Cursor, campaign_id: str, position: int, blob: bytes) -> None:
+    def _insert_checkpoint(self, c: Cursor, row: CheckpointRow) -> None:
         # Replaces what is there: a checkpoint this code cannot read is rebuilt, never kept.
-        c.execute(self.q("INSERT INTO ledger_checkpoints (campaign_id, position, state) VALUES "
-                         f"(?,?,?) {CHECKPOINT_UPSERT}"), (campaign_id, position, blob))
+        c.execute(self.q(f"INSERT INTO ledger_checkpoints ({CHECKPOINT_COLUMNS}) VALUES "
+                         f"(?,?,?,?,?) {CHECKPOINT_UPSERT}"),
+                  (row.campaign_id, row.position, row.state, row.head_hash, row.mac))
 
-    def put_checkpoint(self, campaign_id: str, position: int, blob: bytes) -> None:
+    def put_checkpoint(self, campaign_id: str, position: int, blob: bytes | CheckpointRow) -> None:
+        """Write one checkpoint; bare bytes are written unsealed (read back as stale)."""
+        row = blob if isinstance(blob, CheckpointRow) else CheckpointRow(campaign_id, position, blob)
         with self.transaction(write=True) as c:
-            self._insert_checkpoint(c, campaign_id, position, blob)
+            self._insert_checkpoint(c, row)
 
-    def repair_checkpoints(self, rows: Sequence[tuple[str, int, bytes]]) -> bool:
+    def repair_checkpoints(self, rows: Sequence[CheckpointRow]) -> bool:
         """A read's repair, in one transaction: when the store takes no writes (read-only,
         down), the read still answers and the checkpoints wait for a later read."""
         if self.read_only:  # a replica: the primary writes its own checkpoints
             return False
         try:
             with self.transaction(write=True) as c:
-                for campaign_id, position, blob in rows:
-                    self._insert_checkpoint(c, campaign_id, position, blob)
+                for row in rows:
+                    self._insert_checkpoint(c, row)
         except (StoreUnavailable, PersistenceError):
             logging.getLogger(__name__).warning("checkpoint not rewritten", exc_info=True)
             return False
@@ -234,6 +245,20 @@ class EventStore(abc.ABC):
                         "AND position<=? AND substr(state, 1, ?)=? ORDER BY position DESC LIMIT 1",
                         (campaign_id, position, len(prefix), prefix))
         return (int(row[0]), bytes(row[1])) if row else None
+
+    def stored_checkpoint(self, campaign_id: str, position: int,
+                          prefix: bytes = b"") -> StoredCheckpoint | None:
+        """Like `checkpoint_at`, with its seal and the chain's hash at its position."""
+        row = self._one(f"{_STORED_CHECKPOINT} AND c.position<=? AND substr(c.state, 1, ?)=? "
+                        "ORDER BY c.position DESC LIMIT 1",
+                        (campaign_id, position, len(prefix), prefix))
+        return _stored(row) if row else None
+
+    def stored_checkpoints(self, campaign_id: str, after: int, upto: int) -> list[StoredCheckpoint]:
+        """Every checkpoint in (after, upto], in position order, with seals and chain hashes."""
+        rows = self._all(f"{_STORED_CHECKPOINT} AND c.position>? AND c.position<=? "
+                         "ORDER BY c.position", (campaign_id, after, upto))
+        return [_stored(row) for row in rows]
 
     def checkpoint_positions(self, campaign_id: str, after: int, upto: int) -> list[int]:
         rows = self._all("SELECT position FROM ledger_checkpoints WHERE campaign_id=? "
@@ -337,6 +362,12 @@ class EventStore(abc.ABC):
         except IntegrityError as exc:
             raise conflict(exc, answer) from exc
         return True
+
+
+def _stored(row: Any) -> StoredCheckpoint:
+    v = tuple(row)
+    return StoredCheckpoint(int(v[0]), bytes(v[1]), v[2], bytes(v[3]) if v[3] is not None else None,
+                            v[4])
 
 
 class _NotLive(Exception):

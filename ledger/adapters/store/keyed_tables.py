@@ -32,7 +32,7 @@ def keyed_tables(kind: str) -> dict[str, str]:
             " id TEXT NOT NULL, campaign_id TEXT NOT NULL, url TEXT NOT NULL,"
             f" types TEXT NOT NULL, sealed_secret {blob} NOT NULL, after_position {big} NOT NULL,"
             " created_at TEXT NOT NULL, deleted_at TEXT, activated_at TEXT,"
-            " PRIMARY KEY (campaign_id, id))"),
+            " tree_heads INTEGER NOT NULL DEFAULT 0, PRIMARY KEY (campaign_id, id))"),
         # One row per (webhook, event): the unique triple makes enqueueing exactly-once.
         "ledger_webhook_deliveries": (
             "CREATE TABLE IF NOT EXISTS {name} ("

@@ -42,9 +42,9 @@ _V1_COPIES: dict[str, tuple[str, str]] = {
         " lineage, replaces, issuer_role, issuer_token FROM ledger_tokens"),
     "ledger_webhooks": (
         "id, campaign_id, url, types, sealed_secret, after_position, created_at, deleted_at,"
-        " activated_at",
+        " activated_at, tree_heads",
         "id, campaign_id, url, types, sealed_secret, after_position, created_at, deleted_at,"
-        " activated_at FROM ledger_webhooks"),
+        " activated_at, tree_heads FROM ledger_webhooks"),
     "ledger_webhook_deliveries": (
         "id, webhook_id, campaign_id, position, event_type, status, attempts, next_attempt_at,"
         " lease_until, last_status, last_error, created_at, delivered_at",

@@ -17,6 +17,11 @@ TRACKING_DDL = (
 )
 
 
+# Columns added after the tables' first release: (table, column, type); each backend's
+# setup() adds them to older stores.
+OPS_COLUMNS_ADDED = (("ledger_webhooks", "tree_heads", "INTEGER NOT NULL DEFAULT 0"),)
+
+
 def ops_ddl(kind: str) -> list[str]:
     """CREATE statements for `kind` ("sqlite" or "postgres")."""
     return [

@@ -25,14 +25,22 @@ from psycopg import Connection, sql
 from psycopg.rows import tuple_row
 
 from ledger.adapters.store.across import across
-from ledger.adapters.store.base import CHECKPOINT_UPSERT, Cursor, EventStore, StoreUnavailable, conflict
+from ledger.adapters.store.base import (
+    CHECKPOINT_COLUMNS,
+    CHECKPOINT_UPSERT,
+    Cursor,
+    EventStore,
+    StoreUnavailable,
+    conflict,
+)
 from ledger.adapters.store.migrations import migrate
-from ledger.adapters.store.ops_tables import ops_ddl
+from ledger.adapters.store.ops_tables import OPS_COLUMNS_ADDED, ops_ddl
 from ledger.adapters.store.pg_notifier import Notifier
 from ledger.adapters.store.records import (
     ACCESS_COLUMNS,
     ACCESS_COLUMNS_ADDED,
     EVENT_COLUMNS,
+    CheckpointRow,
     GlobalCursor,
     IdempotentAnswer,
     TokenRow,
@@ -137,7 +145,7 @@ class PostgresStore(EventStore):
         self,
         records: Sequence[Record],
         answer: IdempotentAnswer | None = None,
-        checkpoints: Sequence[tuple[str, int, bytes]] = (),
+        checkpoints: Sequence[CheckpointRow] = (),
         seeds: Sequence[tuple[str, int, bytes]] = (),
         tokens: Sequence[TokenRow] = (),
     ) -> None:
@@ -197,6 +205,11 @@ class PostgresStore(EventStore):
             present = {row[0] for row in c.fetchall()}
             for column in (name for name in ACCESS_COLUMNS_ADDED if name not in present):
                 c.execute(f"ALTER TABLE ledger_tokens ADD COLUMN IF NOT EXISTS {column} text")
+            # and older checkpoints have no seal: read as stale, rebuilt by the next read.
+            c.execute("ALTER TABLE ledger_checkpoints ADD COLUMN IF NOT EXISTS head_hash text")
+            c.execute("ALTER TABLE ledger_checkpoints ADD COLUMN IF NOT EXISTS mac bytea")
+            for table, column, kind in OPS_COLUMNS_ADDED:
+                c.execute(f"ALTER TABLE {table} ADD COLUMN IF NOT EXISTS {column} {kind}")
             migrate(c, self.kind, self.q, existed=existed)
 
     def ddl(self) -> list[str]:
@@ -215,7 +228,7 @@ class PostgresStore(EventStore):
             "CREATE INDEX IF NOT EXISTS ledger_events_global ON ledger_events (tx, gid)",
             "CREATE TABLE IF NOT EXISTS ledger_checkpoints ("
             " campaign_id text NOT NULL, position bigint NOT NULL, state bytea NOT NULL,"
-            " PRIMARY KEY (campaign_id, position))",
+            " head_hash text, mac bytea, PRIMARY KEY (campaign_id, position))",
             "CREATE TABLE IF NOT EXISTS ledger_seeds ("
             " campaign_id text NOT NULL, epoch int NOT NULL, sealed bytea NOT NULL,"
             " PRIMARY KEY (campaign_id, epoch))",
@@ -255,7 +268,7 @@ class PostgresStore(EventStore):
 def _append_statement(
     records: Sequence[Record],
     answer: IdempotentAnswer | None,
-    checkpoints: Sequence[tuple[str, int, bytes]],
+    checkpoints: Sequence[CheckpointRow],
     seeds: Sequence[tuple[str, int, bytes]],
     tokens: Sequence[TokenRow] = (),
     nodes: Sequence[NodeRow] = (),
@@ -267,10 +280,10 @@ def _append_statement(
                     " status, body, position) VALUES (%s,%s,%s,%s,%s,%s,%s))")
         params += [answer.campaign_id or "", answer.scope, answer.key, answer.fingerprint,
                    answer.status, answer.body, answer.position]
-    for i, (campaign_id, position, blob) in enumerate(checkpoints):
-        ctes.append(f"c{i} AS (INSERT INTO ledger_checkpoints (campaign_id, position, state)"
-                    f" VALUES (%s,%s,%s) {CHECKPOINT_UPSERT})")
-        params += [campaign_id, position, blob]
+    for i, cp in enumerate(checkpoints):
+        ctes.append(f"c{i} AS (INSERT INTO ledger_checkpoints ({CHECKPOINT_COLUMNS})"
+                    f" VALUES (%s,%s,%s,%s,%s) {CHECKPOINT_UPSERT})")
+        params += [cp.campaign_id, cp.position, cp.state, cp.head_hash, cp.mac]
     for i, (campaign_id, epoch, sealed) in enumerate(seeds):
         ctes.append(f"s{i} AS (INSERT INTO ledger_seeds (campaign_id, epoch, sealed)"
                     " VALUES (%s,%s,%s))")

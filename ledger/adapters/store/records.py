@@ -22,6 +22,27 @@ class IdempotentAnswer(msgspec.Struct, frozen=True):
     position: int | None = None
 
 
+class CheckpointRow(msgspec.Struct, frozen=True):
+    """A checkpoint to write: the state folded to `position`, the chain's hash there and its
+    seal (ledger/adapters/checkpoint_seal.py). Without a seal it is read back as stale."""
+
+    campaign_id: str
+    position: int
+    state: bytes
+    head_hash: str | None = None
+    mac: bytes | None = None
+
+
+class StoredCheckpoint(msgspec.Struct, frozen=True):
+    """A checkpoint as read, beside the chain's hash at its position (None: no event there)."""
+
+    position: int
+    state: bytes
+    head_hash: str | None
+    mac: bytes | None
+    chain_hash: str | None
+
+
 class TokenRow(msgspec.Struct, frozen=True):
     id: str
     campaign_id: str

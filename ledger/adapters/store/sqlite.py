@@ -19,7 +19,7 @@ from eventsourcing.sqlite import SQLiteConnection, SQLiteConnectionPool, SQLiteD
 
 from ledger.adapters.store.base import Cursor, EventStore, StoreUnavailable
 from ledger.adapters.store.migrations import VERSION_DDL, migrate
-from ledger.adapters.store.ops_tables import ops_ddl
+from ledger.adapters.store.ops_tables import OPS_COLUMNS_ADDED, ops_ddl
 from ledger.adapters.store.records import (
     ACCESS_COLUMNS_ADDED,
     EVENT_COLUMNS,
@@ -78,16 +78,21 @@ class SQLiteStore(EventStore):
     def setup(self) -> None:
         existed = self.has_ledger()
         super().setup()
-        # Stores made by an older version lack the newer token columns (SQLite has no ADD
-        # COLUMN IF NOT EXISTS). Workers starting together may race: the loser's duplicate
-        # column error is the outcome it wanted.
-        with self.transaction(write=False) as c:
-            c.execute("SELECT name FROM pragma_table_info('ledger_tokens')")
-            present = {row[0] for row in c.fetchall()}
-        for column in (name for name in ACCESS_COLUMNS_ADDED if name not in present):
+        # Stores made by an older version lack the newer columns (SQLite has no ADD COLUMN
+        # IF NOT EXISTS). Workers starting together may race: the loser's duplicate column
+        # error is the outcome it wanted.
+        added = [("ledger_tokens", name, "TEXT") for name in ACCESS_COLUMNS_ADDED]
+        added += [("ledger_checkpoints", "head_hash", "TEXT"), ("ledger_checkpoints", "mac", "BLOB"),
+                  *OPS_COLUMNS_ADDED]
+        for table, column, kind in added:
+            with self.transaction(write=False) as c:
+                c.execute(f"SELECT name FROM pragma_table_info('{table}')")
+                present = {row[0] for row in c.fetchall()}
+            if column in present:
+                continue
             try:
                 with self.transaction(write=True) as c:
-                    c.execute(f"ALTER TABLE ledger_tokens ADD COLUMN {column} TEXT")
+                    c.execute(f"ALTER TABLE {table} ADD COLUMN {column} {kind}")
             except StoreUnavailable as exc:
                 if "duplicate column" not in str(exc):
                     raise
@@ -112,7 +117,7 @@ class SQLiteStore(EventStore):
             " ON ledger_events (campaign_id, character_id, position)",
             "CREATE TABLE IF NOT EXISTS ledger_checkpoints ("
             " campaign_id TEXT NOT NULL, position INTEGER NOT NULL, state BLOB NOT NULL,"
-            " PRIMARY KEY (campaign_id, position))",
+            " head_hash TEXT, mac BLOB, PRIMARY KEY (campaign_id, position))",
             "CREATE TABLE IF NOT EXISTS ledger_seeds ("
             " campaign_id TEXT NOT NULL, epoch INTEGER NOT NULL, sealed BLOB NOT NULL,"
             " PRIMARY KEY (campaign_id, epoch))",

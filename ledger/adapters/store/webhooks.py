@@ -22,7 +22,7 @@ from ledger.adapters.store.base import Cursor, EventStore, conflict
 from ledger.adapters.store.records import IdempotentAnswer
 
 WEBHOOK_COLUMNS = ("id, campaign_id, url, types, sealed_secret, after_position, created_at,"
-                   " deleted_at, activated_at")
+                   " deleted_at, activated_at, tree_heads")
 DELIVERY_COLUMNS = ("id, webhook_id, campaign_id, position, event_type, status, attempts,"
                     " next_attempt_at, last_status, last_error, created_at, delivered_at")
 
@@ -39,6 +39,7 @@ class Webhook(msgspec.Struct, frozen=True):
     created_at: str
     deleted_at: str | None = None
     activated_at: str | None = None  # set once the runner has enqueued its first events
+    tree_heads: bool = False  # each delivery carries the signed tree head at its event
 
     def wants(self, event_type: str, position: int) -> bool:
         return position > self.after_position and ("*" in self.types or event_type in self.types)
@@ -65,7 +66,7 @@ class Delivery(msgspec.Struct):
 
 def _webhook(row: Sequence[Any]) -> Webhook:
     return Webhook(row[0], row[1], row[2], json.loads(row[3]), bytes(row[4]), int(row[5]),
-                   row[6], row[7], row[8])
+                   row[6], row[7], row[8], bool(row[9]))
 
 
 def _delivery(row: Sequence[Any]) -> Delivery:
@@ -81,9 +82,10 @@ def add_webhook(store: EventStore, hook: Webhook, answer: IdempotentAnswer | Non
             if answer is not None:
                 store._insert_answer(c, answer)
             c.execute(store.q(f"INSERT INTO ledger_webhooks ({WEBHOOK_COLUMNS}) VALUES "
-                              "(?,?,?,?,?,?,?,?,?)"),
+                              "(?,?,?,?,?,?,?,?,?,?)"),
                       (hook.id, hook.campaign_id, hook.url, json.dumps(hook.types),
-                       hook.sealed_secret, hook.after_position, hook.created_at, None, None))
+                       hook.sealed_secret, hook.after_position, hook.created_at, None, None,
+                       int(hook.tree_heads)))
     except IntegrityError as exc:
         raise conflict(exc, answer) from exc
 

@@ -73,12 +73,52 @@ class StaleHead(msgspec.Struct, frozen=True):
     chain: str
 
 
+class TamperedRow(msgspec.Struct, frozen=True):
+    """A stored row the ledger never writes: "unreadable-data" (not canonical JSON) or
+    "duplicate-keys" (an object with a key twice, which readers may read differently)."""
+
+    position: int
+    problem: str
+
+
+class CheckpointProblem(msgspec.Struct, frozen=True):
+    """A forged checkpoint: "mac" (its seal fails), "chain" (it is not at the chain's hash
+    there) or "content" (sealed, but not the state the events fold to)."""
+
+    position: int
+    problem: str
+
+
+class CheckpointReport(msgspec.Struct, frozen=True):
+    """Every stored checkpoint compared with the fold from the first event (server-side:
+    exports carry no checkpoints). Stale ones (no seal, another format) are rebuilt by
+    reads and are no problem; `seals_checked` is false when the server key was not at hand."""
+
+    ok: bool
+    checked: int
+    stale: list[int]
+    forged: list[CheckpointProblem]
+    seals_checked: bool = True
+    unchecked_after: int | None = None  # the fold stopped at a damaged row
+
+
+class HiddenReport(msgspec.Struct, frozen=True):
+    """Hidden events (GM blind rolls and notes): the positions whose reveal checked out
+    against their commitment (and seed), and those still sealed."""
+
+    revealed: list[int]
+    sealed: list[int]
+
+
 class Report(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
     ok: bool
     chain: ChainReport
     dice: DiceReport
     expected_head: HeadCheck | None = None
     stale_heads: list[StaleHead] = msgspec.field(default_factory=list)
+    tampered: list[TamperedRow] = msgspec.field(default_factory=list)
+    checkpoints: CheckpointReport | None = None
+    hidden: HiddenReport | None = None  # only for histories with hidden events
 
 
 class ServerRoll(msgspec.Struct, frozen=True):

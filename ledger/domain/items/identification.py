@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from ledger.domain.characters import require_alive
 from ledger.domain.context import Context
-from ledger.domain.decision import Decide, action_of
+from ledger.domain.decision import Decide
 from ledger.domain.errors import RuleViolation
 from ledger.domain.events import DomainEvent, evolves
 from ledger.domain.items.objects import check_magical, require_item
@@ -87,7 +87,6 @@ def check_can_study(item: Item, character: Character) -> None:
                             f"studying {item.name}; it completes at the next new day")
 
 
-@action_of("character_id")
 def identify(item_id: str, character_id: str) -> Decide:
     def decide(state: CampaignState, ctx: Context) -> list[DomainEvent]:
         item = require_item(state, item_id)

@@ -20,7 +20,7 @@ from __future__ import annotations
 from ledger.domain.characters import require_alive, require_character
 from ledger.domain.clock import advance
 from ledger.domain.context import Context
-from ledger.domain.decision import Decide, Later, action_of
+from ledger.domain.decision import Decide, Later
 from ledger.domain.errors import InvalidInput, RuleViolation
 from ledger.domain.events import DomainEvent, evolves
 from ledger.domain.items.damage import check_not_destroyed
@@ -125,7 +125,6 @@ def link_ended_events(state: CampaignState, item: Item, why: str,
     return [ended, *release_events(user, f"item:{item.id}")]
 
 
-@action_of("character_id")
 def link(item_id: str, character_id: str, helper_id: str | None = None,
          pool: str | None = None) -> Decide:
     def decide(state: CampaignState, ctx: Context) -> list[DomainEvent]:
@@ -148,7 +147,6 @@ def link(item_id: str, character_id: str, helper_id: str | None = None,
     return decide
 
 
-@action_of("character_id")
 def unlink(item_id: str, character_id: str | None = None, helper_id: str | None = None) -> Decide:
     """An hour of careful meditation; the item need not be present."""
 

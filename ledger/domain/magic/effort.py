@@ -26,7 +26,7 @@ import msgspec
 from ledger.domain.characters import require_alive
 from ledger.domain.clock import NewDay
 from ledger.domain.context import Context
-from ledger.domain.decision import Decide, action_of
+from ledger.domain.decision import Decide
 from ledger.domain.errors import InvalidInput, NotFound, RuleViolation
 from ledger.domain.events import DomainEvent, evolves
 from ledger.domain.sheet_names import lookup
@@ -159,7 +159,6 @@ def release_events(character: Character, source: str) -> list[DomainEvent]:
 COMMANDABLE = ("day", "scene", "duration")
 
 
-@action_of("character_id")
 def commit(character_id: str, pool: str, amount: int, duration: str, label: str = "") -> Decide:
     """Commit Effort for the day, the scene or the duration (e.g. a spell's cost)."""
 
@@ -175,7 +174,6 @@ def commit(character_id: str, pool: str, amount: int, duration: str, label: str 
     return decide
 
 
-@action_of("character_id")
 def reclaim(character_id: str, commitment_id: str) -> Decide:
     def decide(state: CampaignState, ctx: Context) -> list[DomainEvent]:
         character = require_alive(state, character_id)
@@ -220,7 +218,7 @@ def return_daily_effort(
     return out
 
 
-class PoolSummary(msgspec.Struct):
+class EffortPoolSummary(msgspec.Struct):
     pool: str
     max: int
     committed: int
@@ -231,12 +229,12 @@ class PoolSummary(msgspec.Struct):
 class EffortSummary(msgspec.Struct):
     character_id: str
     cyberware_cut: int
-    pools: dict[str, PoolSummary]
+    pools: dict[str, EffortPoolSummary]
 
 
 def summary(character: Character) -> EffortSummary:
     """Max, committed, available and each commitment, per pool (what GET /effort shows)."""
-    pools = {pool: PoolSummary(
+    pools = {pool: EffortPoolSummary(
         pool=pool, max=max_effort(character, pool), committed=character.effort.committed(pool),
         available=available(character, pool),
         commitments=[c for c in character.effort.commitments if c.pool == pool],

@@ -18,7 +18,7 @@ import msgspec
 from ledger.domain.characters import require_alive
 from ledger.domain.clock import NewDay
 from ledger.domain.context import Context
-from ledger.domain.decision import Decide, action_of
+from ledger.domain.decision import Decide
 from ledger.domain.errors import InvalidInput, RuleViolation
 from ledger.domain.events import DomainEvent, evolves
 from ledger.domain.magic import spell_rules as rules
@@ -64,7 +64,6 @@ def check_preparation(character: Character, spells: list[str]) -> int:
     return limit
 
 
-@action_of("character_id")
 def prepare(character_id: str, spells: list[str]) -> Decide:
     def decide(state: CampaignState, ctx: Context) -> list[DomainEvent]:
         character = require_alive(state, character_id)

@@ -24,7 +24,7 @@ import msgspec
 
 from ledger.domain.characters import require_alive
 from ledger.domain.context import Context
-from ledger.domain.decision import Decide, action_of
+from ledger.domain.decision import Decide
 from ledger.domain.errors import InvalidInput, RuleViolation
 from ledger.domain.events import DomainEvent, evolves
 from ledger.domain.magic import spell_rules as rules
@@ -154,7 +154,6 @@ def _strain(state: CampaignState, caster: Character, target: Character | None, s
     return events
 
 
-@action_of("character_id")
 def cast(character_id: str, req: CastRequest) -> Decide:
     def decide(state: CampaignState, ctx: Context) -> list[DomainEvent]:
         caster = require_alive(state, character_id)
@@ -178,7 +177,6 @@ def cast(character_id: str, req: CastRequest) -> Decide:
     return decide
 
 
-@action_of("character_id")
 def use_effect(character_id: str, spell: str) -> Decide:
     """The character uses a spell's effect (Haste's bonus action, a Combat Precognition reroll)."""
 

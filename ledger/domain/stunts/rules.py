@@ -12,7 +12,8 @@ Rules and our readings:
 - While a pool is open, each successful active AGE roll (Rolled.active, never a
   reaction or resistance roll) is noted with the SP it generated.
 - Contributing places SP a roll generated into the pool: at most what it generated,
-  and once per roll (our model of "one test per turn": the ledger tracks no turns).
+  less SP already spent from it on stunts (ledger/domain/stunts/spending.py), and once
+  per roll (our model of "one test per turn": the ledger tracks no turns).
 - Spending takes SP from the pool onto a noted roll: it adds to the SP the roll
   generated, or gives SP to a successful active roll without doubles.
 - Only the GM or the roll's (or Bond holder's) player may do these: the commands'
@@ -137,9 +138,13 @@ def contribute(roll_position: int, sp: int) -> Decide:
         if note.contributed:
             raise RuleViolation("roll-already-contributed", "one contribution per roll",
                                 field="roll_position")
-        if sp > note.generated:
+        spending = state.stunt_spending.rolls.get(roll_position)
+        spent = spending.spent if spending else 0  # SP already spent on stunts stay spent
+        if sp > note.generated - spent:
             raise RuleViolation("contribution-exceeds-generated-sp",
-                                f"the roll generated {note.generated} SP", field="sp")
+                                f"the roll generated {note.generated} SP"
+                                + (f", {spent} already spent on stunts" if spent else ""),
+                                field="sp")
         pool = state.stunts.sp
         return [StuntPointsContributed(character_id=note.character_id, roll_position=roll_position,
                                        sp=sp, before=pool, after=pool + sp)]

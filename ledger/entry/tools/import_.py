@@ -40,7 +40,7 @@ def load(led: Ledger, args: argparse.Namespace) -> int:
         with open(args.file, "rb") as handle:
             history = read_history(handle)
         done = import_history(led.store, history, checkpoint_every=led.checkpoint_every,
-                              public_key=args.public_key)
+                              public_key=args.public_key, seal=led.seal)
     except (ExportError, ImportRefusedError, OSError) as exc:
         print(f"import refused: {exc}", file=sys.stderr)
         return 1

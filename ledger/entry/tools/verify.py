@@ -4,16 +4,22 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Iterator
 
 import msgspec
 
+from ledger.adapters.checkpoint_seal import CheckpointSeal
 from ledger.adapters.export_format import ExportError
+from ledger.adapters.secrets_box import SecretBox
 from ledger.domain.audit.reports import Report
 from ledger.domain.audit.verify import verify
 from ledger.domain.record import Record
+from ledger.service.audit.checkpoint_audit import CheckpointAudit, with_checkpoints
 from ledger.service.audit.offline import problems, report_problems, verify_history
 from ledger.service.audit.receipt_check import check_receipts, read_receipts
 from ledger.service.audit.sources import Source, opened
+from ledger.service.config import Config
+from ledger.service.wiring import NoStore, existing_key
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -58,7 +64,14 @@ def check(source: Source, args: argparse.Namespace) -> int:
         if source.total == 0:
             print(f"no campaign {args.source!r} in {source.location}", file=sys.stderr)
             return 2
-        report = verify(source.records, args.expect_head)
+        stream: Iterator[Record] = source.records
+        audit = None
+        if source.store is not None:  # the store's checkpoints too (exports carry none)
+            audit = CheckpointAudit(source.store, source.campaign_id, _seal())
+            stream = audit.tee(stream)
+        report = verify(stream, args.expect_head)
+        if audit is not None:
+            report = with_checkpoints(report, audit.report())
         found, body = report_problems(report), report
     receipts_found = _receipts(args, records, source)
     if args.json:
@@ -83,6 +96,14 @@ def _receipts(args: argparse.Namespace, records: list[Record], source: Source) -
             *[f"problem: {p}" for p in checked.problems]]
 
 
+def _seal() -> CheckpointSeal | None:
+    """The server key's checkpoint seal; without the key, seals go unchecked (said so)."""
+    try:
+        return CheckpointSeal(SecretBox(existing_key(Config.from_env())))
+    except NoStore:
+        return None
+
+
 def summary(report: Report, found: list[str]) -> list[str]:
     chain, dice = report.chain, report.dice
     lines = [
@@ -92,6 +113,13 @@ def summary(report: Report, found: list[str]) -> list[str]:
         f"(seed not revealed yet), {len(dice.reported)} reported, "
         f"{len(dice.mismatches)} mismatches",
     ]
+    if report.checkpoints is not None:
+        cp = report.checkpoints
+        lines.append(f"checkpoints: {cp.checked} compared, {len(cp.stale)} stale (rebuilt by "
+                     f"reads), {len(cp.forged)} forged"
+                     + ("" if cp.seals_checked else "; seals not checked (no server key)")
+                     + ("" if cp.unchecked_after is None
+                        else f"; none compared after position {cp.unchecked_after}"))
     if report.expected_head is not None:
         at = report.expected_head.found_at
         lines.append(f"expected head: {'found at position ' + str(at) if at else 'NOT FOUND'}")

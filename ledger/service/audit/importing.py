@@ -11,8 +11,10 @@ from __future__ import annotations
 
 import msgspec
 
+from ledger.adapters.checkpoint_seal import CheckpointSeal
 from ledger.adapters.export_format import History
 from ledger.adapters.store.base import EventStore
+from ledger.adapters.store.records import CheckpointRow
 from ledger.domain import fold as folding
 from ledger.domain.audit.reports import Report
 from ledger.domain.state import CampaignState
@@ -39,22 +41,21 @@ def check_history(history: History, public_key: str | None = None) -> Report:
 
 
 def import_history(store: EventStore, history: History, *, checkpoint_every: int = 100,
-                   public_key: str | None = None) -> Imported:
+                   public_key: str | None = None, seal: CheckpointSeal | None = None) -> Imported:
+    """Without `seal` the checkpoints are written unsealed: the first reads rebuild them."""
     report = check_history(history, public_key)
     campaign_id = history.header.campaign_id
     if store.head(campaign_id) != 0:
         raise ImportRefusedError(f"campaign {campaign_id} already exists in this store")
-    state, checkpoints = fold_checked(history, checkpoint_every)
+    state, checkpoints = fold_checked(history, checkpoint_every, seal)
     store.append(history.records, None, checkpoints)
     return Imported(campaign_id, state.position, state.head_hash, report)
 
 
-Checkpoint = tuple[str, int, bytes]
-
-
-def fold_checked(history: History, every: int) -> tuple[CampaignState, list[Checkpoint]]:
+def fold_checked(history: History, every: int, seal: CheckpointSeal | None = None
+                 ) -> tuple[CampaignState, list[CheckpointRow]]:
     state = folding.blank(history.header.campaign_id)
-    checkpoints: list[Checkpoint] = []
+    checkpoints: list[CheckpointRow] = []
     for record in history.records:
         try:
             folding.apply_record(state, record)
@@ -62,5 +63,7 @@ def fold_checked(history: History, every: int) -> tuple[CampaignState, list[Chec
             raise ImportRefusedError(f"event {record.position} ({record.type}) does not apply: "
                                 f"{exc!r}") from None
         if record.position % every == 0:
-            checkpoints.append((state.id, state.position, folding.encode_state(state)))
+            blob = folding.encode_state(state)
+            checkpoints.append(seal.row(state.id, state.position, state.head_hash, blob) if seal
+                               else CheckpointRow(state.id, state.position, blob))
     return state, checkpoints

@@ -55,8 +55,14 @@ def report_problems(report: Report) -> list[str]:
     """What is wrong with a history, one plain sentence each (empty when all is well)."""
     found = []
     if not report.chain.ok:
-        why = " (its data is unreadable)" if report.chain.problem == "unreadable-data" else ""
+        why = {"unreadable-data": " (its data is unreadable)",
+               "duplicate-keys": " (its data has a key twice)"}.get(report.chain.problem or "", "")
         found.append(f"the hash chain breaks at position {report.chain.first_break}{why}")
+    found += [f"position {t.position}: tampered row ({t.problem})" for t in report.tampered
+              if t.position != report.chain.first_break]
+    if report.checkpoints is not None:
+        found += [f"checkpoint at position {c.position} is forged ({c.problem})"
+                  for c in report.checkpoints.forged]
     found += [f"position {m.position}: die check failed ({m.problem})"
               for m in report.dice.mismatches]
     found += [f"position {h.position}: the session's recorded head hash is not the chain's"

@@ -21,6 +21,7 @@ class Source(msgspec.Struct):
     records: Iterator[Record]
     history: History | None = None  # set when read from a file
     location: str = ""  # the store or file read from, for messages
+    store: EventStore | None = None  # set when read from a store: its checkpoints are checked
 
 
 def is_file(argument: str) -> bool:
@@ -36,7 +37,8 @@ def from_file(path: str) -> Source:
 
 def from_store(store: EventStore, campaign_id: str) -> Source:
     head = store.head(campaign_id)
-    return Source(campaign_id, head, _stream(store, campaign_id, head), location=store.location)
+    return Source(campaign_id, head, _stream(store, campaign_id, head), location=store.location,
+                  store=store)
 
 
 def _stream(store: EventStore, campaign_id: str, upto: int) -> Iterator[Record]:

@@ -1,0 +1,68 @@
+"""Summaries of spending Stunt Points, attacks, Locks and stunt resistances, as sentences:
+"Mara spends 5 SP on Lock: Impaired"."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ledger.domain.audit.summaries import Names, summarizes, who
+from ledger.domain.stunts.catalog import ESCAPE_PENALTY, LOCK_CONDITIONS, THROW_CONDITIONS
+
+SHORT = {"Throw": " and ".join(THROW_CONDITIONS)}
+
+
+def effect(stunt: dict[str, Any], names: Names) -> str:
+    """What a stunt did, in a few words."""
+    name = stunt["name"]
+    if stunt.get("condition"):
+        said = f"{stunt['condition']}"
+    elif name == "Lock":
+        said = LOCK_CONDITIONS.get(stunt["tier"], f"{ESCAPE_PENALTY} to escape")
+    else:
+        said = SHORT.get(name, "")
+    on = f" on {names(stunt['target'])}" if stunt.get("target") else ""
+    return f"{name}: {said}{on}" if said else f"{name}{on}"
+
+
+def priced(stunt: dict[str, Any], names: Names) -> str:
+    bonus = stunt.get("bonus") or 0
+    extra = f" ({stunt['tier']} SP with +{bonus} for Grabbed)" if bonus else ""
+    if stunt.get("discount"):
+        extra += (f" ({stunt['tier']} SP less {stunt['discount']} for "
+                  f"{', '.join(stunt.get('talents') or [])})")
+    return effect(stunt, names) + extra
+
+
+@summarizes("StuntsSpent")
+def _spent(d: dict[str, Any], names: Names) -> str:
+    stunts = d["stunts"]
+    if len(stunts) == 1:
+        told = priced(stunts[0], names)
+    else:
+        told = "; ".join(f"{priced(s, names)} ({s['paid']} SP)" for s in stunts)
+    approved = f", approved by {d['approved_by']}" if d.get("approved_by") else ""
+    return (f"{who(d, names)} spends {d['paid']} SP on {told} (roll at position "
+            f"{d['roll_position']}: {d['budget'] - d['paid']} of {d['budget']} SP left{approved})")
+
+
+@summarizes("AttackRolled")
+def _attack(d: dict[str, Any], names: Names) -> str:
+    kind = {"stunt-attack": "Stunt Attack", "opportunist": "Opportunist attack"}.get(
+        d["kind"], "attack")
+    on = f" on {names(d['target'])}" if d.get("target") else ""
+    result = f"hits, {d['generated']} SP" if d["hit"] else "misses"
+    return f"{who(d, names)}'s {kind}{on} {result}"
+
+
+@summarizes("LockEscapeTried")
+def _escape(d: dict[str, Any], names: Names) -> str:
+    if d["escaped"]:
+        return f"{who(d, names)} escapes the Lock"
+    return f"{who(d, names)} fails to escape the Lock and takes {d['damage']} penetrating damage"
+
+
+@summarizes("StuntResisted")
+def _resisted(d: dict[str, Any], names: Names) -> str:
+    bonus = f" with +{d['bonus']}" if d["bonus"] else ""
+    verdict = "succeeds" if d["success"] else "fails"
+    return f"{who(d, names)} {verdict} a resistance roll{bonus}: {d['outcome']}"

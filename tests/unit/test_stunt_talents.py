@@ -1,0 +1,62 @@
+"""Talents that change a stunt's cost, and Trickster Master's stunt
+(ledger/domain/stunts/talents.py; docs/rules/talents.md)."""
+
+from __future__ import annotations
+
+import pytest
+
+from ledger.domain.errors import DomainError
+from ledger.domain.stunts.effects import Choice
+from ledger.domain.stunts.spending import spend_stunts
+from tests.unit.stunt_helpers import SHEET, StuntTable
+
+
+def with_talents(*graded: tuple[str, str]) -> tuple[StuntTable, str]:
+    table = StuntTable()
+    mara = table.character("Mara", **SHEET, specializations=[
+        {"name": name, "degree": degree} for name, degree in graded])
+    return table, mara
+
+
+def test_adventurer_novice_aha_costs_1_sp_less() -> None:
+    table, mara = with_talents(("Adventurer", "Novice"))
+    position = table.roll(mara, [6, 6, 6])
+    (spent,) = table.do(spend_stunts(position, [Choice(name="Aha!", sp=3)], None))
+    stunt = spent.stunts[0]
+    assert (stunt.tier, stunt.paid, stunt.discount, stunt.talents) == (
+        3, 2, 1, ["Adventurer Novice"])
+
+
+def test_adventurer_master_and_leader_expert_add_up_on_when_a_plan_comes_together() -> None:
+    table, mara = with_talents(("Adventurer", "Master"), ("Leader", "Expert"))
+    position = table.roll(mara, [6, 6, 6])
+    (spent,) = table.do(spend_stunts(
+        position, [Choice(name="When a Plan Comes Together", sp=4)], None))
+    assert (spent.stunts[0].paid, spent.stunts[0].talents) == (
+        2, ["Adventurer Master", "Leader Expert"])
+
+
+def test_a_stunt_never_costs_less_than_1_sp() -> None:
+    table, mara = with_talents(("Manipulation", "Grandmaster"))
+    position = table.roll(mara, [6, 6, 6])
+    (spent,) = table.do(spend_stunts(position, [Choice(name="Sway the Crowd", sp=1)], None))
+    assert (spent.stunts[0].paid, spent.stunts[0].discount) == (1, 0)
+
+
+def test_leader_novice_is_below_expert_and_gives_nothing() -> None:
+    table, mara = with_talents(("Leader", "Novice"))
+    position = table.roll(mara, [6, 6, 6])
+    (spent,) = table.do(spend_stunts(position, [Choice(name="Group Tactics", sp=2)], None))
+    assert spent.stunts[0].paid == 2
+
+
+def test_trickster_master_buys_discombobulation_at_3_sp_and_others_cannot() -> None:
+    table, mara = with_talents(("Trickster", "Master"))
+    ovid = table.fighter("Ovid")
+    position = table.roll(mara, [6, 6, 6])
+    (spent,) = table.do(spend_stunts(position, [Choice(name="Discombobulation")], ovid))
+    assert (spent.stunts[0].tier, spent.paid) == (3, 3)
+    other = table.roll(ovid, [6, 6, 6])
+    with pytest.raises(DomainError) as caught:
+        table.do(spend_stunts(other, [Choice(name="Discombobulation")], mara))
+    assert caught.value.rule == "stunt-needs-trickster-master"
