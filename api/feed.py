@@ -28,12 +28,15 @@ from api.feed_subscription import (
 )
 from api.feed_wake import ChangeSource
 from ledger.adapters.store.base import EventStore
+from ledger.domain.record import Record
 from ledger.domain.state.audit import RewindState
 
 if TYPE_CHECKING:
     from ledger.service.ledger import Ledger
 
 __all__ = ["FeedClosedError", "FeedFullError", "FeedHub", "Subscription", "close_all_hubs", "hub"]
+# (campaign, position the read must reach, after, limit) -> the events after `after`.
+CatchUpRead = Callable[[str, int, int, int], list[Record]]
 log = logging.getLogger(__name__)
 _hubs: list[FeedHub] = []
 _build_lock = threading.Lock()
@@ -43,8 +46,14 @@ class FeedHub:
     def __init__(self, store: EventStore, source: ChangeSource, *, capacity: int,
                  interval: float = 0.25, on_count: Callable[[int], None] | None = None,
                  voids: Callable[[str, int], RewindState] = lambda _c, _p: RewindState(),
+                 catch_up: CatchUpRead | None = None,
                  ) -> None:
         self.store = store
+        # A subscriber's catch-up read, given the position it must reach: on a replica that
+        # holds it, else the primary (ledger/service/replicas.py). The hub's own reads
+        # follow the primary's NOTIFY and stay on the primary.
+        self.catch_up = catch_up or (
+            lambda c, _reach, after, limit: store.read(c, after=after, limit=limit))
         # A campaign's voided ranges as of a head at or past a position (api/voids.py).
         self.voids = voids
         self.source = source
@@ -171,7 +180,8 @@ def hub() -> FeedHub:
                 built = FeedHub(store, source, capacity=config.feed_streams_per_worker,
                                 interval=config.feed_poll_seconds,
                                 on_count=observability.FEED_SUBSCRIBERS.set,
-                                voids=_head_voids(ledger()))
+                                voids=_head_voids(ledger()),
+                                catch_up=_catch_up_reader(ledger()))
                 ext["feed_hub"] = built
     return built
 
@@ -194,3 +204,11 @@ def close_all_hubs() -> None:
     for hub in list(_hubs):
         if hub.pid == os.getpid():
             hub.close()
+
+
+def _catch_up_reader(led: Ledger) -> CatchUpRead:
+    def read(campaign_id: str, reach: int, after: int, limit: int) -> list[Record]:
+        return led.routed(campaign_id, reach,
+                          lambda chosen: chosen.store.read(campaign_id, after=after, limit=limit))[0]
+
+    return read

@@ -69,14 +69,15 @@ class Subscription:
             self._queue.clear()
         fresh = [r for r in queued if r.position > self.last]
         if behind or (fresh and fresh[0].position != self.last + 1):
-            return self._catch_up()
+            # The catch-up must reach what is known to exist: a replica behind it is not used.
+            return self._catch_up(fresh[-1].position if fresh else self.last)
         if fresh:
             self.last = fresh[-1].position
             self.voids = voids
         return fresh
 
-    def _catch_up(self) -> list[Record]:
-        records = self.hub.store.read(self.campaign_id, after=self.last, limit=CATCH_UP_BATCH)
+    def _catch_up(self, reach: int) -> list[Record]:
+        records = self.hub.catch_up(self.campaign_id, reach, self.last, CATCH_UP_BATCH)
         if len(records) == CATCH_UP_BATCH:
             with self._cond:
                 self._behind = True  # more to read before the queue is useful again

@@ -18,17 +18,21 @@ from werkzeug.exceptions import ClientDisconnected
 
 from api.auth import current_token
 from api.errors import problem
+from api.read_route import add_lag_header
 from api.text_guard import guard_text
 from ledger.service.config import Config
 
 MAX_JSON_DEPTH = 32
 # Probes and the preflight must answer even when a client is over its limit.
 UNLIMITED_PATHS = frozenset({"/healthz", "/readyz"})
-CORS_ALLOW_HEADERS = "Authorization, Content-Type, Idempotency-Key, If-Match"
+CORS_ALLOW_HEADERS = ("Authorization, Content-Type, Idempotency-Key, If-Match, "
+                      "Ledger-Min-Position")
 # Only headers the API sends (tests/security/test_cors.py checks each): ETag on writes,
 # Location on creations, Retry-After on 429 and 503, Idempotent-Replayed on replays and
-# X-Request-ID on every answer. The rest a browser may read already (CORS-safelisted).
-CORS_EXPOSE_HEADERS = "ETag, Location, Retry-After, Idempotent-Replayed, X-Request-ID"
+# X-Request-ID on every answer, Ledger-Replica-Lag on a replica's answer without a hint.
+# The rest a browser may read already (CORS-safelisted).
+CORS_EXPOSE_HEADERS = ("ETag, Location, Retry-After, Idempotent-Replayed, X-Request-ID, "
+                       "Ledger-Replica-Lag")
 CORS_METHODS = "GET, POST, PUT, PATCH, DELETE, OPTIONS"
 _JSON_TOKENS = re.compile(rb'[\[\]{}"]')
 
@@ -220,3 +224,4 @@ def install(app: Flask) -> None:
     app.before_request(guard_text)
     app.before_request(limit_rate)
     app.after_request(add_cors_headers)
+    app.after_request(add_lag_header)

@@ -26,6 +26,7 @@ from prometheus_client.multiprocess import MultiProcessCollector
 
 from ledger.adapters.store.base import EventStore
 from ledger.service import checkpoints, health
+from ledger.service.replicas import Replicas
 
 REQUEST_SECONDS = Histogram(
     "ledger_http_request_duration_seconds", "Time to answer a request (to the first byte "
@@ -52,8 +53,9 @@ def observe_request(route: str, method: str, status: int, seconds: float) -> Non
 class DatabaseCollector:
     """Lag, heartbeats and webhook outcomes, as the database knows them."""
 
-    def __init__(self, store: EventStore) -> None:
+    def __init__(self, store: EventStore, replicas: Replicas | None = None) -> None:
         self.store = store
+        self.replicas = replicas
 
     def collect(self) -> Iterator[Metric]:
         lag_events = GaugeMetricFamily("ledger_projection_lag_events", "Events of the global "
@@ -76,9 +78,24 @@ class DatabaseCollector:
         for status, count in sorted(counts["deliveries"].items()):
             deliveries.add_metric([status], count)
         yield from (lag_events, lag_seconds, beats, failures, deliveries)
+        if self.replicas is not None:
+            yield from replica_metrics(self.replicas)
 
 
-def exposition(store: EventStore) -> bytes:
+def replica_metrics(replicas: Replicas) -> Iterator[Metric]:
+    up = GaugeMetricFamily("ledger_replica_up", "1 when a read replica takes reads (reachable "
+                           "and within LEDGER_REPLICA_MAX_LAG_SECONDS), else 0",
+                           labels=["replica", "state"])
+    lag = GaugeMetricFamily("ledger_replica_lag_seconds", "Seconds a read replica's replay "
+                            "trails the primary (absent while it is down)", labels=["replica"])
+    for status in replicas.status():
+        up.add_metric([status.name, status.state], 1 if status.state == "up" else 0)
+        if status.lag_seconds is not None:
+            lag.add_metric([status.name], status.lag_seconds)
+    yield from (up, lag)
+
+
+def exposition(store: EventStore, replicas: Replicas | None = None) -> bytes:
     """The text format: this process's (or all workers') metrics, then the database's."""
     if os.environ.get("PROMETHEUS_MULTIPROC_DIR"):
         workers = CollectorRegistry()
@@ -87,5 +104,5 @@ def exposition(store: EventStore) -> bytes:
     else:
         own = generate_latest(REGISTRY)
     database = CollectorRegistry()
-    database.register(DatabaseCollector(store))
+    database.register(DatabaseCollector(store, replicas))
     return own + generate_latest(database)

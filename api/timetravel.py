@@ -5,9 +5,11 @@ from __future__ import annotations
 from datetime import UTC, datetime
 
 from api.errors import ApiError
+from api.read_route import read_from
 from api.runtime import ledger
 from api.schemas import MAX_POSITION
 from ledger.domain.state import CampaignState, Character
+from ledger.service.ledger import Ledger
 
 
 def _plus_hint(at: str) -> str:
@@ -17,7 +19,7 @@ def _plus_hint(at: str) -> str:
     return " (a `+` in a query string reads as a space: encode it as %2B, e.g. +01:00 as %2B01:00)"
 
 
-def resolve_position(campaign_id: str, at: str) -> int:
+def resolve_position(campaign_id: str, at: str, led: Ledger | None = None) -> int:
     if at.isascii() and at.isdigit():  # str.isdigit() also takes "²", which int() refuses
         if int(at) > MAX_POSITION:
             raise ApiError(422, "position-out-of-range", f"Positions go up to {MAX_POSITION}.",
@@ -41,7 +43,7 @@ def resolve_position(campaign_id: str, at: str) -> int:
     # isoformat pads the year to four digits (strftime's %Y does not on every platform),
     # so the stamp compares with the stored ones as text.
     stamp = utc.isoformat(timespec="microseconds").replace("+00:00", "Z")
-    position = ledger().position_at_time(campaign_id, stamp)
+    position = (led or ledger()).position_at_time(campaign_id, stamp)
     if position == 0:
         raise ApiError(422, "position-out-of-range", "The campaign did not exist yet at that time.",
                        errors={"at": ["before the campaign's first event"]})
@@ -49,17 +51,23 @@ def resolve_position(campaign_id: str, at: str) -> int:
 
 
 def state_for(campaign_id: str, at: str | None, view: str = "recorded") -> CampaignState:
-    """Head state, or the state at a position; `view=canon` drops what rewinds voided."""
-    led = ledger()
+    """Head state (the primary's), or the state at a position (a replica's once it holds
+    that position); `view=canon` drops what rewinds voided."""
     if at is None:
+        led = ledger()
         head = led.state(campaign_id)
         if view == "canon":
             return led.canon_state_at(campaign_id, head.position)
         return head
-    position = resolve_position(campaign_id, at)
-    if view == "canon":
-        return led.canon_state_at(campaign_id, position)
-    return led.state_at(campaign_id, position)
+    exact = int(at) if at.isascii() and at.isdigit() and int(at) <= MAX_POSITION else None
+
+    def read(led: Ledger) -> CampaignState:
+        position = resolve_position(campaign_id, at, led)
+        if view == "canon":
+            return led.canon_state_at(campaign_id, position)
+        return led.state_at(campaign_id, position)
+
+    return read_from(campaign_id, read, exact)
 
 
 def character_for(

@@ -15,6 +15,7 @@ from flask_smorest import Blueprint
 
 from api import auth, contract, schemas_audit
 from api.answers import json_response
+from api.read_route import read_from
 from api.registry import AnswerShape, register
 from api.runtime import ledger, signer
 from ledger.adapters.signing import ALGORITHM, HeadSigner
@@ -47,7 +48,7 @@ def get_timeline(query: dict[str, Any], campaign_id: str) -> Response:
                           character=query["character"], session=query["session"],
                           scene=query["scene"], types=types, first=query["from_"],
                           last=query["to"])
-    return json_response(timeline(ledger(), campaign_id, asked))
+    return json_response(read_from(campaign_id, lambda led: timeline(led, campaign_id, asked)))
 
 
 # Rewind and redo answer the whole campaign state (their `state`).

@@ -12,6 +12,7 @@ from api import auth, contract, schemas
 from api.answers import json_response, write_creation
 from api.contract import STR, ref
 from api.errors import ApiError
+from api.read_route import read_from
 from api.registry import AnswerShape, register
 from api.runtime import ledger
 from api.timetravel import state_for
@@ -20,6 +21,7 @@ from ledger.domain.campaign_commands import AdvanceClock, ChangeSettings, MoveCl
 from ledger.domain.event_names import event_types
 from ledger.domain.record import Record
 from ledger.service.creation import CreateCampaign
+from ledger.service.ledger import Ledger
 from ledger.service.views import campaign_summary
 
 blp = Blueprint("campaigns", __name__, url_prefix="/v1/campaigns",
@@ -76,19 +78,22 @@ def events(query: dict[str, Any], campaign_id: str) -> Response:
     Each event's `voided_by` is the position of the rewind that voided it, or null;
     `view=canon` leaves voided events out (pages still end at `next`)."""
     auth.require_reader(campaign_id)
-    led = ledger()
-    head = led.state(campaign_id)  # 404 for an unknown campaign; voids as of this head
     types = event_types([t for t in (query["type"] or "").split(",") if t], "type")
 
-    def read(after: int, limit: int) -> list[Record]:
-        return led.store.read_filtered(
-            campaign_id, after=after, limit=limit, upto=head.position,
-            character=query["character"], types=types, session=query["session"],
-            scene=query["scene"])
+    def answer(led: Ledger) -> dict[str, Any]:
+        head = led.state(campaign_id)  # 404 for an unknown campaign; voids as of this head
 
-    def keep(r: Record) -> bool:
-        return query["view"] == "recorded" or head.rewind.voided_by(r.position) is None
+        def read(after: int, limit: int) -> list[Record]:
+            return led.store.read_filtered(
+                campaign_id, after=after, limit=limit, upto=head.position,
+                character=query["character"], types=types, session=query["session"],
+                scene=query["scene"])
 
-    records, cursor = page(read, keep, query["after"], query["limit"])
-    return json_response({"events": [event_with_void(r, head.rewind) for r in records],
-                          "next": cursor})
+        def keep(r: Record) -> bool:
+            return query["view"] == "recorded" or head.rewind.voided_by(r.position) is None
+
+        records, cursor = page(read, keep, query["after"], query["limit"])
+        return {"events": [event_with_void(r, head.rewind) for r in records], "next": cursor}
+
+    # A replica's head when one holds what the client saw (Ledger-Min-Position).
+    return json_response(read_from(campaign_id, answer))

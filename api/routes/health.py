@@ -21,7 +21,12 @@ def healthz() -> Response:
 @blp.route("/readyz")
 @blp.doc(security=[])
 def readyz() -> Response:
-    """The event store is reachable (503 otherwise)."""
+    """The event store is reachable (503 otherwise). With read replicas, each one's state
+    ("up", "lagging", "down") and lag in seconds: a replica down never makes a node unready,
+    its reads go to the primary."""
     led = ledger()
     led.store.ping()
-    return json_response({"status": "ready", "store": led.store.kind})
+    answer: dict[str, object] = {"status": "ready", "store": led.store.kind}
+    if led.replicas is not None:
+        answer["replicas"] = led.replicas.status()
+    return json_response(answer)

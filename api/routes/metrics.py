@@ -30,7 +30,8 @@ def metrics() -> Response:
     sent = request.headers.get("Authorization", "")
     if expected and not hmac.compare_digest(sent.encode(), f"Bearer {expected}".encode()):
         raise ApiError(401, "metrics-token-required", "Scraping needs the metrics token.")
-    body = exposition(ledger().store)
+    led = ledger()
+    body = exposition(led.store, led.replicas)
     return Response(body, mimetype="text/plain; version=0.0.4; charset=utf-8")
 
 

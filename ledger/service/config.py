@@ -54,6 +54,15 @@ class Config(msgspec.Struct):
     runner_stale_seconds: float = 30.0
     metrics_token: str | None = None
     log_level: str = "INFO"
+    # Read replicas (docs/scaling.md section 4): hot standbys of the primary, as host:port,
+    # with the primary's database, user, password and schema. PostgreSQL only.
+    pg_replicas: list[str] = msgspec.field(default_factory=list)
+    # How long a read with a position hint waits for a replica to replay it before it
+    # reads the primary; a replica lagging past the limit, or down, is skipped and
+    # checked again after `replica_retry_seconds`.
+    replica_wait_seconds: float = 0.2
+    replica_max_lag_seconds: float = 10.0
+    replica_retry_seconds: float = 5.0
 
     @classmethod
     def from_env(cls, env: dict[str, str] | None = None) -> Config:
@@ -75,6 +84,8 @@ class Config(msgspec.Struct):
             checkpoint_every=int(get("LEDGER_CHECKPOINT_EVERY", "100")),
             rate_limit_per_minute=int(get("LEDGER_RATE_LIMIT_PER_MINUTE", "600")),
             cors_origins=[o for o in get("LEDGER_CORS_ORIGINS", "").split(",") if o],
+            pg_replicas=[r.strip() for r in get("LEDGER_POSTGRES_REPLICAS", "").split(",")
+                         if r.strip()],
             bench_endpoints=get("LEDGER_BENCH_ENDPOINTS", "") == "1",
             **_ops_from_env(e),  # type: ignore[arg-type]
         )
@@ -90,6 +101,7 @@ class Config(msgspec.Struct):
             "LEDGER_CHECKPOINT_EVERY": str(self.checkpoint_every),
             "LEDGER_RATE_LIMIT_PER_MINUTE": str(self.rate_limit_per_minute),
             "LEDGER_CORS_ORIGINS": ",".join(self.cors_origins),
+            "LEDGER_POSTGRES_REPLICAS": ",".join(self.pg_replicas),
             "LEDGER_BENCH_ENDPOINTS": "1" if self.bench_endpoints else "",
             **{env: str(getattr(self, field)) for field, (env, _) in OPS_SETTINGS.items()},
         }
@@ -128,6 +140,9 @@ OPS_SETTINGS: dict[str, tuple[str, type]] = {
     "runner_heartbeat_seconds": ("LEDGER_RUNNER_HEARTBEAT_SECONDS", float),
     "runner_stale_seconds": ("LEDGER_RUNNER_STALE_SECONDS", float),
     "log_level": ("LEDGER_LOG_LEVEL", str),
+    "replica_wait_seconds": ("LEDGER_REPLICA_WAIT_SECONDS", float),
+    "replica_max_lag_seconds": ("LEDGER_REPLICA_MAX_LAG_SECONDS", float),
+    "replica_retry_seconds": ("LEDGER_REPLICA_RETRY_SECONDS", float),
 }
 
 

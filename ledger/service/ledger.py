@@ -8,6 +8,7 @@ keeps the methods callers use.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import TypeVar
 
 from ledger.adapters.checkpoint_seal import CheckpointSeal
 from ledger.adapters.secrets_box import SecretBox
@@ -28,9 +29,12 @@ from ledger.service.idempotent import AnswerSpec, replay
 from ledger.service.outcome import Outcome
 from ledger.service.past import ReadsThePast
 from ledger.service.recording import Recorder
+from ledger.service.replicas import Replicas, Route
 from ledger.service.retries import MAX_ATTEMPTS, ConflictRetriesExhausted, WriterLocks, until_recorded
 from ledger.service.seeds import SeedVault
 from ledger.service.time_travel import TimeTravel
+
+T = TypeVar("T")
 
 __all__ = ["MAX_ATTEMPTS", "AnswerSpec", "ConflictRetriesExhausted", "CreateCampaign", "Ledger",
            "Outcome"]
@@ -59,11 +63,26 @@ class Ledger:
         self.recorder = Recorder(store, self.seeds, self.heads,
                                  checkpoint_every=checkpoint_every, now=now, seal=self.seal)
         self.locks = WriterLocks(keep=4 * cache_size)
+        # Set by the wiring when read replicas are configured (ledger/service/replicas.py).
+        self.replicas: Replicas | None = None
 
     # --- reading ----------------------------------------------------------
     def state(self, campaign_id: str) -> CampaignState:
         """The head state, fast-forwarded from the store. Callers must not mutate it."""
         return self.heads.state(campaign_id)
+
+    def reader(self, campaign_id: str, min_position: int | None = None) -> Route:
+        """Where a read that may go to a replica runs (the routing rule: replicas.py)."""
+        if self.replicas is None:
+            return Route(self)
+        return self.replicas.route(campaign_id, min_position)
+
+    def routed(self, campaign_id: str, min_position: int | None,
+               read: Callable[[Ledger], T]) -> tuple[T, Route]:
+        """Run `read` on the Ledger the routing rule picks (the primary if a replica fails)."""
+        if self.replicas is None:
+            return read(self), Route(self)
+        return self.replicas.run(campaign_id, min_position, read)
 
     def cached_state(self, campaign_id: str) -> CampaignState | None:
         """The newest head this process has seen, without reading the store (it may be

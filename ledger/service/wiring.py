@@ -10,6 +10,7 @@ from ledger.adapters.store.postgres import PostgresStore
 from ledger.adapters.store.sqlite import SQLiteStore, describe_file
 from ledger.service.config import Config
 from ledger.service.ledger import Ledger
+from ledger.service.replicas import Replicas, ReplicaStatus, probe
 
 HINTS = {"sqlite": "run it where the server's ledger-data/ is, or set LEDGER_DATA_DIR "
                    "(or LEDGER_SQLITE_PATH) to the server's",
@@ -31,10 +32,48 @@ def build_store(config: Config) -> EventStore:
 
 
 def build_ledger(config: Config) -> Ledger:
+    check_replicas(config)
     store = build_store(config)
     store.setup()
     box = SecretBox(load_or_create_key(config.data_path, config.secret_key))
-    return Ledger(store, box, checkpoint_every=config.checkpoint_every)
+    led = Ledger(store, box, checkpoint_every=config.checkpoint_every)
+    attach_replicas(led, config)
+    return led
+
+
+class ReplicasRefused(ValueError):
+    """LEDGER_POSTGRES_REPLICAS set for a store that has no replicas."""
+
+
+def check_replicas(config: Config) -> None:
+    # Refused, not ignored: an operator who set replicas expects reads to leave this host.
+    if config.pg_replicas and config.store != "postgres":
+        raise ReplicasRefused("LEDGER_POSTGRES_REPLICAS is set but the store is SQLite, which "
+                              "has no read replicas: unset it, or use LEDGER_STORE=postgres")
+    for address in config.pg_replicas:
+        host, _, port = address.rpartition(":")
+        if not host or not port.isdigit():
+            raise ReplicasRefused(f"LEDGER_POSTGRES_REPLICAS: {address!r} is not host:port")
+
+
+def replica_store(config: Config, address: str, pool_size: int = 4) -> PostgresStore:
+    host, _, port = address.rpartition(":")
+    return PostgresStore(dbname=config.pg_dbname, host=host, port=int(port),
+                         user=config.pg_user, password=config.pg_password,
+                         schema=config.pg_schema, pool_size=pool_size, notify=False,
+                         read_only=True)
+
+
+def attach_replicas(led: Ledger, config: Config) -> None:
+    """One read-only Ledger per replica (its own pool and head cache, never a write)."""
+    if not config.pg_replicas:
+        return
+    replicas = [(address, Ledger(replica_store(config, address), led.box,
+                                 checkpoint_every=config.checkpoint_every))
+                for address in config.pg_replicas]
+    led.replicas = Replicas(led, replicas, wait_seconds=config.replica_wait_seconds,
+                            max_lag_seconds=config.replica_max_lag_seconds,
+                            retry_seconds=config.replica_retry_seconds)
 
 
 def open_existing_store(config: Config) -> EventStore:
@@ -79,3 +118,16 @@ def open_ledger(config: Config) -> Ledger:
         store.close()
         raise
     return Ledger(store, box, checkpoint_every=config.checkpoint_every)
+
+
+def replica_statuses(config: Config) -> list[ReplicaStatus]:
+    """Each configured replica's state and lag, probed once (`campaign-ledger health`)."""
+    check_replicas(config)
+    found = []
+    for address in config.pg_replicas:
+        store = replica_store(config, address, pool_size=1)
+        try:
+            found.append(probe(address, store, config.replica_max_lag_seconds))
+        finally:
+            store.close()
+    return found

@@ -64,6 +64,7 @@ class StoreUnavailable(Exception):
 class EventStore(abc.ABC):
     ph = "?"
     kind = "abstract"
+    read_only = False  # a replica store (PostgresStore(read_only=True)) writes nothing
     # Taken before a change that counts a campaign's tokens (SQLite serializes writers).
     access_lock_sql: str | None = None
     location: str  # for messages: the file, or the database and schema (never a password)
@@ -170,6 +171,8 @@ class EventStore(abc.ABC):
     def repair_checkpoints(self, rows: Sequence[CheckpointRow]) -> bool:
         """A read's repair, in one transaction: when the store takes no writes (read-only,
         down), the read still answers and the checkpoints wait for a later read."""
+        if self.read_only:  # a replica: the primary writes its own checkpoints
+            return False
         try:
             with self.transaction(write=True) as c:
                 for row in rows:

@@ -100,7 +100,10 @@ class PostgresStore(EventStore):
         pool_size: int = 4,
         max_overflow: int = 16,
         notify: bool = True,
+        read_only: bool = False,
     ) -> None:
+        # A hot standby (docs/scaling.md section 4): reads only, never a checkpoint repair.
+        self.read_only = read_only
         self.schema = schema
         self.location = f"PostgreSQL database {host}:{port}/{dbname}, schema {schema}"
         # After each append this channel (per schema: channels are database-wide) hears
@@ -162,6 +165,14 @@ class PostgresStore(EventStore):
         if self.notifier is not None and records:
             self.notifier.push(records[-1].campaign_id, records[-1].position)
         self.appended(records)
+
+    def replica_lag(self) -> float:
+        """Seconds this standby's replay trails the primary: 0 when it has replayed all it
+        received (an idle primary sends nothing, so the last replay's age is no lag)."""
+        row = self._one("SELECT CASE WHEN NOT pg_is_in_recovery() OR pg_last_wal_receive_lsn()"
+                        " = pg_last_wal_replay_lsn() THEN 0 ELSE COALESCE(EXTRACT(EPOCH FROM"
+                        " now() - pg_last_xact_replay_timestamp()), 0) END", ())
+        return max(0.0, float(row[0])) if row else 0.0
 
     def listen(self) -> Connection[tuple[Any, ...]]:
         """A dedicated autocommit connection LISTENing to this store's appends."""

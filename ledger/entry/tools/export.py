@@ -16,7 +16,7 @@ from ledger.service.audit.sources import from_store
 from ledger.service.config import Config
 from ledger.service.health import utc_now
 from ledger.service.ledger import Ledger
-from ledger.service.wiring import open_ledger
+from ledger.service.wiring import attach_replicas, open_ledger
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -31,15 +31,19 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
 
 
 def run(args: argparse.Namespace) -> int:
-    led = open_ledger(Config.from_env())
+    config = Config.from_env()
+    led = open_ledger(config)
+    attach_replicas(led, config)  # an export may read a replica (docs/scaling.md section 4)
     try:
         return export(led, args)
     finally:
         led.store.close()
+        for replica in led.replicas.replicas if led.replicas else ():
+            replica.ledger.store.close()
 
 
 def export(led: Ledger, args: argparse.Namespace) -> int:
-    source = from_store(led.store, args.campaign)
+    source = led.routed(args.campaign, None, lambda chosen: from_store(chosen.store, args.campaign))[0]
     if source.total == 0:
         print(f"no campaign {args.campaign!r} in {led.store.location}", file=sys.stderr)
         return 2

@@ -1,4 +1,5 @@
-"""`campaign-ledger health`: the store, each runner's last heartbeat, each consumer's lag.
+"""`campaign-ledger health`: the store, each runner's last heartbeat, each consumer's lag,
+and each read replica's state and lag (LEDGER_POSTGRES_REPLICAS).
 
 Prints one JSON document; exits 0 when the store answers and every runner that
 has ever beaten (and every `--require`d one) beat within the stale limit, else 1.
@@ -15,7 +16,7 @@ import msgspec
 from ledger.adapters.store.base import StoreUnavailable
 from ledger.service import health
 from ledger.service.config import Config
-from ledger.service.wiring import NoStore, open_existing_store, unreadable
+from ledger.service.wiring import NoStore, open_existing_store, replica_statuses, unreadable
 
 
 def register(subparsers: Any) -> None:
@@ -42,7 +43,10 @@ def check(args: argparse.Namespace) -> int:
         return _unhealthy(unreadable(store, exc))
     finally:
         store.close()
-    sys.stdout.write(msgspec.json.format(msgspec.json.encode(found)).decode() + "\n")
+    document = msgspec.to_builtins(found)
+    if config.pg_replicas:  # a replica down is reported, not unhealthy: reads use the primary
+        document["replicas"] = msgspec.to_builtins(replica_statuses(config))
+    sys.stdout.write(msgspec.json.format(msgspec.json.encode(document)).decode() + "\n")
     return 0 if found.healthy else 1
 
 
