@@ -1,8 +1,8 @@
-"""Typed answers (dataclasses); request bodies are TypedDicts in bodies.py.
+"""Answers the client parses (dataclasses); request bodies are TypedDicts in bodies.py.
 
-States (a character, the whole campaign, an item…) stay plain JSON objects: their
-schema is the server's OpenAPI document (`components/schemas`), which grows with
-every rule, and a client pinned to yesterday's fields would drop today's.
+States (a character, the whole campaign, an item…) stay the server's JSON objects, typed
+by the TypedDicts of schemas.py (generated from the OpenAPI document): a client older
+than the server keeps the keys it does not know.
 """
 
 from __future__ import annotations
