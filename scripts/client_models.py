@@ -196,6 +196,8 @@ def generate(doc: dict[str, Any]) -> str:
     receipt = envelope["content"]["application/json"]["schema"]["properties"]["receipt"]
     writer.named("TreeHead", receipt["properties"]["tree_head"])
     writer.named("Receipt", receipt)
+    first_event = writer.components["Event"]["oneOf"][0]["$ref"].rsplit("/", 1)[-1]
+    writer.named("EventActor", writer.components[first_event]["properties"]["actor"])
     state = doc["paths"][CAMPAIGN + "/state"]["get"]["responses"]["200"]
     writer.named("Voided", state["content"]["application/json"]["schema"]["properties"]["voided"])
     for path, name in READS.items():

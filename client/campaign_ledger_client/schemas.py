@@ -37,19 +37,13 @@ class AttackRolledEvent(TypedDict):
     version: int
     data: AttackRolled
     recorded_at: str
-    actor: AttackRolledEventActor
+    actor: EventActor
     correlation_id: str
     character_id: str | None
     session: int
     scene: int
     hash: str
     voided_by: NotRequired[int | None]
-
-
-class AttackRolledEventActor(TypedDict):
-    role: str
-    token_id: str | None
-    character_id: str | None
 
 
 class BacklashBanked(TypedDict):
@@ -71,7 +65,7 @@ class BacklashBankedEvent(TypedDict):
     version: int
     data: BacklashBanked
     recorded_at: str
-    actor: AttackRolledEventActor
+    actor: EventActor
     correlation_id: str
     character_id: str | None
     session: int
@@ -105,7 +99,7 @@ class BacklashChoiceOfferedEvent(TypedDict):
     version: int
     data: BacklashChoiceOffered
     recorded_at: str
-    actor: AttackRolledEventActor
+    actor: EventActor
     correlation_id: str
     character_id: str | None
     session: int
@@ -137,7 +131,7 @@ class BacklashGainedEvent(TypedDict):
     version: int
     data: BacklashGained
     recorded_at: str
-    actor: AttackRolledEventActor
+    actor: EventActor
     correlation_id: str
     character_id: str | None
     session: int
@@ -161,7 +155,7 @@ class BacklashHarmRecoveredEvent(TypedDict):
     version: int
     data: BacklashHarmRecovered
     recorded_at: str
-    actor: AttackRolledEventActor
+    actor: EventActor
     correlation_id: str
     character_id: str | None
     session: int
@@ -203,7 +197,7 @@ class BondRecordedEvent(TypedDict):
     version: int
     data: BondRecorded
     recorded_at: str
-    actor: AttackRolledEventActor
+    actor: EventActor
     correlation_id: str
     character_id: str | None
     session: int
@@ -239,7 +233,7 @@ class CampaignCreatedEvent(TypedDict):
     version: int
     data: CampaignCreated
     recorded_at: str
-    actor: AttackRolledEventActor
+    actor: EventActor
     correlation_id: str
     character_id: str | None
     session: int
@@ -380,7 +374,7 @@ class CharacterDiedEvent(TypedDict):
     version: int
     data: CharacterDied
     recorded_at: str
-    actor: AttackRolledEventActor
+    actor: EventActor
     correlation_id: str
     character_id: str | None
     session: int
@@ -403,7 +397,7 @@ class CharacterRegisteredEvent(TypedDict):
     version: int
     data: CharacterRegistered
     recorded_at: str
-    actor: AttackRolledEventActor
+    actor: EventActor
     correlation_id: str
     character_id: str | None
     session: int
@@ -457,7 +451,7 @@ class CollapseEndedEvent(TypedDict):
     version: int
     data: CollapseEnded
     recorded_at: str
-    actor: AttackRolledEventActor
+    actor: EventActor
     correlation_id: str
     character_id: str | None
     session: int
@@ -510,7 +504,7 @@ class ConditionAddedEvent(TypedDict):
     version: int
     data: ConditionAdded
     recorded_at: str
-    actor: AttackRolledEventActor
+    actor: EventActor
     correlation_id: str
     character_id: str | None
     session: int
@@ -539,7 +533,7 @@ class ConditionReducedEvent(TypedDict):
     version: int
     data: ConditionReduced
     recorded_at: str
-    actor: AttackRolledEventActor
+    actor: EventActor
     correlation_id: str
     character_id: str | None
     session: int
@@ -563,7 +557,7 @@ class ConditionTreatedEvent(TypedDict):
     version: int
     data: ConditionTreated
     recorded_at: str
-    actor: AttackRolledEventActor
+    actor: EventActor
     correlation_id: str
     character_id: str | None
     session: int
@@ -608,7 +602,7 @@ class ConsequenceAmountSetEvent(TypedDict):
     version: int
     data: ConsequenceAmountSet
     recorded_at: str
-    actor: AttackRolledEventActor
+    actor: EventActor
     correlation_id: str
     character_id: str | None
     session: int
@@ -631,7 +625,7 @@ class ConsequenceDrawnEvent(TypedDict):
     version: int
     data: ConsequenceDrawn
     recorded_at: str
-    actor: AttackRolledEventActor
+    actor: EventActor
     correlation_id: str
     character_id: str | None
     session: int
@@ -656,7 +650,7 @@ class ConsequenceRollOwedEvent(TypedDict):
     version: int
     data: ConsequenceRollOwed
     recorded_at: str
-    actor: AttackRolledEventActor
+    actor: EventActor
     correlation_id: str
     character_id: str | None
     session: int
@@ -688,7 +682,7 @@ class ConsequenceRolledEvent(TypedDict):
     version: int
     data: ConsequenceRolled
     recorded_at: str
-    actor: AttackRolledEventActor
+    actor: EventActor
     correlation_id: str
     character_id: str | None
     session: int
@@ -714,7 +708,7 @@ class ConsequenceSufferedEvent(TypedDict):
     version: int
     data: ConsequenceSuffered
     recorded_at: str
-    actor: AttackRolledEventActor
+    actor: EventActor
     correlation_id: str
     character_id: str | None
     session: int
@@ -763,7 +757,7 @@ class CorrectedEvent(TypedDict):
     version: int
     data: Corrected
     recorded_at: str
-    actor: AttackRolledEventActor
+    actor: EventActor
     correlation_id: str
     character_id: str | None
     session: int
@@ -812,7 +806,7 @@ class DamagedEvent(TypedDict):
     version: int
     data: Damaged
     recorded_at: str
-    actor: AttackRolledEventActor
+    actor: EventActor
     correlation_id: str
     character_id: str | None
     session: int
@@ -895,7 +889,7 @@ class EffortCommittedEvent(TypedDict):
     version: int
     data: EffortCommitted
     recorded_at: str
-    actor: AttackRolledEventActor
+    actor: EventActor
     correlation_id: str
     character_id: str | None
     session: int
@@ -926,7 +920,7 @@ class EffortReleasedEvent(TypedDict):
     version: int
     data: EffortReleased
     recorded_at: str
-    actor: AttackRolledEventActor
+    actor: EventActor
     correlation_id: str
     character_id: str | None
     session: int
@@ -952,7 +946,7 @@ class EffortReturnedEvent(TypedDict):
     version: int
     data: EffortReturned
     recorded_at: str
-    actor: AttackRolledEventActor
+    actor: EventActor
     correlation_id: str
     character_id: str | None
     session: int
@@ -994,6 +988,12 @@ class EpochReport(TypedDict):
     committed_at: int | None
     revealed_at: int | None
     ok: bool
+
+
+class EventActor(TypedDict):
+    role: str
+    token_id: str | None
+    character_id: str | None
 
 
 class EventLine(TypedDict):
@@ -1043,7 +1043,7 @@ class HealedEvent(TypedDict):
     version: int
     data: Healed
     recorded_at: str
-    actor: AttackRolledEventActor
+    actor: EventActor
     correlation_id: str
     character_id: str | None
     session: int
@@ -1128,7 +1128,7 @@ class ItemDamagedEvent(TypedDict):
     version: int
     data: ItemDamaged
     recorded_at: str
-    actor: AttackRolledEventActor
+    actor: EventActor
     correlation_id: str
     character_id: str | None
     session: int
@@ -1153,7 +1153,7 @@ class ItemHandedOverEvent(TypedDict):
     version: int
     data: ItemHandedOver
     recorded_at: str
-    actor: AttackRolledEventActor
+    actor: EventActor
     correlation_id: str
     character_id: str | None
     session: int
@@ -1177,7 +1177,7 @@ class ItemIdentificationAbandonedEvent(TypedDict):
     version: int
     data: ItemIdentificationAbandoned
     recorded_at: str
-    actor: AttackRolledEventActor
+    actor: EventActor
     correlation_id: str
     character_id: str | None
     session: int
@@ -1202,7 +1202,7 @@ class ItemIdentificationBegunEvent(TypedDict):
     version: int
     data: ItemIdentificationBegun
     recorded_at: str
-    actor: AttackRolledEventActor
+    actor: EventActor
     correlation_id: str
     character_id: str | None
     session: int
@@ -1227,7 +1227,7 @@ class ItemIdentifiedEvent(TypedDict):
     version: int
     data: ItemIdentified
     recorded_at: str
-    actor: AttackRolledEventActor
+    actor: EventActor
     correlation_id: str
     character_id: str | None
     session: int
@@ -1254,7 +1254,7 @@ class ItemLinkEndedEvent(TypedDict):
     version: int
     data: ItemLinkEnded
     recorded_at: str
-    actor: AttackRolledEventActor
+    actor: EventActor
     correlation_id: str
     character_id: str | None
     session: int
@@ -1283,7 +1283,7 @@ class ItemLinkedEvent(TypedDict):
     version: int
     data: ItemLinked
     recorded_at: str
-    actor: AttackRolledEventActor
+    actor: EventActor
     correlation_id: str
     character_id: str | None
     session: int
@@ -1306,7 +1306,7 @@ class ItemRegisteredEvent(TypedDict):
     version: int
     data: ItemRegistered
     recorded_at: str
-    actor: AttackRolledEventActor
+    actor: EventActor
     correlation_id: str
     character_id: str | None
     session: int
@@ -1336,7 +1336,7 @@ class ItemRepairedEvent(TypedDict):
     version: int
     data: ItemRepaired
     recorded_at: str
-    actor: AttackRolledEventActor
+    actor: EventActor
     correlation_id: str
     character_id: str | None
     session: int
@@ -1373,7 +1373,7 @@ class KnockedOutEvent(TypedDict):
     version: int
     data: KnockedOut
     recorded_at: str
-    actor: AttackRolledEventActor
+    actor: EventActor
     correlation_id: str
     character_id: str | None
     session: int
@@ -1424,7 +1424,7 @@ class LockEscapeTriedEvent(TypedDict):
     version: int
     data: LockEscapeTried
     recorded_at: str
-    actor: AttackRolledEventActor
+    actor: EventActor
     correlation_id: str
     character_id: str | None
     session: int
@@ -1457,7 +1457,7 @@ class MagicTestFailureAcceptedEvent(TypedDict):
     version: int
     data: MagicTestFailureAccepted
     recorded_at: str
-    actor: AttackRolledEventActor
+    actor: EventActor
     correlation_id: str
     character_id: str | None
     session: int
@@ -1484,7 +1484,7 @@ class MagicTestFixedEvent(TypedDict):
     version: int
     data: MagicTestFixed
     recorded_at: str
-    actor: AttackRolledEventActor
+    actor: EventActor
     correlation_id: str
     character_id: str | None
     session: int
@@ -1524,7 +1524,7 @@ class MagicTestMadeEvent(TypedDict):
     version: int
     data: MagicTestMade
     recorded_at: str
-    actor: AttackRolledEventActor
+    actor: EventActor
     correlation_id: str
     character_id: str | None
     session: int
@@ -1556,7 +1556,7 @@ class ManaRecoveryLimitedEvent(TypedDict):
     version: int
     data: ManaRecoveryLimited
     recorded_at: str
-    actor: AttackRolledEventActor
+    actor: EventActor
     correlation_id: str
     character_id: str | None
     session: int
@@ -1609,7 +1609,7 @@ class MovementChangedEvent(TypedDict):
     version: int
     data: MovementChanged
     recorded_at: str
-    actor: AttackRolledEventActor
+    actor: EventActor
     correlation_id: str
     character_id: str | None
     session: int
@@ -1633,7 +1633,7 @@ class NewDayEvent(TypedDict):
     version: int
     data: NewDayData
     recorded_at: str
-    actor: AttackRolledEventActor
+    actor: EventActor
     correlation_id: str
     character_id: str | None
     session: int
@@ -1660,7 +1660,7 @@ class OvercastCollapsedEvent(TypedDict):
     version: int
     data: OvercastCollapsed
     recorded_at: str
-    actor: AttackRolledEventActor
+    actor: EventActor
     correlation_id: str
     character_id: str | None
     session: int
@@ -1721,7 +1721,7 @@ class PermanentBacklashChangedEvent(TypedDict):
     version: int
     data: PermanentBacklashChanged
     recorded_at: str
-    actor: AttackRolledEventActor
+    actor: EventActor
     correlation_id: str
     character_id: str | None
     session: int
@@ -1749,7 +1749,7 @@ class PermanentStrainChangedEvent(TypedDict):
     version: int
     data: PermanentStrainChanged
     recorded_at: str
-    actor: AttackRolledEventActor
+    actor: EventActor
     correlation_id: str
     character_id: str | None
     session: int
@@ -1819,7 +1819,7 @@ class RedoneEvent(TypedDict):
     version: int
     data: Redone
     recorded_at: str
-    actor: AttackRolledEventActor
+    actor: EventActor
     correlation_id: str
     character_id: str | None
     session: int
@@ -1872,7 +1872,7 @@ class ResourceGainedEvent(TypedDict):
     version: int
     data: ResourceGained
     recorded_at: str
-    actor: AttackRolledEventActor
+    actor: EventActor
     correlation_id: str
     character_id: str | None
     session: int
@@ -1899,7 +1899,7 @@ class ResourceSpentEvent(TypedDict):
     version: int
     data: ResourceSpent
     recorded_at: str
-    actor: AttackRolledEventActor
+    actor: EventActor
     correlation_id: str
     character_id: str | None
     session: int
@@ -1935,7 +1935,7 @@ class RewoundEvent(TypedDict):
     version: int
     data: Rewound
     recorded_at: str
-    actor: AttackRolledEventActor
+    actor: EventActor
     correlation_id: str
     character_id: str | None
     session: int
@@ -1997,7 +1997,7 @@ class RolledEvent(TypedDict):
     version: int
     data: Rolled
     recorded_at: str
-    actor: AttackRolledEventActor
+    actor: EventActor
     correlation_id: str
     character_id: str | None
     session: int
@@ -2036,7 +2036,7 @@ class SceneEndedEvent(TypedDict):
     version: int
     data: SceneEnded
     recorded_at: str
-    actor: AttackRolledEventActor
+    actor: EventActor
     correlation_id: str
     character_id: str | None
     session: int
@@ -2059,7 +2059,7 @@ class SceneStartedEvent(TypedDict):
     version: int
     data: SceneStarted
     recorded_at: str
-    actor: AttackRolledEventActor
+    actor: EventActor
     correlation_id: str
     character_id: str | None
     session: int
@@ -2087,7 +2087,7 @@ class SessionEndedEvent(TypedDict):
     version: int
     data: SessionEnded
     recorded_at: str
-    actor: AttackRolledEventActor
+    actor: EventActor
     correlation_id: str
     character_id: str | None
     session: int
@@ -2114,7 +2114,7 @@ class SessionStartedEvent(TypedDict):
     version: int
     data: SessionStarted
     recorded_at: str
-    actor: AttackRolledEventActor
+    actor: EventActor
     correlation_id: str
     character_id: str | None
     session: int
@@ -2146,7 +2146,7 @@ class SettingsChangedEvent(TypedDict):
     version: int
     data: SettingsChanged
     recorded_at: str
-    actor: AttackRolledEventActor
+    actor: EventActor
     correlation_id: str
     character_id: str | None
     session: int
@@ -2170,7 +2170,7 @@ class SheetUpdatedEvent(TypedDict):
     version: int
     data: SheetUpdated
     recorded_at: str
-    actor: AttackRolledEventActor
+    actor: EventActor
     correlation_id: str
     character_id: str | None
     session: int
@@ -2220,7 +2220,7 @@ class SpellCastEvent(TypedDict):
     version: int
     data: SpellCast
     recorded_at: str
-    actor: AttackRolledEventActor
+    actor: EventActor
     correlation_id: str
     character_id: str | None
     session: int
@@ -2245,7 +2245,7 @@ class SpellEffectUsedEvent(TypedDict):
     version: int
     data: SpellEffectUsed
     recorded_at: str
-    actor: AttackRolledEventActor
+    actor: EventActor
     correlation_id: str
     character_id: str | None
     session: int
@@ -2268,7 +2268,7 @@ class SpellPreparationOpenedEvent(TypedDict):
     version: int
     data: SpellPreparationOpened
     recorded_at: str
-    actor: AttackRolledEventActor
+    actor: EventActor
     correlation_id: str
     character_id: str | None
     session: int
@@ -2305,7 +2305,7 @@ class SpellsPreparedEvent(TypedDict):
     version: int
     data: SpellsPrepared
     recorded_at: str
-    actor: AttackRolledEventActor
+    actor: EventActor
     correlation_id: str
     character_id: str | None
     session: int
@@ -2367,7 +2367,7 @@ class SpiritBanishAttemptedEvent(TypedDict):
     version: int
     data: SpiritBanishAttempted
     recorded_at: str
-    actor: AttackRolledEventActor
+    actor: EventActor
     correlation_id: str
     character_id: str | None
     session: int
@@ -2390,7 +2390,7 @@ class SpiritBrokeFreeEvent(TypedDict):
     version: int
     data: SpiritBrokeFree
     recorded_at: str
-    actor: AttackRolledEventActor
+    actor: EventActor
     correlation_id: str
     character_id: str | None
     session: int
@@ -2413,7 +2413,7 @@ class SpiritCalledEvent(TypedDict):
     version: int
     data: SpiritCalled
     recorded_at: str
-    actor: AttackRolledEventActor
+    actor: EventActor
     correlation_id: str
     character_id: str | None
     session: int
@@ -2445,7 +2445,7 @@ class SpiritCompelledEvent(TypedDict):
     version: int
     data: SpiritCompelled
     recorded_at: str
-    actor: AttackRolledEventActor
+    actor: EventActor
     correlation_id: str
     character_id: str | None
     session: int
@@ -2472,7 +2472,7 @@ class SpiritDamagedEvent(TypedDict):
     version: int
     data: SpiritDamaged
     recorded_at: str
-    actor: AttackRolledEventActor
+    actor: EventActor
     correlation_id: str
     character_id: str | None
     session: int
@@ -2495,7 +2495,7 @@ class SpiritDestroyedEvent(TypedDict):
     version: int
     data: SpiritDestroyed
     recorded_at: str
-    actor: AttackRolledEventActor
+    actor: EventActor
     correlation_id: str
     character_id: str | None
     session: int
@@ -2518,7 +2518,7 @@ class SpiritDismissedEvent(TypedDict):
     version: int
     data: SpiritDismissed
     recorded_at: str
-    actor: AttackRolledEventActor
+    actor: EventActor
     correlation_id: str
     character_id: str | None
     session: int
@@ -2542,7 +2542,7 @@ class SpiritDispelledEvent(TypedDict):
     version: int
     data: SpiritDispelled
     recorded_at: str
-    actor: AttackRolledEventActor
+    actor: EventActor
     correlation_id: str
     character_id: str | None
     session: int
@@ -2566,7 +2566,7 @@ class SpiritFadedEvent(TypedDict):
     version: int
     data: SpiritFaded
     recorded_at: str
-    actor: AttackRolledEventActor
+    actor: EventActor
     correlation_id: str
     character_id: str | None
     session: int
@@ -2609,7 +2609,7 @@ class SpiritSummonedEvent(TypedDict):
     version: int
     data: SpiritSummoned
     recorded_at: str
-    actor: AttackRolledEventActor
+    actor: EventActor
     correlation_id: str
     character_id: str | None
     session: int
@@ -2634,7 +2634,7 @@ class SpiritVanishedEvent(TypedDict):
     version: int
     data: SpiritVanished
     recorded_at: str
-    actor: AttackRolledEventActor
+    actor: EventActor
     correlation_id: str
     character_id: str | None
     session: int
@@ -2711,7 +2711,7 @@ class StrainGainedEvent(TypedDict):
     version: int
     data: StrainGained
     recorded_at: str
-    actor: AttackRolledEventActor
+    actor: EventActor
     correlation_id: str
     character_id: str | None
     session: int
@@ -2739,7 +2739,7 @@ class StrainRecoveredEvent(TypedDict):
     version: int
     data: StrainRecovered
     recorded_at: str
-    actor: AttackRolledEventActor
+    actor: EventActor
     correlation_id: str
     character_id: str | None
     session: int
@@ -2772,7 +2772,7 @@ class StuntPointsContributedEvent(TypedDict):
     version: int
     data: StuntPointsContributed
     recorded_at: str
-    actor: AttackRolledEventActor
+    actor: EventActor
     correlation_id: str
     character_id: str | None
     session: int
@@ -2802,7 +2802,7 @@ class StuntPoolMembersSetEvent(TypedDict):
     version: int
     data: StuntPoolMembersSet
     recorded_at: str
-    actor: AttackRolledEventActor
+    actor: EventActor
     correlation_id: str
     character_id: str | None
     session: int
@@ -2827,7 +2827,7 @@ class StuntPoolOpenedEvent(TypedDict):
     version: int
     data: StuntPoolOpened
     recorded_at: str
-    actor: AttackRolledEventActor
+    actor: EventActor
     correlation_id: str
     character_id: str | None
     session: int
@@ -2852,7 +2852,7 @@ class StuntPoolResetEvent(TypedDict):
     version: int
     data: StuntPoolReset
     recorded_at: str
-    actor: AttackRolledEventActor
+    actor: EventActor
     correlation_id: str
     character_id: str | None
     session: int
@@ -2879,7 +2879,7 @@ class StuntPoolSpentEvent(TypedDict):
     version: int
     data: StuntPoolSpent
     recorded_at: str
-    actor: AttackRolledEventActor
+    actor: EventActor
     correlation_id: str
     character_id: str | None
     session: int
@@ -2918,7 +2918,7 @@ class StuntResistedEvent(TypedDict):
     version: int
     data: StuntResisted
     recorded_at: str
-    actor: AttackRolledEventActor
+    actor: EventActor
     correlation_id: str
     character_id: str | None
     session: int
@@ -2942,7 +2942,7 @@ class StuntRollNotedEvent(TypedDict):
     version: int
     data: StuntRollNoted
     recorded_at: str
-    actor: AttackRolledEventActor
+    actor: EventActor
     correlation_id: str
     character_id: str | None
     session: int
@@ -2991,7 +2991,7 @@ class StuntsSpentEvent(TypedDict):
     version: int
     data: StuntsSpent
     recorded_at: str
-    actor: AttackRolledEventActor
+    actor: EventActor
     correlation_id: str
     character_id: str | None
     session: int
@@ -3037,7 +3037,7 @@ class SunMarkedEvent(TypedDict):
     version: int
     data: SunMarked
     recorded_at: str
-    actor: AttackRolledEventActor
+    actor: EventActor
     correlation_id: str
     character_id: str | None
     session: int
@@ -3076,7 +3076,7 @@ class TimeAdvancedEvent(TypedDict):
     version: int
     data: TimeAdvanced
     recorded_at: str
-    actor: AttackRolledEventActor
+    actor: EventActor
     correlation_id: str
     character_id: str | None
     session: int
@@ -3127,7 +3127,7 @@ class TreatmentStartedEvent(TypedDict):
     version: int
     data: TreatmentStarted
     recorded_at: str
-    actor: AttackRolledEventActor
+    actor: EventActor
     correlation_id: str
     character_id: str | None
     session: int
@@ -3179,7 +3179,7 @@ class TrustTestedEvent(TypedDict):
     version: int
     data: TrustTested
     recorded_at: str
-    actor: AttackRolledEventActor
+    actor: EventActor
     correlation_id: str
     character_id: str | None
     session: int
@@ -3203,7 +3203,7 @@ class UnconsciousEndedEvent(TypedDict):
     version: int
     data: UnconsciousEnded
     recorded_at: str
-    actor: AttackRolledEventActor
+    actor: EventActor
     correlation_id: str
     character_id: str | None
     session: int
@@ -3250,7 +3250,7 @@ class WeaponMaintainedEvent(TypedDict):
     version: int
     data: WeaponMaintained
     recorded_at: str
-    actor: AttackRolledEventActor
+    actor: EventActor
     correlation_id: str
     character_id: str | None
     session: int
