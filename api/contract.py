@@ -37,6 +37,9 @@ EVENT = obj(
     correlation_id=STR, character_id=NULL_STR, session=INT, scene=INT, hash=STR,
     # In `/events` and the feed (not in write answers): the rewind that voided it, or null.
     voided_by={"type": "integer", "nullable": True},
+    # Only on a hidden event (a GM's blind roll or note): its `data` is then its commitment
+    # alone, and the chain hashes that commitment (docs/history.md, "Envelope version 2").
+    envelope={"type": "integer", "enum": [2]},
 )
 VOIDED = {"type": "object", "nullable": True, "required": ["by"],
           "properties": {"by": {"type": "integer"}},
@@ -97,7 +100,6 @@ CATALOGS = obj(("catalogs",), catalogs={"type": "array", "items": obj(
     ("name", "description", "settings"), name=STR, description=STR,
     settings={"type": "array", "items": STR})})
 CHARACTER = ref("Character")
-CHAR_WRITE = write(CHARACTER)
 # Flask endpoint -> (status, schema) of its success answer.
 SUCCESS: dict[str, tuple[int, Schema]] = {
     "campaigns.get_campaign": (200, ref("CampaignSummary")),
@@ -107,9 +109,7 @@ SUCCESS: dict[str, tuple[int, Schema]] = {
                                   next={"type": ["integer", "null"]})),
     "characters.list_characters": (200, at(characters={"type": "array", "items": CHARACTER})),
     "characters.get_character": (200, at(character=CHARACTER)),
-    "characters.roll": (201, CHAR_WRITE),
     "tokens.list_tokens": (200, obj(("tokens",), tokens={"type": "array", "items": ref("Token")})),
-    "tokens.revoke_token": (204, {}),
     "access.me": (200, ref("Me")),
     "health.healthz": (200, obj(("status",), status=STR)),
     "catalog.list_catalogs": (200, CATALOGS),
@@ -118,7 +118,8 @@ SUCCESS: dict[str, tuple[int, Schema]] = {
                                           **CATALOG_FIELDS)),
     "health.readyz": (200, obj(("status", "store"), status=STR, store=STR)),
 }
-# Flask endpoint -> the media type of its success answer, when not JSON.
+# Flask endpoint -> the media type of its success answer, when not JSON (the feed's event
+# stream, /metrics' text, the export's JSON Lines).
 MEDIA: dict[str, str] = {}
 # Writes answering {position, events, state} with a route-specific state (200 unless said).
 WRITES: tuple[str, ...] = ()
@@ -127,6 +128,7 @@ SUCCESS.update({name: (200, write()) for name in WRITES})
 AT_READS = {"effort.get_effort": ("effort", "strain"), "effort.get_spells": ("spells",),
             "effort.get_strain": ("strain",), "stunts.get_pool": ("stunt_pool",),
             "stunts.get_stunts": ("stunts",),
+            "encounters.get_encounter": ("encounter",),
             "magic.summary": ("magic",), "items.list_items": ("items", "by_character"),
             "items.get_item": ("item",), "spirits.list_spirits": ("spirits", "summoners"),
             "spirits.character_spirits": (),
@@ -145,6 +147,7 @@ ERRORS = {"400": "Malformed request or JSON nested too deeply",
 def problem_response(description: str) -> Schema:
     return {"description": description,
             "content": {"application/problem+json": {"schema": ref("Problem")}}}
+
 
 
 def responses_for(endpoint: str, method: str) -> dict[str, Schema]:

@@ -8,6 +8,7 @@ from flask_smorest import Api
 from api.contract import EVENT
 from api.event_schemas import REF, components
 from api.read_answers import struct_components
+from ledger.domain.encounters.view import EncounterView
 from ledger.domain.magic.effort import EffortSummary
 from ledger.domain.stunts.rules import PoolSummary
 
@@ -66,7 +67,7 @@ def document(api: Api) -> None:
     for name, schema in struct_components(set(api.spec.components.schemas)).items():
         api.spec.components.schema(name, schema)
     # Answers of typed commands may name a domain Struct beyond the state and the events.
-    _, extra = msgspec.json.schema_components([PoolSummary, EffortSummary],
+    _, extra = msgspec.json.schema_components([PoolSummary, EffortSummary, EncounterView],
                                                 ref_template=REF)
     for name, schema in extra.items():
         if name not in api.spec.components.schemas:

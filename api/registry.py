@@ -25,7 +25,7 @@ from api.runtime import ledger
 from api.struct_schema import schema_for
 from ledger.domain.command import Command
 from ledger.service.answers import Extras, StateView
-from ledger.service.keyed import KeyedCommand, Setting
+from ledger.service.keyed import KeyedCommand, Removal, Setting
 
 Schema = dict[str, Any]
 
@@ -96,6 +96,11 @@ def register(blp: Blueprint, method: str, rule: str, command: type[Command], *,
         if run is not None:
             return run(built, params)
         campaign_id = params["campaign_id"]
+        if isinstance(built, Removal):
+            led = ledger()
+            built.performed(Setting(led, led.state(campaign_id), auth.actor_of(token),
+                                    current_app.config["LEDGER"]))
+            return Response(status=204)
         if isinstance(built, KeyedCommand):
             led = ledger()
             keyed = built.prepared(Setting(led, led.state(campaign_id), auth.actor_of(token),

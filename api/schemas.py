@@ -10,8 +10,6 @@ NAME_LENGTH = validate.Length(min=limits.NAME_LENGTH.low, max=limits.NAME_LENGTH
 Name = fields.String(required=True, validate=NAME_LENGTH)
 Reason = fields.String(load_default="", validate=validate.Length(max=500))
 Amount = fields.Integer(required=True, strict=True, validate=validate.Range(min=1, max=10_000))
-Dice = fields.List(fields.Integer(strict=True, validate=validate.Range(min=0, max=100_000)),
-                   validate=validate.Length(max=200))
 
 
 class Strict(Schema):
@@ -21,21 +19,6 @@ class Strict(Schema):
 
 class Empty(Strict):
     pass
-
-
-class RollIn(Strict):
-    """Either an AGE test (`ability`) or dice notation (`expression`)."""
-
-    kind = fields.String(load_default="notation", validate=validate.OneOf(["age", "notation"]))
-    expression = fields.String(validate=validate.Length(min=1, max=500))
-    ability = fields.String()
-    focus = fields.String(load_default=None, allow_none=True)
-    modifier = fields.Integer(strict=True, load_default=0, validate=validate.Range(min=-100, max=100))
-    tn = fields.Integer(strict=True, load_default=None, allow_none=True,
-                        validate=validate.Range(min=0, max=100))
-    active = fields.Boolean(load_default=True)
-    dice = Dice
-    label = fields.String(load_default="", validate=validate.Length(max=200))
 
 
 class AtQuery(Schema):

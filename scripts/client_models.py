@@ -37,7 +37,8 @@ READS: dict[str, str] = {
     CAMPAIGN + "/proofs/consistency": "ConsistencyProof", "/healthz/runners": "RunnersReport",
     CAMPAIGN + "/items": "ItemsAnswer", CAMPAIGN + "/items/{item_id}": "ItemAnswer",
     CAMPAIGN + "/spirits": "SpiritsAnswer", CAMPAIGN + "/stunt-pool": "StuntPoolAnswer",
-    CAMPAIGN + "/stunts": "StuntsAnswer", CAMPAIGN + "/webhooks": "WebhookList",
+    CAMPAIGN + "/stunts": "StuntsAnswer", CAMPAIGN + "/encounter": "EncounterAnswer",
+    CAMPAIGN + "/webhooks": "WebhookList",
     CAMPAIGN + "/webhooks/{webhook_id}/deliveries": "DeliveryPage",
     CHARACTER: "CharacterAnswer", CHARACTER + "/conditions": "ConditionsAnswer",
     CHARACTER + "/effort": "EffortAnswer", CHARACTER + "/spells": "SpellsAnswer",
@@ -209,7 +210,8 @@ def generate(doc: dict[str, Any]) -> str:
                     operation, dict) else ():
                 schema = answer.get("content", {}).get("application/json", {}).get("schema")
                 props = (schema or {}).get("properties", {})
-                if code.startswith("2") and "events" in props and "state" in props:
+                if code.startswith("2") and "events" in props and "state" in props \
+                        and props["state"].get("type") != "null":  # a hidden write: None
                     writer.named(WRITE_STATES.get((method, path), "_Unnamed"), props["state"])
     if "_Unnamed" in writer.classes:
         raise SystemExit("a write's inline state has no name: add it to WRITE_STATES")
@@ -225,6 +227,8 @@ def state_model(doc: dict[str, Any], method: str, path: str) -> str | None:
             "schema", {}).get("properties", {})
         if "state" in props and "events" in props:
             state = props["state"]
+            if state.get("type") == "null":
+                return "None"  # declared as `type(None)`: WriteResult[None]
             if "$ref" in state:
                 return str(state["$ref"].rsplit("/", 1)[-1])
             return _inline_name(doc, state)

@@ -1,7 +1,8 @@
 """Characters: sheets, rolls, resources, corrections and death.
 
 The commands, their policies and which of them settle first are declared in
-ledger/domain/character_commands.py and ledger/domain/resource_commands.py; each line
+ledger/domain/character_commands.py, ledger/domain/resource_commands.py and
+ledger/domain/rolls/commands.py; each line
 below registers one of them.
 """
 
@@ -13,13 +14,12 @@ from flask import Response
 from flask_smorest import Blueprint
 
 from api import auth, schemas
-from api.answers import character_view, json_response, write
+from api.answers import json_response
 from api.contract import ref
 from api.contract import write as write_schema
 from api.registry import AnswerShape, register
 from api.timetravel import character_for, state_for
 from api.voids import at_fields
-from ledger.domain import roll_commands
 from ledger.domain.character_answer import character_answer
 from ledger.domain.character_commands import (
     CorrectCharacter,
@@ -35,19 +35,14 @@ from ledger.domain.resource_commands import (
     SpendConviction,
     SpendMana,
 )
-from ledger.domain.state import CampaignState
+from ledger.domain.rolls.commands import Roll
+from ledger.service.views import character_view, newest_character
 
 blp = Blueprint("characters", __name__, url_prefix="/v1/campaigns/<campaign_id>/characters",
                 description="Characters, their rolls and resources")
 
 
-def state_last_character(state: CampaignState) -> str:
-    """The character a registration just added (characters keep their insertion order)."""
-    return str(list(state.characters)[-1])
-
-
-REGISTERED = AnswerShape(write_schema(ref("Character")), view=lambda command: lambda state: (
-    character_answer(state.characters[state_last_character(state)])))
+REGISTERED = AnswerShape(write_schema(ref("Character")), view=lambda command: newest_character)
 CHARACTER = AnswerShape(write_schema(ref("Character")),
                         view=lambda command: character_view(command.character_id))
 register(blp, "POST", "", RegisterCharacter, answer=REGISTERED, status=201)
@@ -60,6 +55,7 @@ register(blp, "POST", "/<character_id>/conviction/spend", SpendConviction, answe
 register(blp, "POST", "/<character_id>/conviction/gain", GainConviction, answer=CHARACTER)
 register(blp, "POST", "/<character_id>/health/damage", DamageHealth, answer=CHARACTER)
 register(blp, "POST", "/<character_id>/health/heal", HealHealth, answer=CHARACTER)
+register(blp, "POST", "/<character_id>/rolls", Roll, answer=CHARACTER, status=201)
 
 
 @blp.route("", methods=["GET"])
@@ -79,12 +75,3 @@ def get_character(query: dict[str, Any], campaign_id: str, character_id: str) ->
     auth.require_reader(campaign_id)
     state, character = character_for(campaign_id, character_id, query["at"], query["view"])
     return json_response({**at_fields(campaign_id, state), "character": character_answer(character)})
-
-
-@blp.route("/<character_id>/rolls", methods=["POST"])
-@blp.arguments(schemas.RollIn)
-def roll(body: dict[str, Any], campaign_id: str, character_id: str) -> Response:
-    """Roll: an AGE test (3d6 + Stunt Die) or d20 notation; server or reported dice."""
-    auth.require_gm_or_player(campaign_id, character_id)
-    decide = roll_commands.roll(character_id, body)
-    return write(campaign_id, decide, view=character_view(character_id), status=201)

@@ -12,37 +12,30 @@ from flask import Response
 from flask_smorest import Blueprint
 
 from api import auth, schemas
-from api.answers import character_view, json_response
+from api.answers import json_response
 from api.contract import ref
 from api.contract import write as write_schema
 from api.registry import AnswerShape, register
 from api.timetravel import character_for
 from api.voids import at_fields
-from ledger.domain.conditions.adding import ConditionAdded
 from ledger.domain.conditions.commands import (
     AddCondition,
     HealCondition,
     RecoverFromCondition,
     TreatCondition,
 )
-from ledger.service.ledger import Outcome
+from ledger.service.views import added_condition, character_view
 
 blp = Blueprint("conditions", __name__,
                 url_prefix="/v1/campaigns/<campaign_id>/characters/<character_id>/conditions",
                 description="Conditions: points, escalation, recovery and magical healing")
 
 
-def _added(outcome: Outcome) -> dict[str, Any]:
-    added = next(e for e in outcome.events if isinstance(e, ConditionAdded))
-    character = outcome.state.characters[added.character_id or ""]
-    return {"condition": character.condition(added.condition.id)}
-
-
 CHARACTER = AnswerShape(write_schema(ref("Character")),
                         view=lambda command: character_view(command.character_id))
 ADDED = AnswerShape(write_schema(ref("Character"), condition=ref("Condition")),
                     view=lambda command: character_view(command.character_id),
-                    extras=lambda command: _added)
+                    extras=lambda command: added_condition)
 register(blp, "POST", "", AddCondition, answer=ADDED, status=201)
 register(blp, "POST", "/<condition_id>/recover", RecoverFromCondition, answer=CHARACTER)
 register(blp, "POST", "/<condition_id>/heal", HealCondition, answer=CHARACTER)

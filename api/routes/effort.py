@@ -14,7 +14,7 @@ from flask import Response
 from flask_smorest import Blueprint
 
 from api import auth
-from api.answers import StateView, character_view, json_response
+from api.answers import json_response
 from api.contract import ref
 from api.contract import write as write_schema
 from api.registry import AnswerShape, register
@@ -31,14 +31,11 @@ from ledger.domain.magic.cwn_commands import (
     UseSpellEffect,
 )
 from ledger.domain.state import CampaignState, Character
+from ledger.service.views import character_view, effort_view
 
 blp = Blueprint("effort", __name__, url_prefix="/v1/campaigns/<campaign_id>/characters",
                 description="CWN Effort (Mage and Summoner), prepared spells, casting, "
                             "overcasting and System Strain")
-
-
-def effort_view(character_id: str) -> StateView:
-    return lambda state: effort.summary(state.characters[character_id])
 
 
 # Effort commands answer the Effort summary; the others the character.

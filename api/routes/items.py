@@ -13,7 +13,7 @@ from flask import Response
 from flask_smorest import Blueprint
 
 from api import auth
-from api.answers import StateView, json_response
+from api.answers import json_response
 from api.contract import INT, obj, ref
 from api.contract import write as write_schema
 from api.errors import ApiError
@@ -33,21 +33,10 @@ from ledger.domain.items.commands import (
     UnlinkItem,
 )
 from ledger.domain.items.register_command import RegisterItem
-from ledger.domain.state import CampaignState
+from ledger.service.views import item_state, newest_item
 
 blp = Blueprint("items", __name__, url_prefix="/v1/campaigns/<campaign_id>/items",
                 description="Magic items and objects: Durability, Integrity, firearms, links")
-
-
-def item_state(item_id: str) -> StateView:
-    def view(state: CampaignState) -> Any:
-        return items.item_view(state.items[item_id])
-
-    return view
-
-
-def newest_item(state: CampaignState) -> Any:
-    return items.item_view(list(state.items.values())[-1])
 
 
 # An item as the answers show it (items.item_view): as recorded, with its Durability now

@@ -11,8 +11,7 @@ from api.answers import json_response
 from api.contract import ref
 from api.registry import AnswerShape, register
 from api.runtime import ledger
-from ledger.service import tokens
-from ledger.service.token_commands import IssueToken, RotateToken, token_json
+from ledger.service.token_commands import IssueToken, RevokeToken, RotateToken, token_json
 
 blp = Blueprint("tokens", __name__, url_prefix="/v1/campaigns",
                 description="Access tokens; a rewind never touches them")
@@ -31,10 +30,5 @@ def list_tokens(campaign_id: str) -> Response:
     return json_response({"tokens": [token_json(t) for t in ledger().store.tokens(campaign_id)]})
 
 
-@blp.route("/<campaign_id>/tokens/<token_id>", methods=["DELETE"])
-def revoke_token(campaign_id: str, token_id: str) -> Response:
-    """Revoke a token (GM). It stops working at once. The campaign's last live GM token
-    cannot be revoked (409 `last-gm-token`): issue another GM token first."""
-    auth.require_gm(campaign_id)
-    tokens.revoke(ledger().store, campaign_id, token_id)
-    return Response(status=204)
+register(blp, "DELETE", "/<campaign_id>/tokens/<token_id>", RevokeToken, status=204,
+         answer=AnswerShape({}))

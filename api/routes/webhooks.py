@@ -15,8 +15,7 @@ from api.registry import AnswerShape, register
 from api.runtime import ledger
 from api.schemas_webhooks import DeliveriesQuery
 from ledger.adapters.store import webhooks as hooks
-from ledger.service.health import utc_now
-from ledger.service.keyed_commands import RegisterWebhook, webhook_json
+from ledger.service.keyed_commands import DeleteWebhook, RegisterWebhook, webhook_json
 
 blp = Blueprint("webhooks", __name__, url_prefix="/v1/campaigns",
                 description="Webhooks: signed, retried, logged deliveries of chosen events")
@@ -38,13 +37,8 @@ def list_webhooks(campaign_id: str) -> Response:
     return json_response({"webhooks": [webhook_json(h) for h in found]})
 
 
-@blp.route("/<campaign_id>/webhooks/<webhook_id>", methods=["DELETE"])
-def delete(campaign_id: str, webhook_id: str) -> Response:
-    """Delete a webhook (GM); deliveries still pending are cancelled."""
-    auth.require_gm(campaign_id)
-    if not hooks.delete_webhook(ledger().store, campaign_id, webhook_id, utc_now()):
-        raise ApiError(404, "webhook-not-found", f"No webhook {webhook_id!r} in this campaign.")
-    return Response(status=204)
+register(blp, "DELETE", "/<campaign_id>/webhooks/<webhook_id>", DeleteWebhook, status=204,
+         answer=AnswerShape({}))
 
 
 @blp.route("/<campaign_id>/webhooks/<webhook_id>/deliveries", methods=["GET"])

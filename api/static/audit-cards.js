@@ -46,6 +46,18 @@ function conditions(character) {
       c.incurable ? el("span", {className: "flag"}, "incurable") : null)));
 }
 
+// The character's place in the encounter under way, if any: initiative, whose turn, round.
+function encounterStat(character, encounter) {
+  if (!encounter) return [];
+  const order = encounter.order || [];
+  const place = order.find((p) => p.character_id === character.id);
+  if (!place) return [];
+  const current = order[encounter.turn];
+  const turn = current && current.id === place.id ? ", their turn" : "";
+  return stat("encounter", "Encounter", `initiative ${show(place.initiative)}${turn}, `
+    + `round ${show(encounter.round)}`);
+}
+
 // Each roll of the character whose SP were spent: its budget and what bought what.
 function stunts(character, state) {
   const rolls = Object.values((state && state.stunt_spending && state.stunt_spending.rolls) || {})
@@ -76,7 +88,8 @@ export function card(character, state) {
       stat("strain", "System Strain", `${show(s.current)} / ${show(s.max)}`
         + (s.permanent ? ` (${s.permanent} permanent)` : ""), meter(s)),
       stat("health", "Health", pool(character.health), meter(character.health)),
-      stat("conviction", "Conviction", pool(character.conviction))),
+      stat("conviction", "Conviction", pool(character.conviction)),
+      ...encounterStat(character, state && state.encounter)),
     conditions(character), stunts(character, state));
 }
 

@@ -2,7 +2,17 @@
 
 from __future__ import annotations
 
-from campaign_ledger_client._scope import CAMPAIGN, Call, Scope, body, command, query, read
+from campaign_ledger_client._http import Answer
+from campaign_ledger_client._scope import (
+    CAMPAIGN,
+    Call,
+    Scope,
+    body,
+    command,
+    endpoint,
+    query,
+    read,
+)
 from campaign_ledger_client.schemas import (
     CampaignState,
     ConsistencyProof,
@@ -11,6 +21,10 @@ from campaign_ledger_client.schemas import (
     TimelinePage,
     VerifyReport,
 )
+
+
+def _lines(answer: Answer) -> list[bytes]:
+    return answer.body.splitlines() if isinstance(answer.body, bytes) else []
 
 
 class Audit(Scope):
@@ -55,3 +69,25 @@ class Audit(Scope):
         """The proof that the tree of `second` events (default: the head) extends the tree
         of `first` events; check it with `witness.consistent` (docs/trust.md)."""
         return query(**{"from": first, "to": second})
+
+    @endpoint("GET", CAMPAIGN + "/export", _lines, "read")
+    def export(self) -> Call:
+        """The history as JSON Lines, hidden events as placeholders unless you are the GM;
+        check it with `verify.verify_export` (it verifies whole either way)."""
+        return Call()
+
+    @command("POST", CAMPAIGN + "/hidden/rolls", type(None))
+    def hidden_roll(self, expression: str, *, label: str = "",
+                    character_id: str | None = None) -> Call:
+        """Roll behind the screen (GM): others see a placeholder with a commitment."""
+        return body(expression=expression, label=label, character_id=character_id)
+
+    @command("POST", CAMPAIGN + "/hidden/notes", type(None))
+    def hidden_note(self, text: str, *, label: str = "", character_id: str | None = None) -> Call:
+        """Write a secret note (GM): others see a placeholder with a commitment."""
+        return body(text=text, label=label, character_id=character_id)
+
+    @command("POST", CAMPAIGN + "/hidden/reveal", type(None))
+    def reveal_hidden(self, position: int) -> Call:
+        """Reveal a hidden roll or note (GM): its data, nonce and seed, for anyone to check."""
+        return body(position=position)

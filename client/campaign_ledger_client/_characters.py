@@ -7,7 +7,7 @@ from typing import Any, Literal
 
 from campaign_ledger_client._campaigns import at_query
 from campaign_ledger_client._scope import CHARACTER, Call, Scope, body, command, read
-from campaign_ledger_client.bodies import ConditionSpec, Sheet
+from campaign_ledger_client.bodies import ConditionSpec, RollSpec, Sheet
 from campaign_ledger_client.models import At, View, WriteResult
 from campaign_ledger_client.schemas import Character, CharacterAnswer, ConditionsAnswer
 
@@ -34,6 +34,11 @@ class CharacterCore(Scope):
     def update(self, sheet: Sheet) -> Call:
         """Update the sheet (GM); only the fields given change."""
         return Call(body=dict(sheet))
+
+    @command("POST", CHARACTER + "/rolls", Character)
+    def roll_request(self, spec: RollSpec) -> Call:
+        """A roll with every field of the request; `roll` and `age_test` are its short forms."""
+        return Call(body=dict(spec))
 
     @command("POST", CHARACTER + "/rolls", Character)
     def roll(self, expression: str, dice: list[int] | None = None, label: str = "") -> Call:

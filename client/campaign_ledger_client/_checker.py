@@ -14,6 +14,7 @@ from typing import Any
 
 from campaign_ledger_client._derive import GENESIS, chain_hash, commitment, die, roll_holders
 from campaign_ledger_client._derive import seed_bytes as _seed
+from campaign_ledger_client._hidden import HIDDEN_ENVELOPE, reveal_problem
 
 
 @dataclass(frozen=True)
@@ -61,6 +62,7 @@ class Checker:
         self.mismatches: list[Mismatch] = []
         self.flagged: set[int] = set()  # positions with a mismatch: their rolls are not verified
         self.reported: list[int] = []
+        self.hidden: dict[int, str | None] = {}  # position -> commitment of a hidden event
 
     def add(self, event: dict[str, Any]) -> None:
         position, before = event.get("position"), self.previous
@@ -69,7 +71,13 @@ class Checker:
             self.command = (event.get("correlation_id"), self.position, self.epoch)
             self.command_previous = before
         data = event.get("data")
+        if event.get("envelope") == HIDDEN_ENVELOPE:
+            found = event.get("commitment")
+            self.hidden[self.position] = found if isinstance(found, str) else None
+            return
         if isinstance(data, dict):
+            if event.get("type") == "HiddenRevealed":
+                self._reveal(data)
             if event.get("type") == "SessionEnded":
                 version = event.get("version")
                 chain = before if isinstance(version, int) and version >= 2 \
@@ -89,6 +97,13 @@ class Checker:
         if self.expect_head and self.found_at is None and stored == self.expect_head:
             self.found_at = position
         self.previous, self.position = stored, position
+
+    def _reveal(self, data: dict[str, Any]) -> None:
+        at = data.get("hidden_position")
+        problem = reveal_problem(self.campaign_id,
+                                 self.hidden.get(at) if isinstance(at, int) else None, data)
+        if problem:
+            self._flag(problem, None)
 
     def _epochs(self, data: dict[str, Any]) -> None:
         epoch, revealed = data.get("revealed_epoch"), data.get("revealed_seed")

@@ -24,10 +24,15 @@ def canonical(value: Any) -> bytes:
 
 
 def envelope(campaign_id: str, event: dict[str, Any]) -> dict[str, Any]:
-    """Everything stored with an event except its hash (docs/history.md)."""
-    keys = ("position", "type", "version", "data", "recorded_at", "actor", "correlation_id",
+    """Everything stored with an event except its hash (docs/history.md); a hidden event's
+    (`envelope: 2`) has its commitment and the envelope version instead of its data."""
+    keys = ("position", "type", "version", "recorded_at", "actor", "correlation_id",
             "character_id", "session", "scene")
-    return {"campaign_id": campaign_id, **{k: event.get(k) for k in keys}}
+    if event.get("envelope") == 2:
+        hashed = {"envelope": 2, "commitment": event.get("commitment")}
+    else:
+        hashed = {"data": event.get("data")}
+    return {"campaign_id": campaign_id, **hashed, **{k: event.get(k) for k in keys}}
 
 
 def chain_hash(previous: str, campaign_id: str, event: dict[str, Any]) -> str:

@@ -165,7 +165,9 @@ class Stream:
 
 def _answer(status: int, headers: dict[str, str], raw: bytes) -> Answer:
     lowered = _lower(headers)
-    is_json = "json" in lowered.get("content-type", "")
+    kind = lowered.get("content-type", "")
+    # JSON and problem+json are parsed; JSON Lines (an export, x-ndjson) stay bytes.
+    is_json = "json" in kind and "ndjson" not in kind
     return Answer(status, lowered, json.loads(raw) if raw and is_json else raw or None)
 
 

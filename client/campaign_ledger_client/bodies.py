@@ -47,6 +47,29 @@ class Sheet(TypedDict, total=False):
     cyberware: list[JSON]  # [{name, strain}]
 
 
+class ParticipantSpec(TypedDict, total=False):
+    """A character (`character_id`, an id or a name) or a `name`; `initiative` if reported."""
+
+    character_id: str
+    name: str
+    initiative: int
+
+
+class RollSpec(TypedDict, total=False):
+    """A roll request of either kind: `age` (ability, focus, modifier, tn, active) or
+    `notation` (expression, the default); `dice` reports dice, else the server rolls."""
+
+    kind: Literal["age", "notation"]
+    expression: str
+    ability: str
+    focus: str | None
+    modifier: int
+    tn: int | None
+    active: bool
+    dice: list[int] | None
+    label: str
+
+
 class ConditionSpec(TypedDict, total=False):
     name: Required[str]
     points: int | None

@@ -24,6 +24,7 @@ from campaign_ledger_client._access import FeedTickets, WhoAmI
 from campaign_ledger_client._audit import Audit
 from campaign_ledger_client._campaigns import CampaignCore
 from campaign_ledger_client._characters import CharacterCore
+from campaign_ledger_client._encounters import Encounters
 from campaign_ledger_client._http import Answer, Transport
 from campaign_ledger_client._items import Items
 from campaign_ledger_client._magic import CwnMagic, ManaNoirMagic
@@ -57,7 +58,8 @@ class Character(CharacterCore, CwnMagic, ManaNoirMagic):
     """Commands and reads of one character (`campaign.character(id)`)."""
 
 
-class Campaign(CampaignCore, Audit, Items, Spirits, StuntPool, Stunts, Webhooks, Following,
+class Campaign(CampaignCore, Audit, Items, Spirits, StuntPool, Stunts, Encounters,
+               Webhooks, Following,
                FeedTickets):
     """Commands and reads of one campaign (`client.campaign(id)`)."""
 

@@ -10,6 +10,35 @@ from __future__ import annotations
 from typing import Any, Literal, NotRequired, TypeAlias, TypedDict
 
 
+class ActiveTestCounted(TypedDict):
+    character_id: NotRequired[str | None]
+    encounter_id: str
+    roll_position: int
+    turn_number: int
+    generates_sp: bool
+    withheld: int
+    why: str
+
+
+class ActiveTestCountedEvent(TypedDict):
+    """A recorded ActiveTestCounted event; `data` is its current version (older versions
+    are served as stored)."""
+
+    position: int
+    type: Literal['ActiveTestCounted']
+    version: int
+    data: ActiveTestCounted
+    recorded_at: str
+    actor: EventActor
+    correlation_id: str
+    character_id: str | None
+    session: int
+    scene: int
+    hash: str
+    voided_by: NotRequired[int | None]
+    envelope: NotRequired[Literal[2]]
+
+
 class Attack(TypedDict):
     position: int
     character_id: str
@@ -44,6 +73,7 @@ class AttackRolledEvent(TypedDict):
     scene: int
     hash: str
     voided_by: NotRequired[int | None]
+    envelope: NotRequired[Literal[2]]
 
 
 class BacklashBanked(TypedDict):
@@ -72,6 +102,7 @@ class BacklashBankedEvent(TypedDict):
     scene: int
     hash: str
     voided_by: NotRequired[int | None]
+    envelope: NotRequired[Literal[2]]
 
 
 class BacklashChoice(TypedDict):
@@ -106,6 +137,7 @@ class BacklashChoiceOfferedEvent(TypedDict):
     scene: int
     hash: str
     voided_by: NotRequired[int | None]
+    envelope: NotRequired[Literal[2]]
 
 
 class BacklashGained(TypedDict):
@@ -138,6 +170,7 @@ class BacklashGainedEvent(TypedDict):
     scene: int
     hash: str
     voided_by: NotRequired[int | None]
+    envelope: NotRequired[Literal[2]]
 
 
 class BacklashHarmRecovered(TypedDict):
@@ -162,6 +195,7 @@ class BacklashHarmRecoveredEvent(TypedDict):
     scene: int
     hash: str
     voided_by: NotRequired[int | None]
+    envelope: NotRequired[Literal[2]]
 
 
 class BacklashState(TypedDict):
@@ -204,6 +238,7 @@ class BondRecordedEvent(TypedDict):
     scene: int
     hash: str
     voided_by: NotRequired[int | None]
+    envelope: NotRequired[Literal[2]]
 
 
 class CampaignCatalog(TypedDict):
@@ -240,6 +275,7 @@ class CampaignCreatedEvent(TypedDict):
     scene: int
     hash: str
     voided_by: NotRequired[int | None]
+    envelope: NotRequired[Literal[2]]
 
 
 class CampaignState(TypedDict):
@@ -258,6 +294,9 @@ class CampaignState(TypedDict):
     stunts: NotRequired[StuntPoolState]
     stunt_spending: NotRequired[StuntSpending]
     rewind: NotRequired[RewindState]
+    encounter: NotRequired[Encounter | None]
+    encounters: NotRequired[int]
+    withheld_sp: NotRequired[dict[str, int]]
     serial: NotRequired[int]
 
 
@@ -381,6 +420,7 @@ class CharacterDiedEvent(TypedDict):
     scene: int
     hash: str
     voided_by: NotRequired[int | None]
+    envelope: NotRequired[Literal[2]]
 
 
 class CharacterRegistered(TypedDict):
@@ -404,6 +444,7 @@ class CharacterRegisteredEvent(TypedDict):
     scene: int
     hash: str
     voided_by: NotRequired[int | None]
+    envelope: NotRequired[Literal[2]]
 
 
 class CharactersAnswer(TypedDict):
@@ -433,6 +474,7 @@ class Clock(TypedDict):
     scene_open: NotRequired[bool]
     day: NotRequired[int]
     minutes: NotRequired[int]
+    seconds: NotRequired[int]
     last_marker: NotRequired[str | None]
     last_marker_day: NotRequired[int | None]
 
@@ -458,6 +500,7 @@ class CollapseEndedEvent(TypedDict):
     scene: int
     hash: str
     voided_by: NotRequired[int | None]
+    envelope: NotRequired[Literal[2]]
 
 
 class Commitment(TypedDict):
@@ -511,6 +554,34 @@ class ConditionAddedEvent(TypedDict):
     scene: int
     hash: str
     voided_by: NotRequired[int | None]
+    envelope: NotRequired[Literal[2]]
+
+
+class ConditionExpired(TypedDict):
+    character_id: NotRequired[str | None]
+    condition_id: str
+    name: str
+    why: str
+    movement: NotRequired[Movement | None]
+
+
+class ConditionExpiredEvent(TypedDict):
+    """A recorded ConditionExpired event; `data` is its current version (older versions
+    are served as stored)."""
+
+    position: int
+    type: Literal['ConditionExpired']
+    version: int
+    data: ConditionExpired
+    recorded_at: str
+    actor: EventActor
+    correlation_id: str
+    character_id: str | None
+    session: int
+    scene: int
+    hash: str
+    voided_by: NotRequired[int | None]
+    envelope: NotRequired[Literal[2]]
 
 
 class ConditionReduced(TypedDict):
@@ -540,6 +611,32 @@ class ConditionReducedEvent(TypedDict):
     scene: int
     hash: str
     voided_by: NotRequired[int | None]
+    envelope: NotRequired[Literal[2]]
+
+
+class ConditionTimed(TypedDict):
+    character_id: NotRequired[str | None]
+    encounter_id: str
+    timer: TurnTimer
+
+
+class ConditionTimedEvent(TypedDict):
+    """A recorded ConditionTimed event; `data` is its current version (older versions
+    are served as stored)."""
+
+    position: int
+    type: Literal['ConditionTimed']
+    version: int
+    data: ConditionTimed
+    recorded_at: str
+    actor: EventActor
+    correlation_id: str
+    character_id: str | None
+    session: int
+    scene: int
+    hash: str
+    voided_by: NotRequired[int | None]
+    envelope: NotRequired[Literal[2]]
 
 
 class ConditionTreated(TypedDict):
@@ -564,6 +661,7 @@ class ConditionTreatedEvent(TypedDict):
     scene: int
     hash: str
     voided_by: NotRequired[int | None]
+    envelope: NotRequired[Literal[2]]
 
 
 class ConditionsAnswer(TypedDict):
@@ -609,6 +707,7 @@ class ConsequenceAmountSetEvent(TypedDict):
     scene: int
     hash: str
     voided_by: NotRequired[int | None]
+    envelope: NotRequired[Literal[2]]
 
 
 class ConsequenceDrawn(TypedDict):
@@ -632,6 +731,7 @@ class ConsequenceDrawnEvent(TypedDict):
     scene: int
     hash: str
     voided_by: NotRequired[int | None]
+    envelope: NotRequired[Literal[2]]
 
 
 class ConsequenceRollOwed(TypedDict):
@@ -657,6 +757,7 @@ class ConsequenceRollOwedEvent(TypedDict):
     scene: int
     hash: str
     voided_by: NotRequired[int | None]
+    envelope: NotRequired[Literal[2]]
 
 
 class ConsequenceRolled(TypedDict):
@@ -689,6 +790,7 @@ class ConsequenceRolledEvent(TypedDict):
     scene: int
     hash: str
     voided_by: NotRequired[int | None]
+    envelope: NotRequired[Literal[2]]
 
 
 class ConsequenceSuffered(TypedDict):
@@ -715,6 +817,7 @@ class ConsequenceSufferedEvent(TypedDict):
     scene: int
     hash: str
     voided_by: NotRequired[int | None]
+    envelope: NotRequired[Literal[2]]
 
 
 class ConsequencesDue(TypedDict):
@@ -764,6 +867,7 @@ class CorrectedEvent(TypedDict):
     scene: int
     hash: str
     voided_by: NotRequired[int | None]
+    envelope: NotRequired[Literal[2]]
 
 
 class Costs(TypedDict):
@@ -813,6 +917,7 @@ class DamagedEvent(TypedDict):
     scene: int
     hash: str
     voided_by: NotRequired[int | None]
+    envelope: NotRequired[Literal[2]]
 
 
 class Delivery(TypedDict):
@@ -896,6 +1001,7 @@ class EffortCommittedEvent(TypedDict):
     scene: int
     hash: str
     voided_by: NotRequired[int | None]
+    envelope: NotRequired[Literal[2]]
 
 
 class EffortPoolSummary(TypedDict):
@@ -927,6 +1033,7 @@ class EffortReleasedEvent(TypedDict):
     scene: int
     hash: str
     voided_by: NotRequired[int | None]
+    envelope: NotRequired[Literal[2]]
 
 
 class EffortReturned(TypedDict):
@@ -953,6 +1060,7 @@ class EffortReturnedEvent(TypedDict):
     scene: int
     hash: str
     voided_by: NotRequired[int | None]
+    envelope: NotRequired[Literal[2]]
 
 
 class EffortState(TypedDict):
@@ -963,6 +1071,122 @@ class EffortSummary(TypedDict):
     character_id: str
     cyberware_cut: int
     pools: dict[str, EffortPoolSummary]
+
+
+class Encounter(TypedDict):
+    id: str
+    scene: int
+    order: list[Participant]
+    round_seconds: int
+    started_minute: int
+    started_second: int
+    round: NotRequired[int]
+    turn: NotRequired[int]
+    turn_number: NotRequired[int]
+    timers: NotRequired[list[TurnTimer]]
+    started_position: NotRequired[int]
+    tested_this_turn: NotRequired[list[str]]
+
+
+class EncounterAnswer(TypedDict):
+    position: int
+    voided: Voided | None
+    encounter: Any
+
+
+class EncounterEnded(TypedDict):
+    character_id: NotRequired[str | None]
+    encounter_id: str
+    rounds: int
+    why: str
+    minute: int
+    second: int
+
+
+class EncounterEndedEvent(TypedDict):
+    """A recorded EncounterEnded event; `data` is its current version (older versions
+    are served as stored)."""
+
+    position: int
+    type: Literal['EncounterEnded']
+    version: int
+    data: EncounterEnded
+    recorded_at: str
+    actor: EventActor
+    correlation_id: str
+    character_id: str | None
+    session: int
+    scene: int
+    hash: str
+    voided_by: NotRequired[int | None]
+    envelope: NotRequired[Literal[2]]
+
+
+class EncounterSpiritJoined(TypedDict):
+    character_id: NotRequired[str | None]
+    encounter_id: str
+    spirit_id: str
+    participant_id: str
+    from_round: int
+
+
+class EncounterSpiritJoinedEvent(TypedDict):
+    """A recorded EncounterSpiritJoined event; `data` is its current version (older
+    versions are served as stored)."""
+
+    position: int
+    type: Literal['EncounterSpiritJoined']
+    version: int
+    data: EncounterSpiritJoined
+    recorded_at: str
+    actor: EventActor
+    correlation_id: str
+    character_id: str | None
+    session: int
+    scene: int
+    hash: str
+    voided_by: NotRequired[int | None]
+    envelope: NotRequired[Literal[2]]
+
+
+class EncounterStarted(TypedDict):
+    character_id: NotRequired[str | None]
+    encounter_id: str
+    scene: int
+    order: list[Participant]
+    round_seconds: int
+    started_minute: int
+    started_second: int
+    tie_break: str
+
+
+class EncounterStartedEvent(TypedDict):
+    """A recorded EncounterStarted event; `data` is its current version (older versions
+    are served as stored)."""
+
+    position: int
+    type: Literal['EncounterStarted']
+    version: int
+    data: EncounterStarted
+    recorded_at: str
+    actor: EventActor
+    correlation_id: str
+    character_id: str | None
+    session: int
+    scene: int
+    hash: str
+    voided_by: NotRequired[int | None]
+    envelope: NotRequired[Literal[2]]
+
+
+class EncounterView(TypedDict):
+    encounter: Encounter | None
+    round: int | None
+    turn: Participant | None
+    order: list[str]
+    minute: int
+    second: int
+    encounters_started: int
 
 
 class Entry(TypedDict):
@@ -1050,10 +1274,95 @@ class HealedEvent(TypedDict):
     scene: int
     hash: str
     voided_by: NotRequired[int | None]
+    envelope: NotRequired[Literal[2]]
 
 
 class Health(TypedDict):
     status: str
+
+
+class HiddenNoted(TypedDict):
+    character_id: NotRequired[str | None]
+    commitment: str
+    sealed: NotRequired[str]
+
+
+class HiddenNotedEvent(TypedDict):
+    """A recorded HiddenNoted event; `data` is its current version (older versions are
+    served as stored)."""
+
+    position: int
+    type: Literal['HiddenNoted']
+    version: int
+    data: HiddenNoted
+    recorded_at: str
+    actor: EventActor
+    correlation_id: str
+    character_id: str | None
+    session: int
+    scene: int
+    hash: str
+    voided_by: NotRequired[int | None]
+    envelope: NotRequired[Literal[2]]
+
+
+class HiddenReport(TypedDict):
+    revealed: list[int]
+    sealed: list[int]
+
+
+class HiddenRevealed(TypedDict):
+    character_id: NotRequired[str | None]
+    hidden_position: int
+    hidden_type: str
+    commitment: str
+    data: dict[str, Any]
+    nonce: str
+    seed: NotRequired[str | None]
+
+
+class HiddenRevealedEvent(TypedDict):
+    """A recorded HiddenRevealed event; `data` is its current version (older versions
+    are served as stored)."""
+
+    position: int
+    type: Literal['HiddenRevealed']
+    version: int
+    data: HiddenRevealed
+    recorded_at: str
+    actor: EventActor
+    correlation_id: str
+    character_id: str | None
+    session: int
+    scene: int
+    hash: str
+    voided_by: NotRequired[int | None]
+    envelope: NotRequired[Literal[2]]
+
+
+class HiddenRolled(TypedDict):
+    character_id: NotRequired[str | None]
+    commitment: str
+    sealed: NotRequired[str]
+
+
+class HiddenRolledEvent(TypedDict):
+    """A recorded HiddenRolled event; `data` is its current version (older versions are
+    served as stored)."""
+
+    position: int
+    type: Literal['HiddenRolled']
+    version: int
+    data: HiddenRolled
+    recorded_at: str
+    actor: EventActor
+    correlation_id: str
+    character_id: str | None
+    session: int
+    scene: int
+    hash: str
+    voided_by: NotRequired[int | None]
+    envelope: NotRequired[Literal[2]]
 
 
 class Identification(TypedDict):
@@ -1135,6 +1444,7 @@ class ItemDamagedEvent(TypedDict):
     scene: int
     hash: str
     voided_by: NotRequired[int | None]
+    envelope: NotRequired[Literal[2]]
 
 
 class ItemHandedOver(TypedDict):
@@ -1160,6 +1470,7 @@ class ItemHandedOverEvent(TypedDict):
     scene: int
     hash: str
     voided_by: NotRequired[int | None]
+    envelope: NotRequired[Literal[2]]
 
 
 class ItemIdentificationAbandoned(TypedDict):
@@ -1184,6 +1495,7 @@ class ItemIdentificationAbandonedEvent(TypedDict):
     scene: int
     hash: str
     voided_by: NotRequired[int | None]
+    envelope: NotRequired[Literal[2]]
 
 
 class ItemIdentificationBegun(TypedDict):
@@ -1209,6 +1521,7 @@ class ItemIdentificationBegunEvent(TypedDict):
     scene: int
     hash: str
     voided_by: NotRequired[int | None]
+    envelope: NotRequired[Literal[2]]
 
 
 class ItemIdentified(TypedDict):
@@ -1234,6 +1547,7 @@ class ItemIdentifiedEvent(TypedDict):
     scene: int
     hash: str
     voided_by: NotRequired[int | None]
+    envelope: NotRequired[Literal[2]]
 
 
 class ItemLinkEnded(TypedDict):
@@ -1261,6 +1575,7 @@ class ItemLinkEndedEvent(TypedDict):
     scene: int
     hash: str
     voided_by: NotRequired[int | None]
+    envelope: NotRequired[Literal[2]]
 
 
 class ItemLinked(TypedDict):
@@ -1290,6 +1605,7 @@ class ItemLinkedEvent(TypedDict):
     scene: int
     hash: str
     voided_by: NotRequired[int | None]
+    envelope: NotRequired[Literal[2]]
 
 
 class ItemRegistered(TypedDict):
@@ -1313,6 +1629,7 @@ class ItemRegisteredEvent(TypedDict):
     scene: int
     hash: str
     voided_by: NotRequired[int | None]
+    envelope: NotRequired[Literal[2]]
 
 
 class ItemRepaired(TypedDict):
@@ -1343,6 +1660,7 @@ class ItemRepairedEvent(TypedDict):
     scene: int
     hash: str
     voided_by: NotRequired[int | None]
+    envelope: NotRequired[Literal[2]]
 
 
 class ItemState(Item):
@@ -1380,6 +1698,7 @@ class KnockedOutEvent(TypedDict):
     scene: int
     hash: str
     voided_by: NotRequired[int | None]
+    envelope: NotRequired[Literal[2]]
 
 
 class Knockout(TypedDict):
@@ -1431,6 +1750,7 @@ class LockEscapeTriedEvent(TypedDict):
     scene: int
     hash: str
     voided_by: NotRequired[int | None]
+    envelope: NotRequired[Literal[2]]
 
 
 class MagicAnswer(TypedDict):
@@ -1464,6 +1784,7 @@ class MagicTestFailureAcceptedEvent(TypedDict):
     scene: int
     hash: str
     voided_by: NotRequired[int | None]
+    envelope: NotRequired[Literal[2]]
 
 
 class MagicTestFixed(TypedDict):
@@ -1491,6 +1812,7 @@ class MagicTestFixedEvent(TypedDict):
     scene: int
     hash: str
     voided_by: NotRequired[int | None]
+    envelope: NotRequired[Literal[2]]
 
 
 class MagicTestMade(TypedDict):
@@ -1531,6 +1853,7 @@ class MagicTestMadeEvent(TypedDict):
     scene: int
     hash: str
     voided_by: NotRequired[int | None]
+    envelope: NotRequired[Literal[2]]
 
 
 class MagicTestState(TypedDict):
@@ -1563,6 +1886,7 @@ class ManaRecoveryLimitedEvent(TypedDict):
     scene: int
     hash: str
     voided_by: NotRequired[int | None]
+    envelope: NotRequired[Literal[2]]
 
 
 class Material(TypedDict):
@@ -1616,6 +1940,7 @@ class MovementChangedEvent(TypedDict):
     scene: int
     hash: str
     voided_by: NotRequired[int | None]
+    envelope: NotRequired[Literal[2]]
 
 
 class NewDayData(TypedDict):
@@ -1640,6 +1965,7 @@ class NewDayEvent(TypedDict):
     scene: int
     hash: str
     voided_by: NotRequired[int | None]
+    envelope: NotRequired[Literal[2]]
 
 
 class OvercastCollapsed(TypedDict):
@@ -1667,6 +1993,7 @@ class OvercastCollapsedEvent(TypedDict):
     scene: int
     hash: str
     voided_by: NotRequired[int | None]
+    envelope: NotRequired[Literal[2]]
 
 
 class OvercastRoll(TypedDict):
@@ -1681,6 +2008,67 @@ class OvercastRoll(TypedDict):
 class OwedRoll(TypedDict):
     reason: str
     since: int
+
+
+class Participant(TypedDict):
+    id: str
+    name: str
+    initiative: int
+    character_id: NotRequired[str | None]
+    tie: NotRequired[int]
+    spirits: NotRequired[dict[str, int]]
+
+
+class ParticipantAdded(TypedDict):
+    character_id: NotRequired[str | None]
+    encounter_id: str
+    participant: Participant
+    index: int
+
+
+class ParticipantAddedEvent(TypedDict):
+    """A recorded ParticipantAdded event; `data` is its current version (older versions
+    are served as stored)."""
+
+    position: int
+    type: Literal['ParticipantAdded']
+    version: int
+    data: ParticipantAdded
+    recorded_at: str
+    actor: EventActor
+    correlation_id: str
+    character_id: str | None
+    session: int
+    scene: int
+    hash: str
+    voided_by: NotRequired[int | None]
+    envelope: NotRequired[Literal[2]]
+
+
+class ParticipantRemoved(TypedDict):
+    character_id: NotRequired[str | None]
+    encounter_id: str
+    participant_id: str
+    reason: str
+
+
+class ParticipantRemovedEvent(TypedDict):
+    """A recorded ParticipantRemoved event; `data` is its current version (older
+    versions are served as stored)."""
+
+    position: int
+    type: Literal['ParticipantRemoved']
+    version: int
+    data: ParticipantRemoved
+    recorded_at: str
+    actor: EventActor
+    correlation_id: str
+    character_id: str | None
+    session: int
+    scene: int
+    hash: str
+    voided_by: NotRequired[int | None]
+    envelope: NotRequired[Literal[2]]
 
 
 class PendingDecision(TypedDict):
@@ -1728,6 +2116,7 @@ class PermanentBacklashChangedEvent(TypedDict):
     scene: int
     hash: str
     voided_by: NotRequired[int | None]
+    envelope: NotRequired[Literal[2]]
 
 
 class PermanentStrainChanged(TypedDict):
@@ -1756,6 +2145,7 @@ class PermanentStrainChangedEvent(TypedDict):
     scene: int
     hash: str
     voided_by: NotRequired[int | None]
+    envelope: NotRequired[Literal[2]]
 
 
 class Pool(TypedDict):
@@ -1826,6 +2216,7 @@ class RedoneEvent(TypedDict):
     scene: int
     hash: str
     voided_by: NotRequired[int | None]
+    envelope: NotRequired[Literal[2]]
 
 
 class ReportedRoll(TypedDict):
@@ -1879,6 +2270,7 @@ class ResourceGainedEvent(TypedDict):
     scene: int
     hash: str
     voided_by: NotRequired[int | None]
+    envelope: NotRequired[Literal[2]]
 
 
 class ResourceSpent(TypedDict):
@@ -1906,6 +2298,7 @@ class ResourceSpentEvent(TypedDict):
     scene: int
     hash: str
     voided_by: NotRequired[int | None]
+    envelope: NotRequired[Literal[2]]
 
 
 class RewindState(TypedDict):
@@ -1942,6 +2335,14 @@ class RewoundEvent(TypedDict):
     scene: int
     hash: str
     voided_by: NotRequired[int | None]
+    envelope: NotRequired[Literal[2]]
+
+
+class RollCondition(TypedDict):
+    name: str
+    condition_id: str
+    modifier: NotRequired[int]
+    effect: NotRequired[str]
 
 
 class RollNote(TypedDict):
@@ -1986,6 +2387,10 @@ class Rolled(TypedDict):
     doubles: NotRequired[bool]
     stunt_points: NotRequired[int]
     active: NotRequired[bool]
+    condition_modifiers: NotRequired[list[RollCondition]]
+    condition_procedures: NotRequired[list[RollCondition]]
+    conditions_not_applied: NotRequired[list[RollCondition]]
+    automatic_failure: NotRequired[bool]
 
 
 class RolledEvent(TypedDict):
@@ -2004,6 +2409,34 @@ class RolledEvent(TypedDict):
     scene: int
     hash: str
     voided_by: NotRequired[int | None]
+    envelope: NotRequired[Literal[2]]
+
+
+class RoundStarted(TypedDict):
+    character_id: NotRequired[str | None]
+    encounter_id: str
+    round: int
+    minute: int
+    second: int
+
+
+class RoundStartedEvent(TypedDict):
+    """A recorded RoundStarted event; `data` is its current version (older versions are
+    served as stored)."""
+
+    position: int
+    type: Literal['RoundStarted']
+    version: int
+    data: RoundStarted
+    recorded_at: str
+    actor: EventActor
+    correlation_id: str
+    character_id: str | None
+    session: int
+    scene: int
+    hash: str
+    voided_by: NotRequired[int | None]
+    envelope: NotRequired[Literal[2]]
 
 
 class RunnerBeat(TypedDict):
@@ -2043,6 +2476,7 @@ class SceneEndedEvent(TypedDict):
     scene: int
     hash: str
     voided_by: NotRequired[int | None]
+    envelope: NotRequired[Literal[2]]
 
 
 class SceneStarted(TypedDict):
@@ -2066,6 +2500,7 @@ class SceneStartedEvent(TypedDict):
     scene: int
     hash: str
     voided_by: NotRequired[int | None]
+    envelope: NotRequired[Literal[2]]
 
 
 class SessionEnded(TypedDict):
@@ -2094,6 +2529,7 @@ class SessionEndedEvent(TypedDict):
     scene: int
     hash: str
     voided_by: NotRequired[int | None]
+    envelope: NotRequired[Literal[2]]
 
 
 class SessionStarted(TypedDict):
@@ -2121,6 +2557,7 @@ class SessionStartedEvent(TypedDict):
     scene: int
     hash: str
     voided_by: NotRequired[int | None]
+    envelope: NotRequired[Literal[2]]
 
 
 class Settings(TypedDict):
@@ -2129,6 +2566,12 @@ class Settings(TypedDict):
     max_dice_per_roll: NotRequired[int]
     mana_recovery: NotRequired[Literal['new-day', 'none', 'rest']]
     mana_recovery_amount: NotRequired[int]
+    initiative_dice: NotRequired[Literal['1d10', '1d20', '1d6', '2d6', '3d6']]
+    initiative_ability: NotRequired[str | None]
+    initiative_tie_break: NotRequired[Literal['ability', 'listed']]
+    round_seconds: NotRequired[int]
+    dazed_turns: NotRequired[int]
+    mission_time: NotRequired[bool]
 
 
 class SettingsChanged(TypedDict):
@@ -2153,6 +2596,7 @@ class SettingsChangedEvent(TypedDict):
     scene: int
     hash: str
     voided_by: NotRequired[int | None]
+    envelope: NotRequired[Literal[2]]
 
 
 class SheetUpdated(TypedDict):
@@ -2177,6 +2621,7 @@ class SheetUpdatedEvent(TypedDict):
     scene: int
     hash: str
     voided_by: NotRequired[int | None]
+    envelope: NotRequired[Literal[2]]
 
 
 class SignedHead(TypedDict):
@@ -2227,6 +2672,7 @@ class SpellCastEvent(TypedDict):
     scene: int
     hash: str
     voided_by: NotRequired[int | None]
+    envelope: NotRequired[Literal[2]]
 
 
 class SpellEffectUsed(TypedDict):
@@ -2252,6 +2698,7 @@ class SpellEffectUsedEvent(TypedDict):
     scene: int
     hash: str
     voided_by: NotRequired[int | None]
+    envelope: NotRequired[Literal[2]]
 
 
 class SpellPreparationOpened(TypedDict):
@@ -2275,6 +2722,7 @@ class SpellPreparationOpenedEvent(TypedDict):
     scene: int
     hash: str
     voided_by: NotRequired[int | None]
+    envelope: NotRequired[Literal[2]]
 
 
 class SpellState(TypedDict):
@@ -2312,6 +2760,7 @@ class SpellsPreparedEvent(TypedDict):
     scene: int
     hash: str
     voided_by: NotRequired[int | None]
+    envelope: NotRequired[Literal[2]]
 
 
 class SpentStunt(TypedDict):
@@ -2374,6 +2823,7 @@ class SpiritBanishAttemptedEvent(TypedDict):
     scene: int
     hash: str
     voided_by: NotRequired[int | None]
+    envelope: NotRequired[Literal[2]]
 
 
 class SpiritBrokeFree(TypedDict):
@@ -2397,6 +2847,7 @@ class SpiritBrokeFreeEvent(TypedDict):
     scene: int
     hash: str
     voided_by: NotRequired[int | None]
+    envelope: NotRequired[Literal[2]]
 
 
 class SpiritCalled(TypedDict):
@@ -2420,6 +2871,7 @@ class SpiritCalledEvent(TypedDict):
     scene: int
     hash: str
     voided_by: NotRequired[int | None]
+    envelope: NotRequired[Literal[2]]
 
 
 class SpiritChange(TypedDict):
@@ -2452,6 +2904,7 @@ class SpiritCompelledEvent(TypedDict):
     scene: int
     hash: str
     voided_by: NotRequired[int | None]
+    envelope: NotRequired[Literal[2]]
 
 
 class SpiritDamaged(TypedDict):
@@ -2479,6 +2932,7 @@ class SpiritDamagedEvent(TypedDict):
     scene: int
     hash: str
     voided_by: NotRequired[int | None]
+    envelope: NotRequired[Literal[2]]
 
 
 class SpiritDestroyed(TypedDict):
@@ -2502,6 +2956,7 @@ class SpiritDestroyedEvent(TypedDict):
     scene: int
     hash: str
     voided_by: NotRequired[int | None]
+    envelope: NotRequired[Literal[2]]
 
 
 class SpiritDismissed(TypedDict):
@@ -2525,6 +2980,7 @@ class SpiritDismissedEvent(TypedDict):
     scene: int
     hash: str
     voided_by: NotRequired[int | None]
+    envelope: NotRequired[Literal[2]]
 
 
 class SpiritDispelled(TypedDict):
@@ -2549,6 +3005,7 @@ class SpiritDispelledEvent(TypedDict):
     scene: int
     hash: str
     voided_by: NotRequired[int | None]
+    envelope: NotRequired[Literal[2]]
 
 
 class SpiritFaded(TypedDict):
@@ -2573,6 +3030,7 @@ class SpiritFadedEvent(TypedDict):
     scene: int
     hash: str
     voided_by: NotRequired[int | None]
+    envelope: NotRequired[Literal[2]]
 
 
 class SpiritSummoned(TypedDict):
@@ -2616,6 +3074,7 @@ class SpiritSummonedEvent(TypedDict):
     scene: int
     hash: str
     voided_by: NotRequired[int | None]
+    envelope: NotRequired[Literal[2]]
 
 
 class SpiritVanished(TypedDict):
@@ -2641,6 +3100,7 @@ class SpiritVanishedEvent(TypedDict):
     scene: int
     hash: str
     voided_by: NotRequired[int | None]
+    envelope: NotRequired[Literal[2]]
 
 
 class SpiritsAnswer(TypedDict):
@@ -2718,6 +3178,7 @@ class StrainGainedEvent(TypedDict):
     scene: int
     hash: str
     voided_by: NotRequired[int | None]
+    envelope: NotRequired[Literal[2]]
 
 
 class StrainRecovered(TypedDict):
@@ -2746,6 +3207,7 @@ class StrainRecoveredEvent(TypedDict):
     scene: int
     hash: str
     voided_by: NotRequired[int | None]
+    envelope: NotRequired[Literal[2]]
 
 
 class Study(TypedDict):
@@ -2779,6 +3241,7 @@ class StuntPointsContributedEvent(TypedDict):
     scene: int
     hash: str
     voided_by: NotRequired[int | None]
+    envelope: NotRequired[Literal[2]]
 
 
 class StuntPoolAnswer(TypedDict):
@@ -2809,6 +3272,7 @@ class StuntPoolMembersSetEvent(TypedDict):
     scene: int
     hash: str
     voided_by: NotRequired[int | None]
+    envelope: NotRequired[Literal[2]]
 
 
 class StuntPoolOpened(TypedDict):
@@ -2834,6 +3298,7 @@ class StuntPoolOpenedEvent(TypedDict):
     scene: int
     hash: str
     voided_by: NotRequired[int | None]
+    envelope: NotRequired[Literal[2]]
 
 
 class StuntPoolReset(TypedDict):
@@ -2859,6 +3324,7 @@ class StuntPoolResetEvent(TypedDict):
     scene: int
     hash: str
     voided_by: NotRequired[int | None]
+    envelope: NotRequired[Literal[2]]
 
 
 class StuntPoolSpent(TypedDict):
@@ -2886,6 +3352,7 @@ class StuntPoolSpentEvent(TypedDict):
     scene: int
     hash: str
     voided_by: NotRequired[int | None]
+    envelope: NotRequired[Literal[2]]
 
 
 class StuntPoolState(TypedDict):
@@ -2925,6 +3392,7 @@ class StuntResistedEvent(TypedDict):
     scene: int
     hash: str
     voided_by: NotRequired[int | None]
+    envelope: NotRequired[Literal[2]]
 
 
 class StuntRollNoted(TypedDict):
@@ -2949,6 +3417,7 @@ class StuntRollNotedEvent(TypedDict):
     scene: int
     hash: str
     voided_by: NotRequired[int | None]
+    envelope: NotRequired[Literal[2]]
 
 
 class StuntSpending(TypedDict):
@@ -2998,6 +3467,7 @@ class StuntsSpentEvent(TypedDict):
     scene: int
     hash: str
     voided_by: NotRequired[int | None]
+    envelope: NotRequired[Literal[2]]
 
 
 class SummonerSpirits(TypedDict):
@@ -3044,6 +3514,7 @@ class SunMarkedEvent(TypedDict):
     scene: int
     hash: str
     voided_by: NotRequired[int | None]
+    envelope: NotRequired[Literal[2]]
 
 
 class TamperedRow(TypedDict):
@@ -3083,6 +3554,7 @@ class TimeAdvancedEvent(TypedDict):
     scene: int
     hash: str
     voided_by: NotRequired[int | None]
+    envelope: NotRequired[Literal[2]]
 
 
 class TimelinePage(TypedDict):
@@ -3134,6 +3606,7 @@ class TreatmentStartedEvent(TypedDict):
     scene: int
     hash: str
     voided_by: NotRequired[int | None]
+    envelope: NotRequired[Literal[2]]
 
 
 class TreeHead(TypedDict):
@@ -3186,6 +3659,75 @@ class TrustTestedEvent(TypedDict):
     scene: int
     hash: str
     voided_by: NotRequired[int | None]
+    envelope: NotRequired[Literal[2]]
+
+
+class TurnAdvanced(TypedDict):
+    character_id: NotRequired[str | None]
+    encounter_id: str
+    ended: str
+    participant_id: str
+    round: int
+    turn: int
+    turn_number: int
+
+
+class TurnAdvancedEvent(TypedDict):
+    """A recorded TurnAdvanced event; `data` is its current version (older versions are
+    served as stored)."""
+
+    position: int
+    type: Literal['TurnAdvanced']
+    version: int
+    data: TurnAdvanced
+    recorded_at: str
+    actor: EventActor
+    correlation_id: str
+    character_id: str | None
+    session: int
+    scene: int
+    hash: str
+    voided_by: NotRequired[int | None]
+    envelope: NotRequired[Literal[2]]
+
+
+class TurnDelayed(TypedDict):
+    character_id: NotRequired[str | None]
+    encounter_id: str
+    participant_id: str
+    after: str
+    initiative: int
+    turn_number: int
+
+
+class TurnDelayedEvent(TypedDict):
+    """A recorded TurnDelayed event; `data` is its current version (older versions are
+    served as stored)."""
+
+    position: int
+    type: Literal['TurnDelayed']
+    version: int
+    data: TurnDelayed
+    recorded_at: str
+    actor: EventActor
+    correlation_id: str
+    character_id: str | None
+    session: int
+    scene: int
+    hash: str
+    voided_by: NotRequired[int | None]
+    envelope: NotRequired[Literal[2]]
+
+
+class TurnTimer(TypedDict):
+    condition_id: str
+    character_id: str
+    name: str
+    kind: str
+    round: NotRequired[int]
+    turn: NotRequired[int]
+    turns: NotRequired[int]
+    after_turn: NotRequired[int]
 
 
 class UnconsciousEnded(TypedDict):
@@ -3210,6 +3752,7 @@ class UnconsciousEndedEvent(TypedDict):
     scene: int
     hash: str
     voided_by: NotRequired[int | None]
+    envelope: NotRequired[Literal[2]]
 
 
 class VerifyReport(TypedDict):
@@ -3220,6 +3763,7 @@ class VerifyReport(TypedDict):
     stale_heads: NotRequired[list[StaleHead]]
     tampered: NotRequired[list[TamperedRow]]
     checkpoints: NotRequired[CheckpointReport | None]
+    hidden: NotRequired[HiddenReport | None]
 
 
 class Voided(TypedDict):
@@ -3257,6 +3801,7 @@ class WeaponMaintainedEvent(TypedDict):
     scene: int
     hash: str
     voided_by: NotRequired[int | None]
+    envelope: NotRequired[Literal[2]]
 
 
 class WebhookList(TypedDict):
@@ -3272,7 +3817,8 @@ class WebhookListWebhooksEntry(TypedDict):
 
 
 Event: TypeAlias = (
-    AttackRolledEvent
+    ActiveTestCountedEvent
+    | AttackRolledEvent
     | BacklashBankedEvent
     | BacklashChoiceOfferedEvent
     | BacklashGainedEvent
@@ -3283,7 +3829,9 @@ Event: TypeAlias = (
     | CharacterRegisteredEvent
     | CollapseEndedEvent
     | ConditionAddedEvent
+    | ConditionExpiredEvent
     | ConditionReducedEvent
+    | ConditionTimedEvent
     | ConditionTreatedEvent
     | ConsequenceAmountSetEvent
     | ConsequenceDrawnEvent
@@ -3295,7 +3843,13 @@ Event: TypeAlias = (
     | EffortCommittedEvent
     | EffortReleasedEvent
     | EffortReturnedEvent
+    | EncounterEndedEvent
+    | EncounterSpiritJoinedEvent
+    | EncounterStartedEvent
     | HealedEvent
+    | HiddenNotedEvent
+    | HiddenRevealedEvent
+    | HiddenRolledEvent
     | ItemDamagedEvent
     | ItemHandedOverEvent
     | ItemIdentificationAbandonedEvent
@@ -3314,6 +3868,8 @@ Event: TypeAlias = (
     | MovementChangedEvent
     | NewDayEvent
     | OvercastCollapsedEvent
+    | ParticipantAddedEvent
+    | ParticipantRemovedEvent
     | PermanentBacklashChangedEvent
     | PermanentStrainChangedEvent
     | RedoneEvent
@@ -3321,6 +3877,7 @@ Event: TypeAlias = (
     | ResourceSpentEvent
     | RewoundEvent
     | RolledEvent
+    | RoundStartedEvent
     | SceneEndedEvent
     | SceneStartedEvent
     | SessionEndedEvent
@@ -3356,6 +3913,8 @@ Event: TypeAlias = (
     | TimeAdvancedEvent
     | TreatmentStartedEvent
     | TrustTestedEvent
+    | TurnAdvancedEvent
+    | TurnDelayedEvent
     | UnconsciousEndedEvent
     | WeaponMaintainedEvent
 )

@@ -24,7 +24,8 @@ from campaign_ledger_client._checker import Checker, Mismatch
 from campaign_ledger_client._derive import head_message
 from campaign_ledger_client.errors import LedgerError
 
-FORMAT = "campaign-ledger/export/v1"
+FORMAT = "campaign-ledger/export/v2"
+FORMATS = ("campaign-ledger/export/v1", FORMAT)  # v2 adds hidden events (envelope 2)
 
 
 class ExportFormatError(LedgerError):
@@ -105,7 +106,7 @@ def read_export(lines: Iterable[bytes | str]) -> Export:
 def _take(export: Export | None, line: dict[str, Any], number: int) -> Export:
     kind = line.get("kind")
     if export is None:
-        if kind != "header" or line.get("format") != FORMAT:
+        if kind != "header" or line.get("format") not in FORMATS:
             raise ExportFormatError(f"line {number}: expected a {FORMAT} header")
         return Export(line)
     if export.head is not None:

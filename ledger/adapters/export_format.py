@@ -1,12 +1,16 @@
 """The shareable history: JSON Lines, one object per line, tagged by `kind`.
 
-    {"kind":"header","format":"campaign-ledger/export/v1","campaign_id":...,"events":N,...}
+    {"kind":"header","format":"campaign-ledger/export/v2","campaign_id":...,"events":N,...}
     {"kind":"event","position":1,"type":...,"data":{...},...,"hash":...}   (N lines)
     {"kind":"seed","epoch":0,"seed":"<hex>","commitment":"<hex>","revealed_at":P}
     {"kind":"head","campaign_id":...,"position":N,"head_hash":...,"signature":...}
 
 An event's `data` is written verbatim (the stored bytes), so an import writes
 byte-identical records. Only revealed seeds appear: they are in the events anyway.
+
+Version 2 adds, on a hidden event's line only, `envelope: 2` and its `commitment`; a
+placeholder export (any reader but the GM) writes that line's `data` as the commitment
+alone. Version 1 files have no hidden events and read as before.
 """
 
 from __future__ import annotations
@@ -17,10 +21,12 @@ import msgspec
 
 from ledger.adapters.signing import HeadSigner, SignedHead
 from ledger.domain.audit.verify import Checker
-from ledger.domain.chain import UnreadableData
+from ledger.domain.chain import HIDDEN_ENVELOPE, UnreadableData, envelope_version
+from ledger.domain.hidden import is_hidden, public_data, stored_commitment
 from ledger.domain.record import Record
 
-FORMAT = "campaign-ledger/export/v1"
+FORMAT = "campaign-ledger/export/v2"
+FORMATS = ("campaign-ledger/export/v1", FORMAT)  # the versions this code reads
 
 
 class ExportError(Exception):
@@ -40,7 +46,8 @@ class HeaderLine(msgspec.Struct, frozen=True, kw_only=True, tag="header", tag_fi
     exported_at: str
 
 
-class EventLine(msgspec.Struct, frozen=True, kw_only=True, tag="event", tag_field="kind"):
+class EventLine(msgspec.Struct, frozen=True, kw_only=True, tag="event", tag_field="kind",
+                omit_defaults=True):
     position: int
     type: str
     version: int
@@ -52,6 +59,8 @@ class EventLine(msgspec.Struct, frozen=True, kw_only=True, tag="event", tag_fiel
     session: int
     scene: int
     hash: str
+    envelope: int | None = None  # 2 on a hidden event's line, absent on every other
+    commitment: str | None = None
 
 
 class SeedLine(msgspec.Struct, frozen=True, kw_only=True, tag="seed", tag_field="kind"):
@@ -77,12 +86,16 @@ class History(msgspec.Struct):
     head: HeadLine | None
 
 
-def event_line(r: Record) -> EventLine:
+def event_line(r: Record, placeholder: bool = False) -> EventLine:
+    hidden = is_hidden(r.type)
+    data = public_data(r.type, r.data) if placeholder else r.data
     return EventLine(position=r.position, type=r.type, version=r.version,
-                     data=msgspec.Raw(r.data), recorded_at=r.recorded_at,
+                     data=msgspec.Raw(data), recorded_at=r.recorded_at,
                      actor=ActorLine(r.actor_role, r.actor_token, r.actor_character),
                      correlation_id=r.correlation_id, character_id=r.character_id,
-                     session=r.session, scene=r.scene, hash=r.hash)
+                     session=r.session, scene=r.scene, hash=r.hash,
+                     envelope=HIDDEN_ENVELOPE if hidden else None,
+                     commitment=stored_commitment(r.data) if hidden else None)
 
 
 def record_of(campaign_id: str, e: EventLine) -> Record:
@@ -94,8 +107,10 @@ def record_of(campaign_id: str, e: EventLine) -> Record:
 
 
 def export_lines(header: HeaderLine, records: Iterable[Record], signer: HeadSigner,
-                 checker: Checker | None = None) -> Iterator[bytes]:
+                 checker: Checker | None = None, *, placeholders: bool = False
+                 ) -> Iterator[bytes]:
     """Every line of the export, each ending in a newline. `checker` sees every record.
+    `placeholders` writes hidden events without their sealed data (any reader but the GM).
 
     Raises UnreadableData at a row whose data is not JSON: an export line cannot hold it."""
     checker = checker or Checker()
@@ -104,7 +119,7 @@ def export_lines(header: HeaderLine, records: Iterable[Record], signer: HeadSign
         checker.add(record)
         if record.position in checker.unreadable:
             raise UnreadableData(record.position, "not canonical JSON")
-        yield _encoder.encode(event_line(record)) + b"\n"
+        yield _encoder.encode(event_line(record, placeholders)) + b"\n"
     for seed in seed_lines(checker):
         yield _encoder.encode(seed) + b"\n"
     last = checker.last
@@ -136,13 +151,18 @@ def read_history(lines: Iterable[bytes]) -> History:
 
 def _take(history: History | None, line: Line, number: int) -> History:
     if history is None:
-        if not isinstance(line, HeaderLine) or line.format != FORMAT:
+        if not isinstance(line, HeaderLine) or line.format not in FORMATS:
             raise ExportError(f"line {number}: expected a {FORMAT} header")
         return History(line, [], [], None)
     if history.head is not None:
         raise ExportError(f"line {number}: nothing may follow the head line")
     if isinstance(line, EventLine):
-        history.records.append(record_of(history.header.campaign_id, line))
+        record = record_of(history.header.campaign_id, line)
+        if (line.envelope or 1) != envelope_version(line.type) or (
+                line.envelope and line.commitment != stored_commitment(record.data)):
+            raise ExportError(f"line {number}: the envelope version or commitment does not "
+                              f"fit a {line.type} event")
+        history.records.append(record)
     elif isinstance(line, SeedLine):
         history.seeds.append(line)
     elif isinstance(line, HeadLine):

@@ -3,7 +3,7 @@ reactions are listed in ledger/domain/reactions.py, in order).
 
 Where to find a rule: each module's docstring names the rules it holds. Start
 at campaign.py (settings), clock.py (sessions, scenes, days), characters.py
-(sheets), resources.py (Mana, Conviction, Health), rolls.py and dice.py,
+(sheets), resources.py (Mana, Conviction, Health), rolls/ and dice.py,
 conditions/, magic/ (Magic Tests, Backlash, Effort, spells, Strain),
 items/, spirits/, stunts/. The map of the whole ledger: docs/decisions/006-ledger-layout.md.
 """

@@ -10,6 +10,7 @@ from ledger.domain.context import Context
 from ledger.domain.decision import Decide
 from ledger.domain.errors import InvalidInput
 from ledger.domain.events import DomainEvent, evolves, upcaster
+from ledger.domain.sheet_names import canonical_ability
 from ledger.domain.state import CampaignState, Settings
 
 
@@ -67,6 +68,8 @@ def check_settings(current: Settings, changes: dict[str, Any]) -> Settings:
     except msgspec.ValidationError as exc:
         raise InvalidInput("setting-type", str(exc), field="settings") from None
     check_mana_recovery(checked)
+    if checked.initiative_ability is not None:  # an ability of the sheet, in any case
+        canonical_ability(checked.initiative_ability, "initiative_ability")
     return checked
 
 

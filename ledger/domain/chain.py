@@ -18,6 +18,16 @@ import msgspec
 from ledger.domain.record import Record
 
 GENESIS = "0" * 64
+# Event types whose data the chain does not hash: a GM's hidden roll or note. Their
+# envelope is version 2, which hashes the commitment to the data instead of the data, so
+# a player's copy of the history (placeholders) verifies. Any other event's envelope has
+# no version field at all, so every history recorded before keeps its hashes.
+HIDDEN_TYPES = frozenset({"HiddenRolled", "HiddenNoted"})
+HIDDEN_ENVELOPE = 2
+
+
+def envelope_version(event_type: str) -> int:
+    return HIDDEN_ENVELOPE if event_type in HIDDEN_TYPES else 1
 
 
 class UnreadableData(ValueError):
@@ -82,13 +92,23 @@ def canonical(value: Any) -> bytes:
 
 
 def envelope(record: Record) -> dict[str, Any]:
-    """The hashed content of an event: everything but the hash itself."""
+    """The hashed content of an event: everything but the hash itself (version 1), or,
+    for a hidden event (version 2), everything but the hash and the data, with the
+    commitment to the data and the envelope's version."""
+    data = strict_loads(record.data)  # strict UTF-8, unique keys, as the ledger writes
+    if envelope_version(record.type) == HIDDEN_ENVELOPE:
+        commitment = data.get("commitment") if isinstance(data, dict) else None
+        if not isinstance(commitment, str):
+            raise ValueError("a hidden event without its commitment")
+        hashed: dict[str, Any] = {"envelope": HIDDEN_ENVELOPE, "commitment": commitment}
+    else:
+        hashed = {"data": data}
     return {
         "campaign_id": record.campaign_id,
         "position": record.position,
         "type": record.type,
         "version": record.version,
-        "data": strict_loads(record.data),  # strict UTF-8, unique keys, as the ledger writes
+        **hashed,
         "recorded_at": record.recorded_at,
         "actor": {
             "role": record.actor_role,

@@ -52,6 +52,30 @@ def no_history(position: int) -> Earlier | None:
     return None
 
 
+class HiddenVault(Protocol):
+    """Secrets of hidden events (ledger/domain/hidden.py): fresh random bytes, data sealed
+    under the server key, and a hidden event opened again to reveal it."""
+
+    def secret(self) -> bytes: ...
+    def seal(self, payload: dict[str, object], position: int) -> str: ...
+    def open(self, position: int) -> tuple[str, str, dict[str, object]] | None: ...
+    def revealed(self, position: int) -> bool: ...
+
+
+class NoHidden:
+    def secret(self) -> bytes:
+        raise RuntimeError("this context cannot record hidden events")
+
+    def seal(self, payload: dict[str, object], position: int) -> str:
+        raise RuntimeError("this context cannot record hidden events")
+
+    def open(self, position: int) -> tuple[str, str, dict[str, object]] | None:
+        raise RuntimeError("this context cannot reveal hidden events")
+
+    def revealed(self, position: int) -> bool:
+        raise RuntimeError("this context cannot reveal hidden events")
+
+
 class Context:
     """Passed to `decide`; ids and dice are drawn here and recorded as facts in events.
 
@@ -67,6 +91,7 @@ class Context:
         command_position: int = 0,
         seeds: SeedBroker | None = None,
         earlier: Callable[[int], Earlier | None] = no_history,
+        hidden: HiddenVault | None = None,
     ) -> None:
         self.dice = dice
         self.actor = actor
@@ -75,3 +100,4 @@ class Context:
         self.command_position = command_position
         self.seeds: SeedBroker = seeds or NoSeeds()
         self.earlier = earlier
+        self.hidden: HiddenVault = hidden or NoHidden()

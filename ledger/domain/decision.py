@@ -1,21 +1,16 @@
-"""What a command is: a decide function, an event built when its turn comes (`Later`),
-and the mark of a command that is an action of a character (`action_of`). The pipeline
-that runs them is ledger/domain/pipeline.py.
+"""What a decision is: a decide function, and an event built when its turn comes (`Later`).
+The pipeline that runs them is ledger/domain/pipeline.py.
 
-Settling follows the command type alone: a command factory marked
-`@action_of("<parameter>")` is an action of the character that parameter names, and
-only such a command first settles that character's pending decisions. Everything
-else (damage, Conditions, corrections, sheet edits, the clock…) settles nobody,
-whoever issues it. `ACTIONS` lists the marked commands; docs/rules/magic-test.md
-shows the table.
+Settling follows the command type alone: every write is a typed command
+(ledger/domain/command.py) that names its acting character, and only a command whose
+acting character is that character first settles their pending decisions. A bare decide
+function (the rules' own building blocks, the tests' harness) acts for nobody and settles
+nobody. docs/rules/magic-test.md shows the table.
 """
 
 from __future__ import annotations
 
-import functools
-import inspect
 from collections.abc import Callable, Sequence
-from typing import ParamSpec
 
 from ledger.domain.context import Context
 from ledger.domain.events import DomainEvent
@@ -43,50 +38,3 @@ def later_for(character_id: str, build: Callable[[Character], Built]) -> Later:
 
 
 Decide = Callable[[CampaignState, Context], Sequence[DomainEvent | Later]]
-P = ParamSpec("P")
-
-# command (module.factory) -> who acts: the parameter naming the character, or how it is found
-ACTIONS: dict[str, str] = {}
-Via = Callable[[CampaignState, str], str | None]
-
-
-class Action:
-    """A decision that is an action of the character `acting` finds in the state;
-    settling runs before it."""
-
-    def __init__(self, decide: Decide, acting: Callable[[CampaignState], str | None]) -> None:
-        self.decide = decide
-        self.acting = acting
-
-    def __call__(self, state: CampaignState, ctx: Context) -> Sequence[DomainEvent | Later]:
-        return self.decide(state, ctx)
-
-
-def action_of(parameter: str, via: Via | None = None
-              ) -> Callable[[Callable[P, Decide]], Callable[P, Decide]]:
-    """Mark a command factory as an action of the character its `parameter` names, or,
-    with `via`, of the character `via(state, value)` finds (a spirit's summoner)."""
-
-    def mark(factory: Callable[P, Decide]) -> Callable[P, Decide]:
-        signature = inspect.signature(factory)
-        if parameter not in signature.parameters:
-            raise TypeError(f"{factory.__qualname__} has no parameter {parameter!r}")
-        ACTIONS[f"{factory.__module__}.{factory.__qualname__}"] = (
-            f"{via.__name__}({parameter})" if via else parameter)
-
-        @functools.wraps(factory)
-        def build(*args: P.args, **kwargs: P.kwargs) -> Decide:
-            bound = signature.bind(*args, **kwargs)
-            bound.apply_defaults()
-            value = bound.arguments[parameter]
-
-            def acting(state: CampaignState) -> str | None:
-                if value is None:
-                    return None
-                return via(state, value) if via else str(value)
-
-            return Action(factory(*args, **kwargs), acting)
-
-        return build
-
-    return mark

@@ -1,6 +1,6 @@
 """Dice notation: d20 parses and evaluates it, our DiceSource draws every die.
 
-Split from ledger/domain/rolls.py, which records rolls; this module only evaluates them. Each
+Split from ledger/domain/rolls/, which records rolls; this module only evaluates them. Each
 die drawn is logged in order (the order the derivation numbers them, docs/dice.md) with
 the d20 literal it became, so its mark can be read from the tree afterwards.
 """

@@ -29,6 +29,7 @@ from ledger.domain.context import Context
 from ledger.domain.decision import Decide, Later
 from ledger.domain.errors import DomainError, RuleViolation
 from ledger.domain.events import DomainEvent, evolve
+from ledger.domain.hidden import is_hidden
 from ledger.domain.magic.pending import pending_decisions, refusal_as_recorded
 from ledger.domain.reactions import reactions_to, settling
 from ledger.domain.state import CampaignState
@@ -45,7 +46,7 @@ class TypedCommand(Protocol):
     def decide(self, state: CampaignState, ctx: Context) -> Sequence[DomainEvent | Later]: ...
 
 
-Command = Decide | TypedCommand  # an Action (ledger/domain/decision.py) is a Decide with `acting`
+Command = Decide | TypedCommand
 
 
 def acting_character(command: Command, state: CampaignState) -> str | None:
@@ -88,7 +89,8 @@ class _Run:
         if len(self.recorded) > MAX_EVENTS_PER_COMMAND:
             raise RuleViolation("command-too-large",
                                 f"one command may record at most {MAX_EVENTS_PER_COMMAND} events")
-        self.record_all(reactions_to(self.state, event, self.ctx))
+        if not is_hidden(event.type_name()):  # a hidden event runs no reactions
+            self.record_all(reactions_to(self.state, event, self.ctx))
 
 
 def run_command(state: CampaignState, ctx: Context, command: Command,

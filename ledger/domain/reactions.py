@@ -20,8 +20,13 @@ from ledger.domain.characters import CharacterDied, CharacterRegistered, Correct
 from ledger.domain.clock import NewDay, SceneEnded, SessionEnded, SessionStarted, SunMarked, TimeAdvanced
 from ledger.domain.conditions import recovery as conditions_recovery
 from ledger.domain.conditions import treatment as conditions_treatment
+from ledger.domain.conditions.adding import ConditionAdded
 from ledger.domain.context import Context
 from ledger.domain.decision import Later
+from ledger.domain.encounters import links as encounters
+from ledger.domain.encounters import stunt_points as encounter_stunt_points
+from ledger.domain.encounters import timers as encounter_timers
+from ledger.domain.encounters.events import EncounterEnded, TurnAdvanced, TurnDelayed
 from ledger.domain.events import DomainEvent
 from ledger.domain.items import identification as items_identification
 from ledger.domain.items import linkage
@@ -32,6 +37,7 @@ from ledger.domain.magic.permanent import PermanentBacklashChanged
 from ledger.domain.resources import Damaged, Healed, ResourceSpent
 from ledger.domain.rolls import Rolled
 from ledger.domain.spirits import passing_time as spirits_time
+from ledger.domain.spirits.events import SpiritSummoned
 from ledger.domain.state import CampaignState
 from ledger.domain.stunts import rules as stunts
 
@@ -51,10 +57,10 @@ REACTIONS: dict[type[DomainEvent], tuple[Reaction, ...]] = {
     PermanentBacklashChanged: (backlash.owe_roll_on_crossing,),
     Damaged: (unconscious.knock_out,),
     Healed: (harm.recover_harm, unconscious.wake_on_healing),
-    Rolled: (stunts.note_roll,),
+    Rolled: (stunts.note_roll, encounter_stunt_points.one_active_test_per_turn),
     SessionStarted: (stunts.open_pool,),
-    SessionEnded: (stunts.reset_pool,),
-    SceneEnded: (effort.return_scene_effort,),
+    SessionEnded: (stunts.reset_pool, encounters.end_with_the_scene),
+    SceneEnded: (effort.return_scene_effort, encounters.end_with_the_scene),
     SunMarked: (backlash.deadline_at_sunrise_or_sunset,),
     TimeAdvanced: (strain.end_collapses, spirits_time.immediate_spirits_vanish_after_an_hour,
                    unconscious.wake_as_time_passes),
@@ -62,6 +68,12 @@ REACTIONS: dict[type[DomainEvent], tuple[Reaction, ...]] = {
              items_identification.complete_studies, spell_preparation.reopen_preparation,
              strain.end_collapses, spirits_time.immediate_spirits_are_gone_by_a_new_day,
              unconscious.wake_at_a_new_day, mana_recovery_rate.recover_mana_by_rate),
+    # Encounters (ledger/domain/encounters/): turn-counted Conditions, spirits, the end.
+    ConditionAdded: (encounter_timers.time_conditions,),
+    TurnAdvanced: (encounter_timers.end_counted_conditions,),
+    TurnDelayed: (encounter_timers.end_counted_conditions,),
+    SpiritSummoned: (encounters.spirit_joins_next_round,),
+    EncounterEnded: (encounters.return_scene_effort_under_mission_time,),
 }
 
 # What an action of a character first settles (docs/rules/magic-test.md, "Settling").

@@ -10,6 +10,7 @@ The Ledger (`ledger`) is a façade over parts with one job each:
 - `retries`: per-campaign writer locks and retrying lost races;
 - `idempotent`: an Idempotency-Key's stored answer, replayed or made to be stored;
 - `seeds`: dice seeds, sealed in the command's transaction and opened again;
+- `hidden_vault`: a GM's hidden roll or note, sealed in its own event and opened to reveal it;
 - `envelope`: domain events made into hash-chained records;
 - `recording`: one attempt at recording a command, in one transaction;
 - `creation`: the command that creates a campaign with its GM token.

@@ -55,3 +55,19 @@ class KeyedCommand(Command, frozen=True, kw_only=True, forbid_unknown_fields=Tru
 
     def prepare(self, setting: Setting) -> KeyedWrite:
         raise NotImplementedError
+
+
+class Removal(Command, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """A DELETE outside the game stream (a token revoked, a webhook deleted): a typed
+    command with its policy like any other, answered 204 with no body. Doing it again is
+    harmless (a revoked token stays revoked), so it needs no Idempotency-Key answer."""
+
+    example_needs: ClassVar[tuple[str, ...]] = ()
+
+    def performed(self, setting: Setting) -> None:
+        """Remove, after its policy allowed it (403 otherwise)."""
+        self.policy.check(self, setting.actor, setting.head)
+        self.perform(setting)
+
+    def perform(self, setting: Setting) -> None:
+        raise NotImplementedError

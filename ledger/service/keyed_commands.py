@@ -13,12 +13,12 @@ from msgspec import Meta
 
 from ledger.adapters.store import webhooks as hooks
 from ledger.domain.command import GM, READER
-from ledger.domain.errors import InvalidInput
+from ledger.domain.errors import InvalidInput, NotFound
 from ledger.domain.event_names import event_types
 from ledger.service.feed_tickets import KEY_PURPOSE, issue_ticket, ticket_for
 from ledger.service.health import utc_now
 from ledger.service.idempotency import keep_answer
-from ledger.service.keyed import Body, KeyedCommand, KeyedWrite, Setting
+from ledger.service.keyed import Body, KeyedCommand, KeyedWrite, Removal, Setting
 
 
 def webhook_json(hook: hooks.Webhook) -> dict[str, Any]:
@@ -118,3 +118,17 @@ class IssueFeedTicket(KeyedCommand, frozen=True, kw_only=True, forbid_unknown_fi
         # The answer kept for an Idempotency-Key holds no ticket: `reveal` derives it again.
         stored = {"ticket": None, "expires_at": issued.expires_at, "token_id": issued.token_id}
         return KeyedWrite(201, stored, lambda answer: keep_answer(led.store, answer), reveal)
+
+
+class DeleteWebhook(Removal, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """Delete a webhook (GM); deliveries still pending are cancelled."""
+
+    policy = GM
+    path = ("webhook_id",)
+    example_needs = ("webhook",)
+    webhook_id: str
+
+    def perform(self, setting: Setting) -> None:
+        if not hooks.delete_webhook(setting.ledger.store, setting.head.id, self.webhook_id,
+                                    utc_now()):
+            raise NotFound("webhook", self.webhook_id)

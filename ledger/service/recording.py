@@ -19,6 +19,7 @@ from ledger.service import correlation
 from ledger.service.answers import WriteAnswer
 from ledger.service.envelope import Envelope
 from ledger.service.heads import HeadCache
+from ledger.service.hidden_vault import StoredHidden
 from ledger.service.idempotent import AnswerSpec, render
 from ledger.service.outcome import Outcome
 from ledger.service.seeds import CommandSeeds, SeedVault
@@ -58,6 +59,7 @@ class Recorder:
             command_position=scratch.position + 1,
             seeds=broker,
             earlier=lambda position: self.earlier(scratch.id, position, state.position),
+            hidden=StoredHidden(self.store, self.vault.box, scratch.id),
         )
         envelope = Envelope(scratch, actor, correlation_id=correlation.for_command(),
                             recorded_at=max(self.now(), state.recorded_at),

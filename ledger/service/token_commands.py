@@ -13,7 +13,7 @@ from ledger.domain.bounds import Label
 from ledger.domain.command import GM
 from ledger.domain.token_rules import check_token_binding
 from ledger.service import tokens
-from ledger.service.keyed import Body, KeyedCommand, KeyedWrite, Setting
+from ledger.service.keyed import Body, KeyedCommand, KeyedWrite, Removal, Setting
 
 
 def token_json(t: TokenRow) -> dict[str, Any]:
@@ -78,3 +78,16 @@ class RotateToken(KeyedCommand, frozen=True, kw_only=True, forbid_unknown_fields
         return KeyedWrite(201, issued(new),
                           lambda answer: tokens.rotate(led.store, old, new, answer),
                           _revealer(setting))
+
+
+class RevokeToken(Removal, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """Revoke a token (GM). It stops working at once. The campaign's last live GM token
+    cannot be revoked (409 `last-gm-token`): issue another GM token first."""
+
+    policy = GM
+    path = ("token_id",)
+    example_needs = ("token",)
+    token_id: str
+
+    def perform(self, setting: Setting) -> None:
+        tokens.revoke(setting.ledger.store, setting.head.id, self.token_id)

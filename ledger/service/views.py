@@ -7,6 +7,9 @@ from __future__ import annotations
 from typing import Any
 
 from ledger.domain.character_answer import character_answer
+from ledger.domain.conditions.adding import ConditionAdded
+from ledger.domain.items import objects as items
+from ledger.domain.magic import effort
 from ledger.domain.magic.pending import magic_summary
 from ledger.domain.magic.test_events import MagicTestMade
 from ledger.domain.spirits.events import SpiritSummoned
@@ -61,3 +64,26 @@ def spirit_view(spirit_id: str, *others: str) -> StateView:
 def summoned_spirit(outcome: Outcome) -> dict[str, Any]:
     found = [e.spirit_id for e in outcome.events if isinstance(e, SpiritSummoned)]
     return {"spirit_id": found[0] if found else None}
+
+
+def newest_character(state: CampaignState) -> Any:
+    """The character a registration just added (characters keep their insertion order)."""
+    return character_answer(list(state.characters.values())[-1])
+
+
+def added_condition(outcome: Outcome) -> dict[str, Any]:
+    added = next(e for e in outcome.events if isinstance(e, ConditionAdded))
+    character = outcome.state.characters[added.character_id or ""]
+    return {"condition": character.condition(added.condition.id)}
+
+
+def effort_view(character_id: str) -> StateView:
+    return lambda state: effort.summary(state.characters[character_id])
+
+
+def item_state(item_id: str) -> StateView:
+    return lambda state: items.item_view(state.items[item_id])
+
+
+def newest_item(state: CampaignState) -> Any:
+    return items.item_view(list(state.items.values())[-1])

@@ -7,7 +7,6 @@ from __future__ import annotations
 C = "/v1/campaigns/{campaign_id}"
 CH = C + "/characters/{character_id}"
 
-NOT_YET = {
-    "POST " + CH + "/rolls",
-    # Added on main by other changes after this list was made.
-}
+# Empty since the roll command was declared: every operation is. A change that adds an
+# undeclared operation fails the contract test instead of joining this list.
+NOT_YET: set[str] = set()

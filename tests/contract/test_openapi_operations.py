@@ -28,6 +28,8 @@ OPEN_ON_PURPOSE = {
     "SettingsChanged.before": "those settings before: setting name -> old value",
     "Problem.errors": "field name -> messages, nested for nested fields",
     "CampaignSummary.settings": "the campaign's settings: names and values per ledger/config",
+    # A revealed hidden roll or note, exactly as committed: the commitment covers these bytes.
+    "HiddenRevealed.data": "the hidden data as committed (docs/trust.md, blind rolls)",
 }
 
 

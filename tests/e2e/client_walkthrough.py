@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from campaign_ledger_client import Campaign, Character, Client, WriteResult
+from campaign_ledger_client.verify import verify_export
 from campaign_ledger_client.witness import included
 
 MARA = {"name": "Mara", "level": 5, "abilities": {"Willpower": 3, "Constitution": 1},
@@ -61,6 +62,7 @@ def walk(service: Client) -> None:
     mana_noir_magic(campaign, mara)
     spirits(campaign, mara, ivo)
     items(campaign, mara)
+    encounter(campaign, mara, ivo)
     audit(campaign)
     clock_and_death(campaign, mara, ivo)
 
@@ -247,6 +249,34 @@ def audit(campaign: Campaign) -> None:
     assert campaign.state(view="canon")["position"] == campaign.get()["position"]
     with campaign.feed(after=head) as feed:
         assert next(feed).position == head + 1
+    behind_the_screen(campaign)
+
+
+def behind_the_screen(campaign: Campaign) -> None:
+    """A blind roll and a secret note; the roll revealed; the export verifies whole."""
+    rolled = campaign.hidden_roll("1d20+2", label="does the guard notice?")
+    noted = campaign.hidden_note("the guard is bribed")
+    assert rolled.events[0].data.keys() == {"commitment"}
+    assert rolled.extra["hidden"]["data"]["label"] == "does the guard notice?"
+    assert campaign.reveal_hidden(rolled.position).events[0].data["hidden_position"] \
+        == rolled.position
+    lines = campaign.export()
+    assert verify_export(lines).ok
+    assert noted.position < len(lines)
+
+
+def encounter(campaign: Campaign, mara: Character, ivo: Character) -> None:
+    assert types(campaign.clock("start-scene"))
+    started = campaign.start_encounter([{"character_id": mara.id, "initiative": 14},
+                                        {"character_id": ivo.id, "initiative": 10},
+                                        {"name": "Thug", "initiative": 5}])
+    thug = started.state["order"][2]
+    assert campaign.delay_turn(thug).state["order"] == [ivo.id, thug, mara.id]
+    driver = campaign.add_participant(name="Driver", initiative=1).state["order"][-1]
+    assert types(campaign.next_turn()) == ["TurnAdvanced"]
+    assert driver not in campaign.remove_participant(driver, "fled").state["order"]
+    assert campaign.encounter()["encounter"]["round"] == 1
+    assert "EncounterEnded" in types(campaign.end_encounter())
 
 
 def clock_and_death(campaign: Campaign, mara: Character, ivo: Character) -> None:

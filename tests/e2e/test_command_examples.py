@@ -252,8 +252,43 @@ def token(api: ApiClient) -> Ids:
     return {"token_id": issued["id"]}
 
 
+def webhook(api: ApiClient) -> Ids:
+    """A webhook of the campaign, to delete."""
+    api.new_campaign()
+    made = api.post(api.c("/webhooks"), {"url": "https://bot.example/hook", "types": ["*"]})
+    assert made.status == 201, made
+    return {"webhook_id": made["id"]}
+
+
+def hidden_roll(api: ApiClient) -> Ids:
+    """A GM's roll behind the screen."""
+    api.new_campaign()
+    rolled = api.post(api.c("/hidden/rolls"), {"expression": "2d6"})
+    assert rolled.status == 201, rolled
+    return {"position": rolled["position"]}
+
+
+def scene(api: ApiClient) -> Ids:
+    """A character in an open scene."""
+    ids = character(api)
+    assert api.post(api.c("/clock/start-scene")).status == 200
+    return ids
+
+
+def encounter(api: ApiClient) -> Ids:
+    """An encounter under way: the character first, then two named participants."""
+    ids = scene(api)
+    started = api.post(api.c("/encounter"), {"participants": [
+        {"character_id": ids["character_id"], "initiative": 14},
+        {"name": "Hired gun", "initiative": 11}, {"name": "Driver", "initiative": 5}]})
+    assert started.status == 201, started
+    order = started["state"]["order"]
+    return {**ids, "participant_id": order[1], "other_participant": order[2]}
+
+
 NEEDS: dict[str, Callable[[ApiClient], Ids]] = {
-    "clock-action": clock_action, "rewound": rewound, "token": token,
+    "scene": scene, "encounter": encounter,
+    "clock-action": clock_action, "rewound": rewound, "token": token, "webhook": webhook,
     "summoner": summoner, "spirit": spirit, "dismissed-spirit": dismissed_spirit,
     "uncontrolled-spirit": uncontrolled_spirit, "banisher": banisher,
     "character": character, "mage": mage, "failed-test": failed_test,
@@ -261,12 +296,11 @@ NEEDS: dict[str, Callable[[ApiClient], Ids]] = {
     "two-characters": two_characters, "pool-roll": pool_roll,
     "stunt-resistance": stunt_resistance, "lock": lock,
     "convinced": convinced, "condition": condition, "wound": wound,
-
-
     "caster": caster, "duration-effort": duration_effort, "prepared-caster": prepared_caster,
     "item": item, "magic-item": magic_item, "linked-item": linked_item, "firearm": firearm,
     "jammed-firearm": jammed_firearm,
     "gain": lambda api: {"action": "gain"},  # a path's choice, not state
+    "hidden-roll": hidden_roll,
 }
 
 

@@ -43,14 +43,16 @@ DEPTH_FIRST = ("reactions run depth first: the Stunt Pool's note of the roll now
                "Rolled event, before MagicTestMade (issue 11, the pipeline)")
 # Issue 16 (rolls read like rolls): every roll now records Rolled version 2, whose data adds
 # each die's mark and the AGE test's result text (docs/dice.md). The dice are the same.
-ROLLED_V2 = "rolls record Rolled v2: marked dice and result text, the same dice (issue 16)"
+ROLLED_V2 = ("rolls record Rolled v2: marked dice and result text, the same dice (issue 16); "
+             "now v3, whose new fields record the roller's Conditions (none here, issue 12)")
 
 ALLOWED: list[Allowed] = [
     # Issue 12: Mana recovery is a campaign setting (default "none"). CampaignCreated records
     # the whole Settings, so a new campaign's now holds the two new settings at their defaults.
     Allowed("create-campaign", {"data"},
             "CampaignCreated's settings gain mana_recovery and mana_recovery_amount at their "
-            "defaults (issue 12, Mana recovery is a campaign setting)"),
+            "defaults (issue 12, Mana recovery is a campaign setting), and the encounter "
+            "settings (initiative, round length, Dazed turns, mission time) at theirs"),
     Allowed("accept-magic-test", {"type", "data"}, OFFERED),
     Allowed("accept-third-test", {"type", "data"}, OFFERED),
     Allowed("bank-backlash", {"type", "data"}, BANKED),
@@ -82,7 +84,10 @@ ALLOWED: list[Allowed] = [
         "item-hand-over", "item-identify", "item-link", "item-unlink", "register-pistol",
         "trust-test-reported", "item-maintain", "advance-5", "advance-5-too-many",
         "end-scene-final", "sunset-final", "sunrise-final", "new-day", "register-extra", "death",
-        "start-session-2", "start-scene-session-2", "trust-test-server-dice", "session-2-roll")),
+        "start-session-2", "start-scene-session-2", "trust-test-server-dice", "session-2-roll",
+        # Appended with GM blind rolls, after the fixture's end: recorded from the fixture,
+        # their records replay identically, their states carry the shifts above.
+        "hidden-roll", "hidden-note", "reveal-hidden-roll")),
     *(Allowed(step, {"version", "data"}, ROLLED_V2) for step in (
         "age-test-reported", "age-test-ivo", "age-test-server-dice", "notation-reported",
         "notation-server-dice", "condition-recover", "magic-test-to-fix", "magic-test-to-accept",

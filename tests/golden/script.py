@@ -43,7 +43,9 @@ def play(rec: Recorder) -> None:
     pistol = items(rec, mara)
     rewind_and_redo(rec)
     wrap_up(rec, mara, ivo, pistol)
+    behind_the_screen(rec, ivo)
     stunts(rec, ivo)
+    encounter(rec, mara, ivo)
 
 
 def session_and_pool(rec: Recorder, mara: str, ivo: str, player: str) -> None:
@@ -187,6 +189,15 @@ def wrap_up(rec: Recorder, mara: str, ivo: str, pistol: str) -> None:
 
 
 
+def behind_the_screen(rec: Recorder, ivo: str) -> None:
+    """Appended with GM blind rolls: a hidden roll, revealed; a secret note, left sealed."""
+    rolled = rec.post("hidden-roll", "/hidden/rolls",
+                      {"expression": "1d20+3", "label": "does Ivo spot the tail?",
+                       "character_id": ivo})
+    rec.post("hidden-note", "/hidden/notes", {"text": "The tail works for the Prefect."})
+    rec.post("reveal-hidden-roll", "/hidden/reveal", {"position": rolled["position"]})
+
+
 def stunts(rec: Recorder, ivo: str) -> None:
     """Appended: a Stunt Attack buys Grabbed, Lock and Frighten spend an attack's SP, the
     Lock's escape fails and Frighten is resisted (docs/rules/stunts.md)."""
@@ -212,3 +223,20 @@ def stunts(rec: Recorder, ivo: str) -> None:
     rec.post("frighten-resisted", "/stunts/resist",
              {"resistance_id": data["resistances"][0]["id"], "dice": [1, 2, 3]})
     rec.post("end-session-3", "/clock/end-session")
+
+
+def encounter(rec: Recorder, mara: str, ivo: str) -> None:
+    """Appended for the encounter commands: a fight in a new scene of a fourth session."""
+    rec.post("start-session-4", "/clock/start-session")
+    rec.post("start-scene-session-4", "/clock/start-scene")
+    order = rec.post("encounter-start", "/encounter", {"participants": [
+        {"character_id": mara, "initiative": 14}, {"character_id": ivo, "initiative": 9},
+        {"name": "Thug", "initiative": 8}]})["state"]["order"]
+    rec.post("encounter-delay", "/encounter/delay", {"after": order[2]})
+    added = rec.post("encounter-add", "/encounter/participants",
+                     {"name": "Driver", "initiative": 3})["state"]["order"]
+    rec.post("encounter-next-turn", "/encounter/next-turn")
+    driver = next(p for p in added if p not in order)
+    rec.post("encounter-remove", f"/encounter/participants/{driver}/remove", {"reason": "fled"})
+    rec.post("encounter-end", "/encounter/end")
+    rec.post("end-session-4", "/clock/end-session")

@@ -60,7 +60,9 @@ def seed(api: ApiClient) -> Seeded:
               "other": api.new_token("player", ivo)}
     ids = {"campaign_id": campaign, "character_id": mara, "item_id": item, "spirit_id": spirit,
            "condition_id": condition, "test_id": test, "commitment_id": commitment,
-           "token_id": spare, "webhook_id": webhook}
+           "token_id": spare, "webhook_id": webhook,
+           # A character's participant id in an encounter is the character's id.
+           "participant_id": mara}
     elsewhere, tokens["foreign"] = foreign_campaign(api)
     return Seeded(campaign, ids, tokens, ivo, elsewhere)
 

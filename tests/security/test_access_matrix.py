@@ -43,6 +43,7 @@ EXPECTATIONS: dict[tuple[str, str], str] = {
     ("GET", C + "/events"): "reader", ("GET", C + "/feed"): "reader",
     ("GET", C + "/timeline"): "reader", ("POST", C + "/feed-tickets"): "reader",
     ("GET", C + "/verify"): "reader", ("GET", C + "/head"): "reader",
+    ("GET", C + "/export"): "reader",
     ("GET", C + "/proofs/inclusion"): "reader", ("GET", C + "/proofs/consistency"): "reader",
     ("POST", C + "/rewind"): "gm", ("POST", C + "/redo"): "gm",
     # Tokens.
@@ -74,6 +75,8 @@ EXPECTATIONS: dict[tuple[str, str], str] = {
     ("GET", CH + "/spirits"): "reader", ("GET", C + "/spirits"): "reader",
     # Bonds and the Stunt Pool (the commands: from the registry, below).
     ("GET", C + "/stunt-pool"): "reader", ("GET", C + "/stunts"): "reader",
+    # Encounters (the commands, all the GM's: from the registry, below).
+    ("GET", C + "/encounter"): "reader",
     # Every registered command, with the policy it declares (api/registry.py).
     **matrix_policies(),
 }

@@ -91,3 +91,10 @@ def character(mara: Character, spirit: SummonSpec) -> None:
     assert_type(mara.strain(), m.StrainAnswer)
     assert_type(mara.summon(spirit), WriteResult[m.SummonerSpirits])
     assert_type(mara.spirits(), m.SummonerSpiritsAnswer)
+
+
+def encounters_and_hidden(campaign: Campaign) -> None:
+    assert_type(campaign.next_turn(), WriteResult[m.EncounterView])
+    assert_type(campaign.encounter(), m.EncounterAnswer)
+    assert_type(campaign.hidden_note("the informant lies"), WriteResult[None])
+    assert_type(campaign.export(), list[bytes])

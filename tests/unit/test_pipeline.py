@@ -10,6 +10,7 @@ import pytest
 from ledger.domain import clock
 from ledger.domain.context import Context
 from ledger.domain.decision import Later
+from ledger.domain.encounters.stunt_points import one_active_test_per_turn
 from ledger.domain.errors import Forbidden, RuleViolation
 from ledger.domain.events import DomainEvent
 from ledger.domain.magic.backlash import ConsequenceRollOwed, gained_event
@@ -163,5 +164,6 @@ def test_reactions_are_listed_once_per_event_type_in_one_ordered_table() -> None
               for reaction in reactions]
     assert len(listed) == len(set(listed))  # none twice for one type
     assert all(isinstance(reactions, tuple) for reactions in REACTIONS.values())
-    assert REACTIONS[Rolled] == (stunts.note_roll,)
+    # The pool notes the roll first; one active test per turn may then withhold its SP.
+    assert REACTIONS[Rolled] == (stunts.note_roll, one_active_test_per_turn)
     assert ConsequenceRollOwed not in REACTIONS  # a reaction's own events may react in turn

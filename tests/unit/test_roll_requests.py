@@ -7,8 +7,8 @@ from typing import Any
 import pytest
 
 from ledger.domain.errors import InvalidInput, RuleViolation
-from ledger.domain.roll_commands import roll
 from ledger.domain.rolls import Rolled
+from ledger.domain.rolls.commands import roll
 from tests.unit.magic_helpers import campaign, mage, only, run
 
 

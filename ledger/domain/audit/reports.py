@@ -102,6 +102,14 @@ class CheckpointReport(msgspec.Struct, frozen=True):
     unchecked_after: int | None = None  # the fold stopped at a damaged row
 
 
+class HiddenReport(msgspec.Struct, frozen=True):
+    """Hidden events (GM blind rolls and notes): the positions whose reveal checked out
+    against their commitment (and seed), and those still sealed."""
+
+    revealed: list[int]
+    sealed: list[int]
+
+
 class Report(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
     ok: bool
     chain: ChainReport
@@ -110,6 +118,7 @@ class Report(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
     stale_heads: list[StaleHead] = msgspec.field(default_factory=list)
     tampered: list[TamperedRow] = msgspec.field(default_factory=list)
     checkpoints: CheckpointReport | None = None
+    hidden: HiddenReport | None = None  # only for histories with hidden events
 
 
 class ServerRoll(msgspec.Struct, frozen=True):

@@ -12,6 +12,8 @@ Rules (docs/rules/audit.md, docs/dice.md):
   first position, and no die index may be used twice.
 - A revealed seed must hash to its epoch's commitment. Reported dice are listed,
   never verified; rolls of an unrevealed epoch are pending.
+- A hidden event's reveal must match the commitment the chain holds for it, and a
+  revealed hidden roll's dice must re-derive from its own seed (hidden_check.py).
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ from typing import Any
 import msgspec
 
 from ledger.domain.audit.dice_records import roll_holders, seed_bytes, server_roll
+from ledger.domain.audit.hidden_check import HiddenCheck
 from ledger.domain.audit.reports import (
     ChainReport,
     DiceReport,
@@ -70,6 +73,7 @@ class Checker:
         self.mismatches: list[Mismatch] = []
         self.reported: list[ReportedRoll] = []
         self.last: Record | None = None
+        self.hidden = HiddenCheck()
 
     def add(self, record: Record) -> None:
         before = self.prev
@@ -90,6 +94,7 @@ class Checker:
             chain = before if record.version >= 2 else self.command_prev
             if data.get("head_hash") != chain:
                 self.stale_heads.append(StaleHead(record.position, data.get("head_hash"), chain))
+        self.hidden.add(record, data)
         for holder in roll_holders(data):
             self._roll(record, holder)
         self._epochs(record, data)
@@ -151,13 +156,15 @@ class Checker:
         chain = ChainReport(self.first_break is None, self.first_break,
                             last.hash if last else GENESIS, last.position if last else 0,
                             self.length, self.break_problem)
+        self.mismatches.extend(self.hidden.mismatches)
         dice = self._dice()
         head = (HeadCheck(self.expect_head, self.found_at, self.found_at is not None)
                 if self.expect_head else None)
         ok = chain.ok and not dice.mismatches and (head is None or head.ok) \
             and not self.stale_heads and not self.tampered
         return Report(ok=ok, chain=chain, dice=dice, expected_head=head,
-                      stale_heads=self.stale_heads, tampered=self.tampered)
+                      stale_heads=self.stale_heads, tampered=self.tampered,
+                      hidden=self.hidden.report())
 
     def _dice(self) -> DiceReport:
         epochs, bad_seeds = self._epoch_reports()

@@ -115,7 +115,7 @@ def recovery_roll(
     return age_roll(ctx, character.id, reported, ability=ability, ability_value=value,
                     tn=RECOVERY_TN_BASE + condition.figure, focus=focus,
                     focus_bonus=FOCUS_BONUS if focus else 0, modifier=modifier, active=False,
-                    label=f"recovery from {condition.name}")
+                    label=f"recovery from {condition.name}", conditions=character.conditions)
 
 
 def recover(

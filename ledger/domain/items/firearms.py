@@ -1,7 +1,9 @@
 """Firearm trust tests and maintenance (000 Firearms; the README's "Firearm trust test").
 
-- A user tests a firearm once per encounter (our reading: the current scene), unless
-  the weapon took damage since their last test (a test that broke it counts).
+- A user tests a firearm once per encounter, unless the weapon took damage since their
+  last test (a test that broke it counts). With an encounter under way
+  (ledger/domain/encounters/), a test made since it started holds for the whole of it;
+  outside one, our reading is the current scene.
 - Willpower (+ the Firearms focus) against the weapon class's TN: 9, 11, 13 or 15 for
   the classes the rules list, else the GM's TN on registration or per test. An
   enchanted weapon adds up to +3 and enchanted ammunition up to another +3.
@@ -88,9 +90,13 @@ def check_trust_test_in_encounter(state: CampaignState) -> None:
                             "a trust test happens at the start of an encounter: open a scene")
 
 
-def check_once_per_encounter(item: Item, user: str, scene: int) -> None:
+def check_once_per_encounter(item: Item, user: str, scene: int,
+                             encounter_start: int | None = None) -> None:
     mark = item.trust.get(user)
-    if mark is not None and mark.scene == scene and item.damaged_at < mark.position:
+    if mark is None or item.damaged_at >= mark.position:
+        return
+    same = mark.position > encounter_start if encounter_start is not None else mark.scene == scene
+    if same:
         raise RuleViolation("trust-test-once-per-encounter",
                             f"already tested {item.name} this encounter, and it took no "
                             "damage since")
@@ -141,7 +147,8 @@ def trust_roll(ctx: Context, user: Character, item: Item, tn: int, focus: str, b
     focus_value = focus_bonus(user, focus)
     return age_roll(ctx, user.id, reported, ability="Willpower", ability_value=willpower(user),
                     tn=tn, focus=focus if focus_value else None, focus_bonus=focus_value,
-                    modifier=bonus, active=False, label=f"trust test: {item.name}")
+                    modifier=bonus, active=False, label=f"trust test: {item.name}",
+                    conditions=user.conditions)
 
 
 def trust_test(item_id: str, character_id: str, *, tn: int | None = None, ammo_bonus: int = 0,
@@ -153,7 +160,9 @@ def trust_test(item_id: str, character_id: str, *, tn: int | None = None, ammo_b
         user = require_alive(state, character_id)
         check_weapon_usable(item)
         check_trust_test_in_encounter(state)
-        check_once_per_encounter(item, user.id, state.clock.scene)
+        encounter = state.encounter
+        check_once_per_encounter(item, user.id, state.clock.scene,
+                                 encounter.started_position if encounter else None)
         check_trust_bonuses(item.enchantment_bonus, ammo_bonus)
         roll = trust_roll(ctx, user, item, trust_tn(firearm, tn), focus,
                           item.enchantment_bonus + ammo_bonus + modifier, reported)

@@ -52,9 +52,10 @@ class MakeMagicTest(MagicTestRequest, Command, frozen=True, kw_only=True,
     each), then Mana; a shortfall of n Mana costs ceil(n / 2) Backlash. Backlash
     from magic offers the choice to roll for Consequences or bank it.
 
-    When 3 + ability + focus (+2) + bonus + modifier reaches the TN the test
-    succeeds with no roll. Otherwise 3d6 (reported `dice` or server dice); doubles
-    on a success give Stunt Points equal to the Stunt Die. A failure is pending:
+    When 3 + ability + focus (+2) + bonus + modifier, with the caster's Condition
+    penalties, reaches the TN the test succeeds with no roll (never while Reeling).
+    Otherwise 3d6 (reported `dice` or server dice), with the caster's Conditions as
+    on any AGE test; doubles on a success give Stunt Points equal to the Stunt Die. A failure is pending:
     `…/magic-tests/{tid}/fix` or `…/accept`; the character's next action accepts
     it, and first banks a bank-or-roll choice left unanswered (our reading of
     "immediately roll or bank"). 409 `backlash-consequence-roll-owed` while a

@@ -104,15 +104,18 @@ def consequence_roll(character_id: str, reported: list[int] | None = None,
         tn = CONSEQUENCE_TN_BASE + character.backlash.total
         events: list[DomainEvent] = []
         total: int | None = None
+        rolled_success = False
         if fail_deliberately and reported is not None:
             raise InvalidInput("no-dice-for-a-deliberate-failure",
                                "a roll failed on purpose rolls no dice", field="dice")
         if not fail_deliberately:
             rolled = age_roll(ctx, character_id, reported, ability=ability, ability_value=value,
-                              tn=tn, active=False, label="Consequence roll")
-            total = rolled.total
+                              tn=tn, active=False, label="Consequence roll",
+                              conditions=character.conditions)
+            total, rolled_success = rolled.total, bool(rolled.success)
             events.append(rolled)
-        success = total is not None and total >= tn
+        # Reeling may fail a roll whose total reached the TN: the roll's own outcome counts.
+        success = total is not None and rolled_success
         owed = character.backlash.owed
         events.append(ConsequenceRolled(
             character_id=character_id, ability=ability, ability_value=value, tn=tn, total=total,

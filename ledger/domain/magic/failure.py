@@ -9,7 +9,7 @@ Rules (002 "Backlash"; the README's "Fixing a failure after the fact", our readi
   Backlash paid for a fix still counts towards exceeding Mana.
 - Accept: Backlash 1 + (TN - total) + the carried penalty, then the choice to
   roll for Consequences or bank.
-- The character's next action (a command marked `@action_of`, ledger/domain/decision.py)
+- The character's next action (a command whose acting character they are, ledger/domain/command.py)
   accepts a pending failure (the issue's rule), and first banks Backlash whose
   bank-or-roll choice was not made (our reading of "immediately roll ... or bank
   it"). Commands about the character that are not their action settle nothing.

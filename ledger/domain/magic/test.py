@@ -22,7 +22,7 @@ Rules (002 "The Magic Test", "Careful Magic", "Resistance", "Backlash"; the READ
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Annotated
 
 import msgspec
@@ -40,8 +40,9 @@ from ledger.domain.magic.resistance import FACTORS, automatic_backlash, resistan
 from ledger.domain.magic.test_events import Costs, MagicTestMade, TargetNumber
 from ledger.domain.resources import check_can_spend, spend_event
 from ledger.domain.rolls import FOCUS_BONUS, age_roll, sheet_ability, sheet_focus
+from ledger.domain.rolls.conditions import REELING, on_roll
 from ledger.domain.sheet_names import canonical_or_sheet, lookup
-from ledger.domain.state import CampaignState, Character
+from ledger.domain.state import CampaignState, Character, Condition
 
 CAREFUL = ("slower-casting", "tools", "gestures", "spoken-words", "consumed-materials")
 TN_FLOOR = 8
@@ -205,22 +206,31 @@ def make_test(character_id: str, request: MagicTestRequest) -> Decide:
             bonus=costs.bonus_mana + 2 * costs.bonus_backlash, modifier=request.modifier,
             costs=costs, automatic=True, success=True,
             carried=character.magic_tests.carried)
-        return [*pay(character_id, costs, test_id), *resolve(ctx, made, request.dice)]
+        return [*pay(character_id, costs, test_id), *resolve(ctx, made, request.dice,
+                                                                   character.conditions)]
 
     return decide
 
 
-def resolve(ctx: Context, made: MagicTestMade, reported: list[int] | None) -> list[DomainEvent]:
-    """Automatic success when the lowest roll reaches the TN; otherwise roll 3d6."""
+def resolve(ctx: Context, made: MagicTestMade, reported: list[int] | None,
+            conditions: Sequence[Condition] = ()) -> list[DomainEvent]:
+    """Automatic success when the lowest roll reaches the TN; otherwise roll 3d6.
+
+    The roller's Conditions count here as on the roll: their fixed penalties lower what
+    the lowest roll reaches, and Reeling rules out an automatic success, since a Stunt
+    Die of 1-2 (the lowest roll has one) fails the test."""
     added = made.ability_value + made.focus_bonus + made.bonus + made.modifier
-    if LOWEST_ROLL + added >= made.target.tn:
+    effects = on_roll(conditions)
+    if LOWEST_ROLL + added + effects.total >= made.target.tn and not effects.has(REELING):
         return [made]
     rolled = age_roll(
         ctx, made.character_id, reported, ability=made.ability, ability_value=made.ability_value,
         tn=made.target.tn, focus=made.focus, focus_bonus=made.focus_bonus,
-        modifier=made.bonus + made.modifier, label=f"Magic Test {made.test_id}")
+        modifier=made.bonus + made.modifier, label=f"Magic Test {made.test_id}",
+        conditions=conditions)
     total, success = rolled.total, bool(rolled.success)
-    degree = 0 if success else made.target.tn - total
+    # Reeling fails a test whose total may reach the TN: it then misses by 0.
+    degree = 0 if success else max(0, made.target.tn - total)
     outcome = msgspec.structs.replace(
         made, automatic=False, total=total, success=success, degree=degree,
         stunt_points=rolled.stunt_points, failure_backlash=0 if success else 1 + degree + made.carried)

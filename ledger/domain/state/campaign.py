@@ -8,6 +8,7 @@ import msgspec
 
 from ledger.domain.state.audit import RewindState
 from ledger.domain.state.character import Character
+from ledger.domain.state.encounter import Encounter
 from ledger.domain.state.items import Item
 from ledger.domain.state.spirits import Spirit
 from ledger.domain.state.stunt_spending import StuntSpending
@@ -28,6 +29,19 @@ class Settings(msgspec.Struct):
     # `mana_recovery_amount` Mana each time (ledger/domain/mana_recovery.py).
     mana_recovery: Literal["none", "new-day", "rest"] = "none"
     mana_recovery_amount: Annotated[int, msgspec.Meta(ge=0)] = 0
+    # Encounters (docs/rules/encounters.md): the texts give neither the initiative test nor
+    # the tie-break nor a round's length, so each is a setting with a documented default.
+    # Initiative: `initiative_dice` (server dice unless reported) + the ability named, if any.
+    initiative_dice: Literal["3d6", "2d6", "1d6", "1d20", "1d10"] = "3d6"
+    initiative_ability: str | None = "Dexterity"
+    # Equal initiative: "ability" (the higher ability score first, then the order listed)
+    # or "listed" (the order the GM listed them in).
+    initiative_tie_break: Literal["ability", "listed"] = "ability"
+    round_seconds: Annotated[int, msgspec.Meta(ge=1, le=3600)] = 6
+    # 000: Dazed "usually lasts for one turn": the character's own turns it lasts.
+    dazed_turns: Annotated[int, msgspec.Meta(ge=1, le=100)] = 1
+    # 001: under mission time, scene-committed Effort returns at the end of each fight.
+    mission_time: bool = False
 
 
 class Clock(msgspec.Struct):
@@ -37,6 +51,8 @@ class Clock(msgspec.Struct):
     scene_open: bool = False
     day: int = 1
     minutes: int = 0
+    # Seconds past `minutes`, carried from encounter rounds (ledger/domain/encounters/time.py).
+    seconds: int = 0
     # "sunrise" or "sunset": the last one the GM marked, and on which day.
     last_marker: str | None = None
     last_marker_day: int | None = None
@@ -64,6 +80,11 @@ class CampaignState(msgspec.Struct):
     stunt_spending: StuntSpending = msgspec.field(default_factory=StuntSpending)
     # What rewinds voided, and the rewind a redo may still undo (ledger/domain/audit/rewind.py).
     rewind: RewindState = msgspec.field(default_factory=RewindState)
+    # The open encounter (ledger/domain/encounters/), and how many were started in all.
+    encounter: Encounter | None = None
+    encounters: int = 0
+    # SP an encounter withheld from a roll (roll position -> SP): one active test per turn.
+    withheld_sp: dict[int, int] = msgspec.field(default_factory=dict)
     # Monotonic counter for ids minted by decide (conditions, commitments...).
     serial: int = 0
 

@@ -16,14 +16,12 @@ Rules and our readings (docs/rules/stunts.md):
 
 from __future__ import annotations
 
-import msgspec
-
 from ledger.domain.context import Context
 from ledger.domain.decision import Decide
 from ledger.domain.errors import RuleViolation
 from ledger.domain.events import DomainEvent
-from ledger.domain.roll_text import age_result_text
 from ledger.domain.rolls import Rolled, age_test
+from ledger.domain.rolls.age import with_stunt_points
 from ledger.domain.state import CampaignState
 from ledger.domain.stunts.spending_events import AttackRolled
 
@@ -54,10 +52,7 @@ def attack(character_id: str, kind: str, *, ability: str, focus: str | None, mod
         assert isinstance(rolled, Rolled)
         sp = attack_sp(kind, rolled)
         if sp != rolled.stunt_points:
-            values = [d.value for d in rolled.dice]
-            bonus = rolled.ability_value + rolled.focus_bonus + rolled.modifier
-            rolled = msgspec.structs.replace(rolled, stunt_points=sp, result_text=age_result_text(
-                values, bonus, rolled.total, sp, rolled.tn, rolled.success))
+            rolled = with_stunt_points(rolled, sp)
         return [rolled, AttackRolled(character_id=character_id, roll_position=state.position + 1,
                                      kind=kind, target=target, hit=bool(rolled.success),
                                      generated=sp)]

@@ -57,7 +57,8 @@ def resist(resistance_id: str, reported: list[int] | None) -> Decide:
         bonus = attempt - 1 if r.stunt == "Frighten" else 0
         rolled = age_roll(ctx, target.id, reported, ability=name, ability_value=value, tn=r.tn,
                           focus=focus, focus_bonus=FOCUS_BONUS if focus else 0, modifier=bonus,
-                          active=False, label=f"resisting {r.stunt}")
+                          active=False, label=f"resisting {r.stunt}",
+                          conditions=target.conditions)
         success = bool(rolled.success)
         given: list[ConditionAdded] = []
         ends = None

@@ -49,7 +49,8 @@ class Budget:
     def __init__(self, state: CampaignState, position: int, roll: Rolled) -> None:
         note = state.stunts.rolls.get(position) if state.stunts.active else None
         spent = state.stunt_spending.rolls.get(position)
-        self.generated = roll.stunt_points
+        # In an encounter, only the first active test of a turn generates SP.
+        self.generated = roll.stunt_points - state.withheld_sp.get(position, 0)
         self.from_pool = note.from_pool if note else 0
         self.contributed = note.contributed if note else 0
         self.spent = spent.spent if spent else 0

@@ -16,12 +16,14 @@ from ledger.adapters.store.base import EventStore
 from ledger.domain import fold as folding
 from ledger.domain.audit import (  # noqa: F401  (they register the summaries)
     summaries_core,
+    summaries_hidden,
     summaries_magic,
     summaries_rules,
     summaries_stunts,
 )
 from ledger.domain.audit.diff import Change, changes
 from ledger.domain.audit.summaries import summarize
+from ledger.domain.hidden import public_data
 from ledger.domain.record import Record
 from ledger.domain.state import CampaignState
 from ledger.domain.state.audit import RewindState
@@ -166,7 +168,7 @@ def entry(group: list[Record], folder: _Folder, voids: RewindState) -> Entry:
 
 
 def _data(record: Record) -> dict[str, Any]:
-    data: dict[str, Any] = msgspec.json.decode(record.data)
+    data: dict[str, Any] = msgspec.json.decode(public_data(record.type, record.data))
     data.setdefault("character_id", record.character_id)
     return data
 

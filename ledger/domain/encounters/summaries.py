@@ -1,0 +1,77 @@
+"""Plain-language timeline summaries of the encounter events (events.py)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ledger.domain.audit.summaries import Names, summarizes, who
+
+
+def _clock(d: dict[str, Any]) -> str:
+    return f"minute {d['minute']}, second {d['second']}"
+
+
+@summarizes("EncounterStarted")
+def _started(d: dict[str, Any], names: Names) -> str:
+    order = ", ".join(f"{p['name']} {p['initiative']}" for p in d["order"])
+    return f"Encounter {d['encounter_id']} began in scene {d['scene']}: {order}"
+
+
+@summarizes("RoundStarted")
+def _round(d: dict[str, Any], names: Names) -> str:
+    return f"Round {d['round']} began ({_clock(d)})"
+
+
+@summarizes("TurnAdvanced")
+def _turn(d: dict[str, Any], names: Names) -> str:
+    return f"Round {d['round']}: {names(d['participant_id'])}'s turn"
+
+
+@summarizes("TurnDelayed")
+def _delayed(d: dict[str, Any], names: Names) -> str:
+    return f"{names(d['participant_id'])} delayed to act after {names(d['after'])}"
+
+
+@summarizes("ParticipantAdded")
+def _added(d: dict[str, Any], names: Names) -> str:
+    p = d["participant"]
+    return f"{p['name']} joined the encounter at initiative {p['initiative']}"
+
+
+@summarizes("ParticipantRemoved")
+def _removed(d: dict[str, Any], names: Names) -> str:
+    reason = f" ({d['reason']})" if d.get("reason") else ""
+    return f"{names(d['participant_id'])} left the encounter{reason}"
+
+
+@summarizes("EncounterSpiritJoined")
+def _spirit(d: dict[str, Any], names: Names) -> str:
+    return (f"Spirit {d['spirit_id']} acts on {names(d['participant_id'])}'s initiative "
+            f"from round {d['from_round']}")
+
+
+@summarizes("ConditionTimed")
+def _timed(d: dict[str, Any], names: Names) -> str:
+    t = d["timer"]
+    until = (f"until round {t['round']}" if t["kind"] == "rounds"
+             else f"for {t['turns']} of their own turns")
+    return f"{who(d, names)}'s {t['name']} lasts {until}"
+
+
+@summarizes("ConditionExpired")
+def _expired(d: dict[str, Any], names: Names) -> str:
+    return f"{who(d, names)}'s {d['name']} ended ({d['why'].replace('-', ' ')})"
+
+
+@summarizes("EncounterEnded")
+def _ended(d: dict[str, Any], names: Names) -> str:
+    return (f"Encounter {d['encounter_id']} ended after {d['rounds']} rounds "
+            f"({d['why'].replace('-', ' ')}; {_clock(d)})")
+
+
+@summarizes("ActiveTestCounted")
+def _active_test(d: dict[str, Any], names: Names) -> str:
+    if d["generates_sp"]:
+        return f"{who(d, names)}'s first active test of their turn generates Stunt Points"
+    return (f"{who(d, names)}'s active test generates no Stunt Points "
+            f"({d['why'].replace('-', ' ')}; {d['withheld']} SP withheld)")

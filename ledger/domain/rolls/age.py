@@ -1,0 +1,166 @@
+"""AGE tests: 3d6 with a Stunt Die, the sheet's ability and focus, and the roller's
+Conditions (ledger/domain/rolls/conditions.py)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import msgspec
+
+from ledger.domain.context import Context
+from ledger.domain.dice import DiceExhausted
+from ledger.domain.errors import InvalidInput, RuleViolation
+from ledger.domain.notation import Die
+from ledger.domain.roll_marks import KEPT, REROLLED
+from ledger.domain.roll_text import age_result_text
+from ledger.domain.rolls.conditions import NAUSEATED, REELING, OnRoll, on_roll
+from ledger.domain.rolls.event import Rolled
+from ledger.domain.rolls.sources import next_index, provenance, source_for
+from ledger.domain.sheet_names import canonical_ability, find_focus, lookup
+from ledger.domain.state import Character, Condition
+
+FOCUS_BONUS = 2
+NAUSEA_FACES = (5, 6)  # "reroll any die that has a result of 5-6"
+REELING_FACES = (1, 2)  # "their Stunt Die comes up a 1 or 2 on a test, they automatically fail"
+
+
+class AgeDice(msgspec.Struct, frozen=True):
+    """The dice of an AGE test in the order drawn: the three (the third is the Stunt Die),
+    then, when Nauseated, one reroll for each of them that showed 5-6, in their order."""
+
+    dice: list[Die]
+    provenance: dict[str, object]
+
+    @property
+    def values(self) -> list[int]:
+        """The three results that count: a rerolled die counts its second result."""
+        rerolls = iter(self.dice[3:])
+        return [next(rerolls).value if d.mark == REROLLED else d.value for d in self.dice[:3]]
+
+    @property
+    def rerolled(self) -> list[int | None]:
+        """The first result of each of the three dice that was rerolled, else None."""
+        return [d.value if d.mark == REROLLED else None for d in self.dice[:3]]
+
+    @property
+    def stunt_die(self) -> int:
+        return self.values[2]
+
+    @property
+    def doubles(self) -> bool:
+        return len(set(self.values)) < 3
+
+
+def _reported_count(reported: list[int], nauseated: bool) -> int:
+    return 3 + (sum(v in NAUSEA_FACES for v in reported[:3]) if nauseated else 0)
+
+
+def roll_age_dice(ctx: Context, reported: list[int] | None, nauseated: bool = False) -> AgeDice:
+    """Draw 3d6 (or check three reported d6, the last being the Stunt Die). Nauseated: each
+    5-6 among them is rerolled once, the rerolls drawn after the three (reported dice list
+    them after the three, in the same order)."""
+    if reported is not None and len(reported) != _reported_count(reported, nauseated):
+        detail = ("a Nauseated AGE test reports its 3 dice, then one reroll for each 5-6 "
+                  f"among them: {_reported_count(reported, nauseated)} dice here"
+                  if nauseated else "an AGE test reports exactly 3 dice")
+        raise InvalidInput("reported-dice-mismatch", detail, field="dice")
+    inner, source = source_for(ctx, reported)
+    first = next_index(ctx)
+    try:
+        three = [inner.draw(6) for _ in range(3)]
+        again = [v in NAUSEA_FACES and nauseated for v in three]
+        rerolls = [Die(6, inner.draw(6), KEPT) for v in again if v]
+    except DiceExhausted as exc:
+        raise InvalidInput("reported-dice-mismatch", str(exc), field="dice") from None
+    dice = [Die(6, v, REROLLED if r else KEPT) for v, r in zip(three, again, strict=True)]
+    return AgeDice(dice + rerolls, provenance(ctx, source, first))
+
+
+def stunt_points(success: bool, doubles: bool, stunt_die: int, active: bool) -> int:
+    """Doubles on a successful active test give SP equal to the Stunt Die; never on reactions."""
+    return stunt_die if success and doubles and active else 0
+
+
+def age_roll(
+    ctx: Context,
+    character_id: str | None,
+    reported: list[int] | None,
+    *,
+    ability: str,
+    ability_value: int,
+    tn: int | None,
+    focus: str | None = None,
+    focus_bonus: int = 0,
+    modifier: int = 0,
+    active: bool = True,
+    label: str = "",
+    conditions: Sequence[Condition] = (),
+) -> Rolled:
+    """Roll one AGE test and record it whole: every die, the total, success and SP.
+
+    Every AGE roll of the ledger (plain tests, Magic Tests, Consequence rolls, recovery
+    and trust tests, Stunt Attacks and resistance to stunts) goes through here with the
+    roller's `conditions`, so they all follow the same rules: the Conditions' fixed
+    penalties add to the total, Nauseated rerolls, Reeling fails on a Stunt Die of 1-2."""
+    effects = on_roll(conditions)
+    rolled = roll_age_dice(ctx, reported, nauseated=effects.has(NAUSEATED))
+    bonus = ability_value + focus_bonus + modifier
+    total = sum(rolled.values) + bonus + effects.total
+    reeled = effects.has(REELING) and rolled.stunt_die in REELING_FACES
+    success = False if reeled else None if tn is None else total >= tn
+    sp = stunt_points(bool(success), rolled.doubles, rolled.stunt_die, active)
+    return Rolled(
+        character_id=character_id, kind="age", expression="3d6", dice=rolled.dice,
+        total=total, label=label, stunt_die=rolled.stunt_die, ability=ability,
+        ability_value=ability_value, focus=focus, focus_bonus=focus_bonus,
+        modifier=modifier, tn=tn, success=success, doubles=rolled.doubles,
+        stunt_points=sp, active=active, condition_modifiers=effects.modifiers,
+        condition_procedures=effects.procedures, conditions_not_applied=effects.not_applied,
+        automatic_failure=reeled,
+        result_text=_text(rolled, bonus, total, sp, tn, success, effects, reeled),
+        **rolled.provenance,  # type: ignore[arg-type]
+    )
+
+
+def with_stunt_points(rolled: Rolled, sp: int) -> Rolled:
+    """The same roll with other Stunt Points (a Stunt Attack's own SP), its text rewritten
+    from the roll's own record: dice, bonus, the Conditions' modifiers and notes."""
+    dice = AgeDice(rolled.dice, {})
+    effects = OnRoll(rolled.condition_modifiers, rolled.condition_procedures,
+                     rolled.conditions_not_applied)
+    bonus = rolled.ability_value + rolled.focus_bonus + rolled.modifier
+    text = _text(dice, bonus, rolled.total, sp, rolled.tn, rolled.success, effects,
+                 rolled.automatic_failure)
+    return msgspec.structs.replace(rolled, stunt_points=sp, result_text=text)
+
+
+def _text(rolled: AgeDice, bonus: int, total: int, sp: int, tn: int | None,
+          success: bool | None, effects: OnRoll, reeled: bool) -> str:
+    notes = [f"{p.name}: {p.effect}" for p in effects.procedures]
+    if reeled:
+        notes.append(f"fails automatically (Reeling, Stunt Die {rolled.stunt_die})")
+    notes += [f"not applied: {c.name} ({c.effect})" for c in effects.not_applied]
+    return age_result_text(rolled.values, bonus, total, sp, tn, success,
+                           named=[(m.name, m.modifier) for m in effects.modifiers],
+                           rerolled=rolled.rerolled, notes=notes)
+
+
+def sheet_ability(character: Character, ability: str) -> tuple[str, int]:
+    """An ability's canonical name (422 for a name that is no ability) and the sheet's
+    score for it, matched in any case (409 when the sheet lacks it)."""
+    name = canonical_ability(ability)
+    found = lookup(character.abilities, name)
+    if found is None:
+        raise RuleViolation("unknown-ability", f"{character.name} has no ability {name!r}",
+                            field="ability", allowed=list(character.abilities))
+    return name, found[1]
+
+
+def sheet_focus(character: Character, focus: str) -> str:
+    """The sheet's spelling of a focus, matched in any case; a focus the sheet lacks is
+    refused (409), as in the Magic Test, rather than rolled without its bonus."""
+    found = find_focus(character.focuses, focus)
+    if found is None:
+        raise RuleViolation("focus-not-on-sheet", f"{character.name} has no focus {focus!r}",
+                            field="focus", allowed=character.focuses)
+    return found

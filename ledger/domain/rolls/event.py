@@ -1,0 +1,80 @@
+"""The `Rolled` event: a roll with every die, recorded whole (docs/dice.md)."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+import msgspec
+
+from ledger.domain.events import DomainEvent, evolves, upcaster
+from ledger.domain.notation import Die
+from ledger.domain.state import CampaignState
+
+
+class RollCondition(msgspec.Struct, frozen=True, kw_only=True):
+    """A Condition of the roller as the roll met it: its name and id, the modifier it put on
+    the total (0 when it is a dice procedure or was not applied) and its effect in words."""
+
+    name: str
+    condition_id: str
+    modifier: int = 0
+    effect: str = ""
+
+
+class Rolled(DomainEvent, frozen=True, kw_only=True):
+    """A roll with every die. Server dice record where they came from, to be re-derived.
+
+    Version 2 marks each die, writes `result_text` for AGE tests too and keeps the label
+    of an annotated expression (docs/dice.md); the dice themselves are drawn as before.
+    Version 3 records the roller's Conditions on an AGE test (docs/rules/conditions.md,
+    "Conditions on rolls"): the modifiers applied to the total, the dice procedures
+    (Nauseated's rerolls follow the three dice in `dice`, Reeling's automatic failure) and
+    the context-dependent penalties shown but not applied. Older versions read with none."""
+
+    version: ClassVar[int] = 3
+
+    kind: str  # "age" or "notation"
+    expression: str
+    dice: list[Die]
+    total: int
+    source: str  # "server" or "reported"
+    epoch: int | None = None
+    command_position: int | None = None
+    first_index: int | None = None
+    reported_by: str | None = None
+    label: str = ""
+    result_text: str = ""
+    # AGE tests only.
+    stunt_die: int | None = None
+    ability: str | None = None
+    ability_value: int = 0
+    focus: str | None = None
+    focus_bonus: int = 0
+    modifier: int = 0
+    tn: int | None = None
+    success: bool | None = None
+    doubles: bool = False
+    stunt_points: int = 0
+    active: bool = True
+    # Version 3: the roller's Conditions (AGE tests only). `total` includes the modifiers.
+    condition_modifiers: list[RollCondition] = []
+    condition_procedures: list[RollCondition] = []
+    conditions_not_applied: list[RollCondition] = []
+    automatic_failure: bool = False
+
+
+@evolves(Rolled)
+def _rolled(state: CampaignState, event: Rolled) -> None:
+    """A roll changes no tracked value; later rules cite it by position."""
+
+
+@upcaster("Rolled", 1)
+def _rolled_v1(data: dict[str, Any]) -> dict[str, Any]:
+    """Version 1 recorded no marks (they stay None) and no AGE result text: nothing to add."""
+    return data
+
+
+@upcaster("Rolled", 2)
+def _rolled_v2(data: dict[str, Any]) -> dict[str, Any]:
+    """Version 2 applied no Conditions: the new fields keep their defaults (none)."""
+    return data
