@@ -5,6 +5,7 @@
 - `verify_export()`: check an exported history offline (verify.py).
 - `Witness`: keep signed tree heads and check each newer one extends them (witness.py).
 - Exceptions carry the server's problem+json details (errors.py).
+- The answers' types: TypedDicts generated from the OpenAPI document (schemas.py).
 """
 
 from campaign_ledger_client._access import FeedTicket, Me

@@ -13,6 +13,14 @@ from campaign_ledger_client._scope import (
     query,
     read,
 )
+from campaign_ledger_client.schemas import (
+    CampaignState,
+    ConsistencyProof,
+    InclusionProof,
+    SignedHeadAnswer,
+    TimelinePage,
+    VerifyReport,
+)
 
 
 def _lines(answer: Answer) -> list[bytes]:
@@ -20,7 +28,7 @@ def _lines(answer: Answer) -> list[bytes]:
 
 
 class Audit(Scope):
-    @read(CAMPAIGN + "/timeline")
+    @read(CAMPAIGN + "/timeline", TimelinePage)
     def timeline(self, after: int = 0, limit: int = 50, *, character: str | None = None,
                  session: int | None = None, scene: int | None = None,
                  types: list[str] | None = None, first: int | None = None,
@@ -30,33 +38,33 @@ class Audit(Scope):
                      scene=scene, type=",".join(types) if types else None,
                      **{"from": first, "to": last})
 
-    @command("POST", CAMPAIGN + "/rewind")
+    @command("POST", CAMPAIGN + "/rewind", CampaignState)
     def rewind(self, to_position: int, reason: str) -> Call:
         """Rewind to an earlier command boundary (GM); later events stay, voided."""
         return body(to_position=to_position, reason=reason)
 
-    @command("POST", CAMPAIGN + "/redo")
+    @command("POST", CAMPAIGN + "/redo", CampaignState)
     def redo(self, reason: str = "") -> Call:
         """Undo the latest rewind while it is still the latest event (GM)."""
         return body(reason=reason)
 
-    @read(CAMPAIGN + "/verify")
+    @read(CAMPAIGN + "/verify", VerifyReport)
     def verify(self, expect_head: str | None = None) -> Call:
         """The server's own check of the chain and dice (see verify.py to do it yourself)."""
         return query(expect_head=expect_head)
 
-    @read(CAMPAIGN + "/head")
+    @read(CAMPAIGN + "/head", SignedHeadAnswer)
     def signed_head(self) -> Call:
         """The head position and hash signed with the server's Ed25519 key: keep it."""
         return Call()
 
-    @read(CAMPAIGN + "/proofs/inclusion")
+    @read(CAMPAIGN + "/proofs/inclusion", InclusionProof)
     def inclusion_proof(self, position: int, size: int | None = None) -> Call:
         """The Merkle audit path of the event at `position` in the tree of `size` events
         (default: the head); check it with `witness.included` (docs/trust.md)."""
         return query(position=position, size=size)
 
-    @read(CAMPAIGN + "/proofs/consistency")
+    @read(CAMPAIGN + "/proofs/consistency", ConsistencyProof)
     def consistency_proof(self, first: int, second: int | None = None) -> Call:
         """The proof that the tree of `second` events (default: the head) extends the tree
         of `first` events; check it with `witness.consistent` (docs/trust.md)."""
@@ -68,18 +76,18 @@ class Audit(Scope):
         check it with `verify.verify_export` (it verifies whole either way)."""
         return Call()
 
-    @command("POST", CAMPAIGN + "/hidden/rolls")
+    @command("POST", CAMPAIGN + "/hidden/rolls", type(None))
     def hidden_roll(self, expression: str, *, label: str = "",
                     character_id: str | None = None) -> Call:
         """Roll behind the screen (GM): others see a placeholder with a commitment."""
         return body(expression=expression, label=label, character_id=character_id)
 
-    @command("POST", CAMPAIGN + "/hidden/notes")
+    @command("POST", CAMPAIGN + "/hidden/notes", type(None))
     def hidden_note(self, text: str, *, label: str = "", character_id: str | None = None) -> Call:
         """Write a secret note (GM): others see a placeholder with a commitment."""
         return body(text=text, label=label, character_id=character_id)
 
-    @command("POST", CAMPAIGN + "/hidden/reveal")
+    @command("POST", CAMPAIGN + "/hidden/reveal", type(None))
     def reveal_hidden(self, position: int) -> Call:
         """Reveal a hidden roll or note (GM): its data, nonce and seed, for anyone to check."""
         return body(position=position)

@@ -20,6 +20,15 @@ from campaign_ledger_client._scope import (
 )
 from campaign_ledger_client.bodies import Sheet
 from campaign_ledger_client.models import At, Event, EventPage, IssuedToken, View
+from campaign_ledger_client.schemas import (
+    CampaignCatalog,
+    CampaignSummary,
+    Character,
+    CharactersAnswer,
+    ResistanceFactors,
+    StateAnswer,
+    TokenList,
+)
 
 ClockAction = Literal["start-session", "end-session", "start-scene", "end-scene", "sunrise",
                       "sunset"]
@@ -39,32 +48,32 @@ def _token(answer: Answer) -> IssuedToken:
 
 
 class CampaignCore(Scope):
-    @read(CAMPAIGN)
+    @read(CAMPAIGN, CampaignSummary)
     def get(self) -> Call:
         """Name, settings, clock, head position and hash, dice epoch."""
         return Call()
 
-    @command("PATCH", CAMPAIGN + "/settings")
+    @command("PATCH", CAMPAIGN + "/settings", CampaignSummary)
     def change_settings(self, settings: dict[str, Any]) -> Call:
         """Change rule settings (GM): a SettingsChanged event."""
         return body(settings=settings)
 
-    @command("POST", CAMPAIGN + "/clock/{action}")
+    @command("POST", CAMPAIGN + "/clock/{action}", CampaignSummary)
     def clock(self, action: ClockAction) -> Call:
         """start-session, end-session, start-scene, end-scene, sunrise or sunset."""
         return Call(params={"action": action})
 
-    @command("POST", CAMPAIGN + "/clock/advance")
+    @command("POST", CAMPAIGN + "/clock/advance", CampaignSummary)
     def advance(self, minutes: int) -> Call:
         return body(minutes=minutes)
 
-    @command("POST", CAMPAIGN + "/clock/new-day")
+    @command("POST", CAMPAIGN + "/clock/new-day", CampaignSummary)
     def new_day(self, rested: list[str]) -> Call:
         """A new day; `rested` lists the characters (ids or names) who rested, [] for nobody:
         their day Effort returns."""
         return body(rested=rested)
 
-    @read(CAMPAIGN + "/state")
+    @read(CAMPAIGN + "/state", StateAnswer)
     def state(self, at: At | datetime | None = None, view: View = "recorded") -> Call:
         """The whole campaign at the head, or as it was `at` a position or time."""
         return at_query(at, view)
@@ -88,12 +97,12 @@ class CampaignCore(Scope):
             yield from found.events
             cursor = found.next
 
-    @command("POST", CAMPAIGN + "/characters")
+    @command("POST", CAMPAIGN + "/characters", Character)
     def register_character(self, sheet: Sheet) -> Call:
         """Register a character (GM); the answer's `state` is the new character."""
         return Call(body=dict(sheet))
 
-    @read(CAMPAIGN + "/characters")
+    @read(CAMPAIGN + "/characters", CharactersAnswer)
     def characters(self, at: At | datetime | None = None, view: View = "recorded") -> Call:
         return at_query(at, view)
 
@@ -102,7 +111,7 @@ class CampaignCore(Scope):
         """Issue a token (GM); a player token names its character. The secret is shown once."""
         return Call(body={"role": role, "character_id": character_id, "label": label})
 
-    @read(CAMPAIGN + "/tokens")
+    @read(CAMPAIGN + "/tokens", TokenList)
     def tokens(self) -> Call:
         """Every token of the campaign, without secrets (GM)."""
         return Call()
@@ -116,12 +125,12 @@ class CampaignCore(Scope):
         """Revoke a token and issue its replacement (same role, character and label)."""
         return Call(params={"token_id": token_id})
 
-    @read(CAMPAIGN + "/catalog/{name}")
+    @read(CAMPAIGN + "/catalog/{name}", CampaignCatalog)
     def catalog(self, name: str) -> Call:
         """One catalogue of the rules with this campaign's settings (Helpless points...)."""
         return Call(params={"name": name})
 
-    @read(CAMPAIGN + "/magic/resistance-factors")
+    @read(CAMPAIGN + "/magic/resistance-factors", ResistanceFactors)
     def resistance_factors(self) -> Call:
         """The rules' named Resistance factors and the careful-magic options."""
         return Call()

@@ -9,6 +9,7 @@ from campaign_ledger_client._campaigns import at_query
 from campaign_ledger_client._scope import CHARACTER, Call, Scope, body, command, read
 from campaign_ledger_client.bodies import ConditionSpec, RollSpec, Sheet
 from campaign_ledger_client.models import At, View, WriteResult
+from campaign_ledger_client.schemas import Character, CharacterAnswer, ConditionsAnswer
 
 Resource = Literal["mana", "conviction"]
 DamageType = Literal["wound", "stun", "penetrating"]
@@ -24,27 +25,27 @@ class CharacterCore(Scope):
     def id(self) -> str:
         return self._ids["character_id"]
 
-    @read(CHARACTER)
+    @read(CHARACTER, CharacterAnswer)
     def get(self, at: At | datetime | None = None, view: View = "recorded") -> Call:
         """The character at the head or `at` a position or time: {position, character}."""
         return at_query(at, view)
 
-    @command("PATCH", CHARACTER)
+    @command("PATCH", CHARACTER, Character)
     def update(self, sheet: Sheet) -> Call:
         """Update the sheet (GM); only the fields given change."""
         return Call(body=dict(sheet))
 
-    @command("POST", CHARACTER + "/rolls")
+    @command("POST", CHARACTER + "/rolls", Character)
     def roll_request(self, spec: RollSpec) -> Call:
         """A roll with every field of the request; `roll` and `age_test` are its short forms."""
         return Call(body=dict(spec))
 
-    @command("POST", CHARACTER + "/rolls")
+    @command("POST", CHARACTER + "/rolls", Character)
     def roll(self, expression: str, dice: list[int] | None = None, label: str = "") -> Call:
         """Roll d20 notation (`4d6kh3`, `1d20+5`); server dice unless `dice` are reported."""
         return body(kind="notation", expression=expression, dice=dice, label=label)
 
-    @command("POST", CHARACTER + "/rolls")
+    @command("POST", CHARACTER + "/rolls", Character)
     def age_test(self, ability: str, *, focus: str | None = None, modifier: int = 0,
                  tn: int | None = None, active: bool = True, dice: list[int] | None = None,
                  label: str = "", talent: str | None = None,
@@ -56,71 +57,71 @@ class CharacterCore(Scope):
         return body(kind="age", ability=ability, focus=focus, modifier=modifier, tn=tn,
                     active=active, dice=dice, label=label, talent=talent, tags=tags)
 
-    def spend(self, resource: Resource, amount: int, reason: str = "") -> WriteResult:
+    def spend(self, resource: Resource, amount: int, reason: str = "") -> WriteResult[Character]:
         """Spend Mana or Conviction; more than the character has is a RuleViolation."""
         chosen = self.spend_mana if resource == "mana" else self.spend_conviction
         return chosen(amount, reason)
 
-    def gain(self, resource: Resource, amount: int, reason: str = "") -> WriteResult:
+    def gain(self, resource: Resource, amount: int, reason: str = "") -> WriteResult[Character]:
         """Gain Mana or Conviction, up to the maximum."""
         chosen = self.gain_mana if resource == "mana" else self.gain_conviction
         return chosen(amount, reason)
 
-    @command("POST", CHARACTER + "/mana/spend")
+    @command("POST", CHARACTER + "/mana/spend", Character)
     def spend_mana(self, amount: int, reason: str = "") -> Call:
         return body(amount=amount, reason=reason)
 
-    @command("POST", CHARACTER + "/mana/gain")
+    @command("POST", CHARACTER + "/mana/gain", Character)
     def gain_mana(self, amount: int, reason: str = "") -> Call:
         return body(amount=amount, reason=reason)
 
-    @command("POST", CHARACTER + "/conviction/spend")
+    @command("POST", CHARACTER + "/conviction/spend", Character)
     def spend_conviction(self, amount: int, reason: str = "") -> Call:
         return body(amount=amount, reason=reason)
 
-    @command("POST", CHARACTER + "/conviction/gain")
+    @command("POST", CHARACTER + "/conviction/gain", Character)
     def gain_conviction(self, amount: int, reason: str = "") -> Call:
         return body(amount=amount, reason=reason)
 
-    @command("POST", CHARACTER + "/health/damage")
+    @command("POST", CHARACTER + "/health/damage", Character)
     def damage(self, amount: int, type: DamageType = "wound", reason: str = "") -> Call:
         """Take damage (never refused); Health stops at 0."""
         return body(amount=amount, type=type, reason=reason)
 
-    @command("POST", CHARACTER + "/health/heal")
+    @command("POST", CHARACTER + "/health/heal", Character)
     def heal(self, amount: int, reason: str = "", magical: bool = False) -> Call:
         return body(amount=amount, reason=reason, magical=magical)
 
-    @command("POST", CHARACTER + "/corrections")
+    @command("POST", CHARACTER + "/corrections", Character)
     def correct(self, field: str, value: Any, reason: str) -> Call:
         """A GM correction of any tracked value by dotted path (`mana.current`)."""
         return Call(body={"field": field, "value": value, "reason": reason})
 
-    @command("POST", CHARACTER + "/death")
+    @command("POST", CHARACTER + "/death", Character)
     def record_death(self, cause: str = "") -> Call:
         return body(cause=cause)
 
-    @command("POST", CHARACTER + "/conditions")
+    @command("POST", CHARACTER + "/conditions", Character)
     def add_condition(self, condition: ConditionSpec) -> Call:
         """Give a Condition (with escalation); the answer's extra `condition` is it."""
         return Call(body=dict(condition))
 
-    @read(CHARACTER + "/conditions")
+    @read(CHARACTER + "/conditions", ConditionsAnswer)
     def conditions(self, at: At | datetime | None = None, view: View = "recorded") -> Call:
         return at_query(at, view)
 
-    @command("POST", CONDITION + "/recover")
+    @command("POST", CONDITION + "/recover", Character)
     def recover_condition(self, condition_id: str, dice: list[int] | None = None,
                           modifier: int = 0) -> Call:
         """A recovery roll; success takes the Stunt Die off the Condition's points."""
         return body(_condition(condition_id), dice=dice, modifier=modifier)
 
-    @command("POST", CONDITION + "/heal")
+    @command("POST", CONDITION + "/heal", Character)
     def heal_condition(self, condition_id: str, points: int) -> Call:
         """Magical healing: every 2 points remove 1 point of the Condition."""
         return body(_condition(condition_id), points=points)
 
-    @command("POST", CONDITION + "/treat")
+    @command("POST", CONDITION + "/treat", Character)
     def treat_condition(self, condition_id: str) -> Call:
         """Begin a day of treatment and rest for a Wound."""
         return Call(body={}, params=_condition(condition_id))

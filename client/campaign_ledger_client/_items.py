@@ -9,6 +9,7 @@ from campaign_ledger_client._campaigns import at_query
 from campaign_ledger_client._scope import CAMPAIGN, Call, Scope, body, command, read
 from campaign_ledger_client.bodies import ItemSpec
 from campaign_ledger_client.models import At, View
+from campaign_ledger_client.schemas import ItemAnswer, ItemsAnswer, ItemState
 
 ITEM = CAMPAIGN + "/items/{item_id}"
 Exposure = Literal["lowest", "highest"]
@@ -19,39 +20,39 @@ def _item(item_id: str) -> dict[str, str]:
 
 
 class Items(Scope):
-    @command("POST", CAMPAIGN + "/items")
+    @command("POST", CAMPAIGN + "/items", ItemState)
     def register_item(self, item: ItemSpec) -> Call:
         """Register an item or object (GM); the answer's `state` is the item."""
         return Call(body=dict(item))
 
-    @read(CAMPAIGN + "/items")
+    @read(CAMPAIGN + "/items", ItemsAnswer)
     def items(self, at: At | datetime | None = None, view: View = "recorded") -> Call:
         """Every item, and who holds and is linked to which (`by_character`)."""
         return at_query(at, view)
 
-    @read(ITEM)
+    @read(ITEM, ItemAnswer)
     def item(self, item_id: str, at: At | datetime | None = None,
              view: View = "recorded") -> Call:
         return Call(query=at_query(at, view).query, params=_item(item_id))
 
-    @command("POST", ITEM + "/damage")
+    @command("POST", ITEM + "/damage", ItemState)
     def damage_item(self, item_id: str, amount: int, type: str = "impact",
                     exposure: Exposure | None = None,
                     at_zero: Literal["nonfunctional", "destroyed"] | None = None) -> Call:
         return body(_item(item_id), amount=amount, type=type, exposure=exposure, at_zero=at_zero)
 
-    @command("POST", ITEM + "/repair")
+    @command("POST", ITEM + "/repair", ItemState)
     def repair_item(self, item_id: str, threshold_successes: int, cap: int | None = None,
                     character: str | None = None) -> Call:
         return body(_item(item_id), threshold_successes=threshold_successes, cap=cap,
                     character=character)
 
-    @command("POST", ITEM + "/hand-over")
+    @command("POST", ITEM + "/hand-over", ItemState)
     def hand_over(self, item_id: str, holder: str | None) -> Call:
         """Who carries the item now; None for nobody."""
         return Call(body={"holder": holder}, params=_item(item_id))
 
-    @command("POST", ITEM + "/trust-test")
+    @command("POST", ITEM + "/trust-test", ItemState)
     def trust_test(self, item_id: str, character: str, *, tn: int | None = None,
                    ammo_bonus: int | None = None, modifier: int | None = None,
                    focus: str | None = None, dice: list[int] | None = None,
@@ -60,21 +61,21 @@ class Items(Scope):
         return body(_item(item_id), character=character, tn=tn, ammo_bonus=ammo_bonus,
                     modifier=modifier, focus=focus, dice=dice, damage_dice=damage_dice)
 
-    @command("POST", ITEM + "/maintain")
+    @command("POST", ITEM + "/maintain", ItemState)
     def maintain(self, item_id: str, character: str | None = None) -> Call:
         return body(_item(item_id), character=character)
 
-    @command("POST", ITEM + "/identify")
+    @command("POST", ITEM + "/identify", ItemState)
     def identify(self, item_id: str, character: str) -> Call:
         """Begin a day's study; the next new day completes it."""
         return body(_item(item_id), character=character)
 
-    @command("POST", ITEM + "/link")
+    @command("POST", ITEM + "/link", ItemState)
     def link(self, item_id: str, character: str, helper: str | None = None,
              pool: Literal["mage", "summoner"] | None = None) -> Call:
         return body(_item(item_id), character=character, helper=helper, pool=pool)
 
-    @command("POST", ITEM + "/unlink")
+    @command("POST", ITEM + "/unlink", ItemState)
     def unlink(self, item_id: str, character: str | None = None,
                helper: str | None = None) -> Call:
         return body(_item(item_id), character=character, helper=helper)

@@ -4,12 +4,17 @@ A method builds its request (`Call`: body, query and the path parameters its sco
 does not hold) and a decorator names the endpoint and turns the answer into a
 typed value:
 
-    @command("POST", CHARACTER + "/health/damage")
+    @command("POST", CHARACTER + "/health/damage", Character)
     def damage(self, amount: int, type: DamageType = "wound", reason: str = "") -> Call:
         return body(amount=amount, type=type, reason=reason)
 
 The decorator also records (method, OpenAPI path) in `ENDPOINTS`, which a test
 compares with the server's /openapi.json: an endpoint without a method fails it.
+
+What a method answers is typed by a model generated from the server's document
+(schemas.py): `@read(CHARACTER + "/magic", MagicAnswer)`, or `@command(..., Character)`
+for a write's `state`. `SHAPES` records the declared models; a test checks each against
+the document's answer of its operation.
 """
 
 from __future__ import annotations
@@ -20,7 +25,7 @@ import secrets
 import urllib.parse
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
-from typing import Any, Concatenate, Literal, ParamSpec, Self, TypeVar
+from typing import Any, Concatenate, Literal, ParamSpec, Self, TypeVar, overload
 
 from campaign_ledger_client._http import Answer, Transport
 from campaign_ledger_client.models import JSON, WriteResult
@@ -31,6 +36,8 @@ CHARACTER = CAMPAIGN + "/characters/{character_id}"
 
 # (HTTP method, OpenAPI path) -> the qualified names of the methods that call it.
 ENDPOINTS: dict[tuple[str, str], list[str]] = {}
+# The qualified name of a method -> (HTTP method, OpenAPI path, the model it declares).
+SHAPES: dict[str, tuple[str, str, type[Any]]] = {}
 
 # command: a ledger write (Idempotency-Key and If-Match); keyed: a write outside the game
 # stream (tokens, webhooks: Idempotency-Key only); read; plain: neither.
@@ -38,6 +45,7 @@ Kind = Literal["command", "keyed", "read", "plain"]
 S = TypeVar("S", bound="Scope")
 P = ParamSpec("P")
 R = TypeVar("R")
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -109,9 +117,12 @@ def new_key() -> str:
 
 
 def endpoint(method: str, template: str, parse: Callable[[Answer], R], kind: Kind,
+             shape: type[Any] | None = None,
              ) -> Callable[[Callable[Concatenate[S, P], Call]], Callable[Concatenate[S, P], R]]:
     def decorate(build: Callable[Concatenate[S, P], Call]) -> Callable[Concatenate[S, P], R]:
         ENDPOINTS.setdefault((method, template), []).append(build.__qualname__)
+        if shape is not None:
+            SHAPES[build.__qualname__] = (method, template, shape)
 
         @functools.wraps(build)
         def run(self: S, /, *args: P.args, **kwargs: P.kwargs) -> R:
@@ -131,13 +142,18 @@ def covers(method: str, template: str) -> Callable[[Callable[P, R]], Callable[P,
     return decorate
 
 
-def write_result(answer: Answer) -> WriteResult:
+def write_result(answer: Answer) -> WriteResult[Any]:
     return WriteResult.from_json(answer.body, replayed=answer.headers.get(
         "idempotent-replayed") == "true")
 
 
 def json_body(answer: Answer) -> JSON:
     return answer.body if isinstance(answer.body, dict) else {}
+
+
+def json_answer(answer: Answer) -> Any:
+    """The JSON object, as the model its method declares (the server's schema)."""
+    return json_body(answer)
 
 
 def nothing(answer: Answer) -> None:
@@ -147,12 +163,25 @@ def nothing(answer: Answer) -> None:
 Builder = Callable[Concatenate[S, P], Call]
 
 
+@overload
 def command(method: str, template: str,
-            ) -> Callable[[Builder[S, P]], Callable[Concatenate[S, P], WriteResult]]:
-    """A write through the ledger: Idempotency-Key and If-Match apply; answers WriteResult."""
-    return endpoint(method, template, write_result, "command")
+            ) -> Callable[[Builder[S, P]], Callable[Concatenate[S, P], WriteResult[Any]]]: ...
+@overload
+def command(method: str, template: str, state: type[T],
+            ) -> Callable[[Builder[S, P]], Callable[Concatenate[S, P], WriteResult[T]]]: ...
+def command(method: str, template: str, state: type[Any] | None = None,
+            ) -> Callable[[Builder[S, P]], Callable[Concatenate[S, P], WriteResult[Any]]]:
+    """A write through the ledger: Idempotency-Key and If-Match apply; answers WriteResult,
+    its `state` typed by the model given (the schema of the answer's `state`)."""
+    return endpoint(method, template, write_result, "command", state)
 
 
-def read(template: str) -> Callable[[Builder[S, P]], Callable[Concatenate[S, P], JSON]]:
-    """A GET answering a JSON object."""
-    return endpoint("GET", template, json_body, "read")
+@overload
+def read(template: str) -> Callable[[Builder[S, P]], Callable[Concatenate[S, P], JSON]]: ...
+@overload
+def read(template: str, answer: type[T],
+         ) -> Callable[[Builder[S, P]], Callable[Concatenate[S, P], T]]: ...
+def read(template: str, answer: type[Any] | None = None,
+         ) -> Callable[[Builder[S, P]], Callable[Concatenate[S, P], Any]]:
+    """A GET answering a JSON object, typed by the model given."""
+    return endpoint("GET", template, json_answer, "read", answer)

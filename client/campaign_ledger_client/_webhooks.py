@@ -9,6 +9,7 @@ from typing import Any
 
 from campaign_ledger_client._http import Answer
 from campaign_ledger_client._scope import CAMPAIGN, Call, Scope, endpoint, nothing, query, read
+from campaign_ledger_client.schemas import DeliveryPage
 
 WEBHOOK = CAMPAIGN + "/webhooks/{webhook_id}"
 
@@ -60,7 +61,7 @@ class Webhooks(Scope):
         """Delete a webhook; its pending deliveries are cancelled."""
         return Call(params={"webhook_id": webhook_id})
 
-    @read(WEBHOOK + "/deliveries")
+    @read(WEBHOOK + "/deliveries", DeliveryPage)
     def webhook_deliveries(self, webhook_id: str, after: int = 0, limit: int = 100) -> Call:
         """One entry per event with every attempt; page with `next` as `after`."""
         return query({"webhook_id": webhook_id}, after=after, limit=limit)

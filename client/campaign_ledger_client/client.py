@@ -10,14 +10,15 @@
     print(result.events[0].data["total"], result.events[0].data["success"])
 
 Every endpoint of the API is one method (the table in docs/client.md); writes
-answer `WriteResult`, reads a JSON object, refusals raise `ProblemError`s.
+answer `WriteResult[<state model>]`, reads the model of their answer (schemas.py,
+generated from the server's OpenAPI document), refusals raise `ProblemError`s.
 """
 
 from __future__ import annotations
 
 import copy
 from dataclasses import replace
-from typing import Any
+from typing import Any, cast
 
 from campaign_ledger_client._access import FeedTickets, WhoAmI
 from campaign_ledger_client._audit import Audit
@@ -42,6 +43,14 @@ from campaign_ledger_client._webhooks import Webhooks
 from campaign_ledger_client.errors import ServiceUnavailable
 from campaign_ledger_client.feed import Following
 from campaign_ledger_client.models import JSON, CreatedCampaign
+from campaign_ledger_client.schemas import (
+    Catalog,
+    CatalogList,
+    Health,
+    Readiness,
+    RunnersReport,
+    SigningKey,
+)
 from campaign_ledger_client.witness import Witness
 
 
@@ -99,40 +108,41 @@ class Client(WhoAmI):
         """Create a campaign; the answer holds its id and the GM's token (shown once)."""
         return body(name=name, settings=settings or {})
 
-    @read("/healthz")
+    @read("/healthz", Health)
     def health(self) -> Call:
         return Call()
 
-    @read("/readyz")
+    @read("/readyz", Readiness)
     def ready(self) -> Call:
         """The store is reachable (ServiceUnavailable otherwise)."""
         return Call()
 
-    @read("/v1/catalog")
+    @read("/v1/catalog", CatalogList)
     def catalogs(self) -> Call:
         """The catalogue names, what each lists and the settings that change it."""
         return Call()
 
-    @read("/v1/catalog/{name}")
+    @read("/v1/catalog/{name}", Catalog)
     def catalog(self, name: str) -> Call:
         """One catalogue of the rules (Conditions, spells, event types...), default settings."""
         return Call(params={"name": name})
 
-    @read("/v1/signing-key")
+    @read("/v1/signing-key", SigningKey)
     def signing_key(self) -> Call:
         """The server's Ed25519 public key that signs campaign heads and exports."""
         return Call()
 
     @covers("GET", "/healthz/runners")
-    def runner_health(self) -> JSON:
+    def runner_health(self) -> RunnersReport:
         """Each runner's heartbeat and each consumer's lag; `healthy` is False when a
         runner is stale (the server then answers 503, which this returns, not raises)."""
         try:
-            return json_body(self._transport.call("GET", "/healthz/runners"))
+            found = json_body(self._transport.call("GET", "/healthz/runners"))
         except ServiceUnavailable as stale:
             if "healthy" not in stale.body:
                 raise  # the store itself is unavailable
-            return stale.body
+            found = stale.body
+        return cast(RunnersReport, found)
 
     @covers("GET", "/metrics")
     def metrics(self, metrics_token: str | None = None) -> str:

@@ -1,18 +1,21 @@
-"""Typed answers (dataclasses); request bodies are TypedDicts in bodies.py.
+"""Answers the client parses (dataclasses); request bodies are TypedDicts in bodies.py.
 
-States (a character, the whole campaign, an item…) stay plain JSON objects: their
-schema is the server's OpenAPI document (`components/schemas`), which grows with
-every rule, and a client pinned to yesterday's fields would drop today's.
+States (a character, the whole campaign, an item…) stay the server's JSON objects, typed
+by the TypedDicts of schemas.py (generated from the OpenAPI document): a client older
+than the server keeps the keys it does not know.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Any, Generic, Literal, TypeVar, cast
+
+from campaign_ledger_client.schemas import CampaignSummary, Receipt
 
 JSON = dict[str, Any]
 At = int | str  # a position, or an RFC 3339 time (a datetime is accepted too)
 View = Literal["recorded", "canon"]
+StateT = TypeVar("StateT")
 
 
 @dataclass(frozen=True)
@@ -90,22 +93,29 @@ class Restore(Event):
 
 
 @dataclass(frozen=True)
-class WriteResult:
+class WriteResult(Generic[StateT]):
     """A command's answer: the head `position`, the `events` it recorded and the `state`
-    (the character for character commands, else the campaign or the area's summary).
+    (the character for character commands, else the campaign or the area's summary), typed
+    by the model (schemas.py) the method declares: `WriteResult[Character]`.
     `extra` holds the other keys some commands add (`magic`, `condition`, `spirit`…)."""
 
     position: int
     events: list[Event]
-    state: Any
+    state: StateT
     extra: JSON = field(default_factory=dict)
     replayed: bool = False
 
+    @property
+    def receipt(self) -> Receipt | None:
+        """The signed tree head and inclusion proofs of the write (docs/trust.md)."""
+        return cast("Receipt | None", self.extra.get("receipt"))
+
     @classmethod
-    def from_json(cls, raw: JSON, replayed: bool = False) -> WriteResult:
+    def from_json(cls, raw: JSON, replayed: bool = False) -> WriteResult[Any]:
         rest = {k: v for k, v in raw.items() if k not in ("position", "events", "state")}
+        state: Any = raw.get("state")
         return cls(int(raw["position"]), [Event.from_json(e) for e in raw.get("events", [])],
-                   raw.get("state"), rest, replayed)
+                   state, rest, replayed)
 
 
 @dataclass(frozen=True)
@@ -113,7 +123,7 @@ class CreatedCampaign:
     id: str
     gm_token: str
     gm_token_id: str
-    result: WriteResult
+    result: WriteResult[CampaignSummary]
 
     @classmethod
     def from_json(cls, raw: JSON) -> CreatedCampaign:
