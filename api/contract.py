@@ -45,7 +45,9 @@ VOIDED = {"type": "object", "nullable": True, "required": ["by"],
                          "`view=canon` or at the head."}
 SUMMARY = obj(("id", "name", "settings", "clock", "position", "head_hash", "dice"),
               id=STR, name=STR, settings=ANY_OBJECT, clock=ref("Clock"), position=INT,
-              head_hash=STR, dice=obj(("epoch", "commitment"), epoch=INT, commitment=STR))
+              head_hash=STR, dice=obj(("epoch", "commitment"), epoch=INT, commitment=STR),
+              forked_from={**obj(("campaign_id", "position", "head_hash"), campaign_id=STR,
+                                 position=INT, head_hash=STR), "nullable": True})
 TOKEN = obj(("id", "role", "character_id", "label"), id=STR, role=STR,
             character_id=NULL_STR, label=STR, token=STR, created_at=STR,
             revoked_at=NULL_STR, replaces=NULL_STR,
