@@ -44,7 +44,9 @@ def _create(command: CreateCampaign, _params: dict[str, str]) -> Response:
 
 def _fork(command: ForkCampaign, params: dict[str, str]) -> Response:
     # The bearer is the origin's GM token (the command's policy); the admin token, when
-    # the server sets one, comes in its own header.
+    # the server sets one, comes in its own header. 401 without a token, 404 for a token
+    # of another campaign, before anything else.
+    auth.authenticate(params["campaign_id"])
     _require_admin(request.headers.get("X-Admin-Token", "\0"), "Forking a campaign")
     return write_fork(params["campaign_id"], command)
 

@@ -21,6 +21,13 @@ class Audit(Scope):
         """Rewind to an earlier command boundary (GM); later events stay, voided."""
         return body(to_position=to_position, reason=reason)
 
+    @command("POST", CAMPAIGN + "/fork")
+    def fork_campaign(self, at: int, name: str) -> Call:
+        """Fork the campaign at position `at` into a new campaign (GM; docs/forks.md). The
+        answer holds the fork's id and its GM token (shown once). A server with an admin
+        token also needs it in `X-Admin-Token` (the client's `extra_headers`)."""
+        return body(at=at, name=name)
+
     @command("POST", CAMPAIGN + "/redo")
     def redo(self, reason: str = "") -> Call:
         """Undo the latest rewind while it is still the latest event (GM)."""

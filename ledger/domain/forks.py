@@ -12,8 +12,6 @@ Rules:
 
 from __future__ import annotations
 
-from typing import Any
-
 import msgspec
 
 from ledger.domain.context import Context
@@ -27,11 +25,24 @@ _OWN = frozenset({"id", "name", "position", "head_hash", "recorded_at", "dice_ep
                   "dice_commitment", "rewind", "forked_from"})
 
 
+class OriginTreeHead(msgspec.Struct, frozen=True, kw_only=True):
+    """The origin's signed tree head at the position, as the server signed it (the fields
+    of a tree head, docs/trust.md)."""
+
+    campaign_id: str
+    tree_size: int
+    root_hash: str
+    head_hash: str
+    timestamp: str
+    key_id: str
+    algorithm: str
+    signature: str
+
+
 class ForkedFrom(DomainEvent, frozen=True, kw_only=True):
     name: str
     origin: ForkOrigin
-    # The origin's signed tree head at the position (docs/trust.md), as it was signed.
-    tree_head: dict[str, Any]
+    tree_head: OriginTreeHead
     state: CampaignState
     dice_epoch: int
     dice_commitment: str
@@ -51,7 +62,7 @@ def _forked(state: CampaignState, e: ForkedFrom) -> None:
     state.forked_from = msgspec.structs.replace(e.origin)
 
 
-def fork_campaign(name: str, origin: ForkOrigin, tree_head: dict[str, Any],
+def fork_campaign(name: str, origin: ForkOrigin, tree_head: OriginTreeHead,
                   at_origin: CampaignState) -> Decide:
     """The decision recording a fork of `at_origin` (the origin's canon state at the
     position `origin` names)."""

@@ -14,7 +14,7 @@ from ledger.domain import limits
 from ledger.domain.command import GM, Command
 from ledger.domain.context import Actor
 from ledger.domain.errors import InvalidInput
-from ledger.domain.forks import fork_campaign
+from ledger.domain.forks import OriginTreeHead, fork_campaign
 from ledger.domain.state import ForkOrigin
 from ledger.service import tokens
 from ledger.service.audit import receipts
@@ -59,7 +59,8 @@ def fork(led: Ledger, signer: HeadSigner, origin_id: str, command: ForkCampaign,
     at_origin = led.canon_state_at(origin_id, command.at)
     record = led.store.read(origin_id, after=command.at - 1, upto=command.at)[0]
     origin = ForkOrigin(campaign_id=origin_id, position=command.at, head_hash=record.hash)
-    sth = msgspec.to_builtins(receipts.tree_head(led.store, signer, origin_id, command.at))
+    sth = msgspec.convert(msgspec.to_builtins(
+        receipts.tree_head(led.store, signer, origin_id, command.at)), OriginTreeHead)
     fork_id = new_campaign_id(*((answer.scope, answer.key) if answer else ()))
     gm, _secret = tokens.new_token(led.box, fork_id, "gm", None, "GM", actor)
     decide = fork_campaign(command.name, origin, sth, at_origin)

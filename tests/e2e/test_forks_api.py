@@ -10,7 +10,7 @@ from flask import Flask
 from api.runtime import ledger as app_ledger
 from api.runtime import signer
 from ledger.domain.context import Actor
-from ledger.domain.forks import fork_campaign
+from ledger.domain.forks import OriginTreeHead, fork_campaign
 from ledger.domain.state import ForkOrigin
 from ledger.service import tokens
 from ledger.service.audit import receipts
@@ -140,8 +140,8 @@ def test_verify_detects_a_forked_from_whose_head_is_not_the_origins(
     with app.app_context():  # a ForkedFrom naming a head the origin never had at `at`
         led = app_ledger()
         at_state = led.canon_state_at(o["campaign"], o["at"])
-        sth = msgspec.to_builtins(receipts.tree_head(led.store, signer(), o["campaign"],
-                                                     o["at"]))
+        sth = msgspec.convert(msgspec.to_builtins(
+            receipts.tree_head(led.store, signer(), o["campaign"], o["at"])), OriginTreeHead)
         wrong = ForkOrigin(campaign_id=o["campaign"], position=o["at"], head_hash="ab" * 32)
         forged = new_campaign_id()
         gm, secret = tokens.new_token(led.box, forged, "gm", None, "GM", Actor(role="gm"))

@@ -44,6 +44,7 @@ def play(rec: Recorder) -> None:
     rewind_and_redo(rec)
     wrap_up(rec, mara, ivo, pistol)
     stunts(rec, ivo)
+    fork(rec)
 
 
 def session_and_pool(rec: Recorder, mara: str, ivo: str, player: str) -> None:
@@ -212,3 +213,10 @@ def stunts(rec: Recorder, ivo: str) -> None:
     rec.post("frighten-resisted", "/stunts/resist",
              {"resistance_id": data["resistances"][0]["id"], "dice": [1, 2, 3]})
     rec.post("end-session-3", "/clock/end-session")
+
+
+def fork(rec: Recorder) -> None:
+    """Appended: a what-if fork at the start of session 3 (docs/forks.md). It records its
+    `ForkedFrom` in a new campaign: nothing in this one."""
+    at = next(s.first for s in rec.steps if s.name == "start-session-3")
+    rec.post("fork-at-session-3", "/fork", {"at": at, "name": "The Ashen Road (what if)"})

@@ -44,7 +44,7 @@ EXPECTATIONS: dict[tuple[str, str], str] = {
     ("GET", C + "/timeline"): "reader", ("POST", C + "/feed-tickets"): "reader",
     ("GET", C + "/verify"): "reader", ("GET", C + "/head"): "reader",
     ("GET", C + "/proofs/inclusion"): "reader", ("GET", C + "/proofs/consistency"): "reader",
-    ("POST", C + "/rewind"): "gm", ("POST", C + "/redo"): "gm",
+    ("POST", C + "/rewind"): "gm", ("POST", C + "/redo"): "gm", ("POST", C + "/fork"): "gm",
     # Tokens.
     ("POST", C + "/tokens"): "gm", ("GET", C + "/tokens"): "gm",
     ("DELETE", C + "/tokens/{token_id}"): "gm", ("POST", C + "/tokens/{token_id}/rotate"): "gm",
