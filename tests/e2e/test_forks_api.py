@@ -49,7 +49,8 @@ def test_fork_starts_from_the_origins_canon_state_at_the_position(api: ApiClient
     assert {k: v for k, v in got.items() if k not in OWN} == \
         {k: v for k, v in want.items() if k not in OWN}
     assert got["characters"][o["mara"]]["mana"]["current"] == 9  # before the cast
-    assert got["name"] == "What if" and got["position"] == 1
+    assert got["name"] == "What if"
+    assert got["position"] == 1
 
 
 def test_fork_records_one_forked_from_with_the_origins_head_and_tree_head(
@@ -120,7 +121,8 @@ def test_fork_plays_on_and_verifies_against_its_origin(api: ApiClient) -> None:
     o = origin(api)
     fork = forked(api, o["at"])
     spent = fork.post(fork.c(f"/characters/{o['mara']}/mana/spend"), {"amount": 1})
-    assert spent.status == 200 and spent["position"] == 2
+    assert spent.status == 200
+    assert spent["position"] == 2
     assert fork.get(fork.c("/state"))["state"]["characters"][o["mara"]]["mana"]["current"] == 8
     fork.post(fork.c("/clock/end-session"))  # reveals the fork's own seed
     api.post(api.c("/clock/end-session"))  # the origin grows after the fork
