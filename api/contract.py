@@ -110,6 +110,11 @@ SUCCESS: dict[str, tuple[int, Schema]] = {
     "characters.list_characters": (200, at(characters={"type": "array", "items": CHARACTER})),
     "characters.get_character": (200, at(character=CHARACTER)),
     "characters.roll": (201, CHAR_WRITE),
+    "characters.compare_character": (200, obj(
+        ("character_id", "origin", "fork", "changes"), character_id=STR,
+        origin=ref("ComparedSide"), fork=ref("ComparedSide"),
+        changes={"type": "array", "items": obj(("path", "before", "after"), path=STR,
+                                               before={}, after={})})),
     "tokens.list_tokens": (200, obj(("tokens",), tokens={"type": "array", "items": ref("Token")})),
     "tokens.revoke_token": (204, {}),
     "access.me": (200, ref("Me")),
@@ -171,6 +176,9 @@ class ContractPlugin(BasePlugin):
 
     def init_spec(self, spec: APISpec) -> None:
         spec.components.schema("CampaignSummary", SUMMARY)
+        spec.components.schema("ComparedSide", obj(
+            ("campaign_id", "position", "character"), campaign_id=STR, position=INT,
+            character={"allOf": [CHARACTER], "nullable": True}))
         spec.components.schema("Token", TOKEN)
         spec.components.schema("FeedTicket", FEED_TICKET)
         spec.components.schema("Me", ME)

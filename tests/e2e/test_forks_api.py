@@ -158,3 +158,33 @@ def test_verify_detects_a_forked_from_whose_head_is_not_the_origins(
     assert (report["fork"]["head_ok"], report["fork"]["ok"]) == (False, False)
     # The tree head was signed for the origin's real head: it no longer fits this one.
     assert report["fork"]["consistent"] is False
+
+
+def test_compare_reads_a_character_at_a_position_of_the_origin_and_of_the_fork(
+        api: ApiClient) -> None:
+    o = origin(api)  # the origin cast: 9 -> 5 Mana after the fork point
+    fork = forked(api, o["at"])
+    fork.post(fork.c(f"/characters/{o['mara']}/mana/spend"), {"amount": 1})  # 9 -> 8
+    after_cast = o["at"] + 1
+    read = fork.get(fork.c(f"/characters/{o['mara']}/compare?origin_at={after_cast}"))
+    assert read.status == 200, read
+    assert (read["origin"]["campaign_id"], read["origin"]["position"]) == \
+        (o["campaign"], after_cast)
+    assert (read["fork"]["campaign_id"], read["fork"]["position"]) == (fork.campaign, 2)
+    assert read["origin"]["character"] == \
+        api.get(api.c(f"/characters/{o['mara']}?at={after_cast}"))["character"]
+    assert read["fork"]["character"] == fork.get(fork.c(f"/characters/{o['mara']}"))["character"]
+    assert {"path": "character.mana.current", "before": 5, "after": 8} in read["changes"]
+    # At the fork point and the fork's first position, the two sides agree.
+    same = fork.get(fork.c(f"/characters/{o['mara']}/compare?origin_at={o['at']}&at=1"))
+    assert same["changes"] == []
+
+
+def test_compare_is_for_forks_and_their_gm(api: ApiClient) -> None:
+    o = origin(api)
+    assert api.get(api.c(f"/characters/{o['mara']}/compare?origin_at=1")).status == 422
+    fork = forked(api, o["at"])
+    observer = fork.new_token("observer")
+    path = fork.c(f"/characters/{o['mara']}/compare?origin_at=1")
+    assert fork.get(path, token=observer).status == 403
+    assert fork.get(fork.c("/characters/chr_nobody/compare?origin_at=1")).status == 404

@@ -54,7 +54,7 @@ EXPECTATIONS: dict[tuple[str, str], str] = {
     ("GET", C + "/webhooks/{webhook_id}/deliveries"): "gm",
     # Characters.
     ("POST", C + "/characters"): "gm", ("GET", C + "/characters"): "reader",
-    ("GET", CH): "reader", ("PATCH", CH): "gm",
+    ("GET", CH): "reader", ("PATCH", CH): "gm", ("GET", CH + "/compare"): "gm",
     ("POST", CH + "/rolls"): "own",
     ("POST", CH + "/health/damage"): "own", ("POST", CH + "/health/heal"): "own",
     ("POST", CH + "/corrections"): "gm", ("POST", CH + "/death"): "gm",
