@@ -6,7 +6,7 @@ from datetime import datetime
 from typing import Any, Literal
 
 from campaign_ledger_client._campaigns import at_query
-from campaign_ledger_client._scope import CHARACTER, Call, Scope, body, command, read
+from campaign_ledger_client._scope import CHARACTER, Call, Scope, body, command, query, read
 from campaign_ledger_client.bodies import ConditionSpec, Sheet
 from campaign_ledger_client.models import At, View, WriteResult
 
@@ -96,6 +96,12 @@ class CharacterCore(Scope):
     def add_condition(self, condition: ConditionSpec) -> Call:
         """Give a Condition (with escalation); the answer's extra `condition` is it."""
         return Call(body=dict(condition))
+
+    @read(CHARACTER + "/compare")
+    def compare(self, origin_at: int, at: int | None = None) -> Call:
+        """On a fork (GM): this character at `origin_at` of the origin beside `at` of the
+        fork (default its head), with the changes between them (docs/forks.md)."""
+        return query(origin_at=origin_at, at=at)
 
     @read(CHARACTER + "/conditions")
     def conditions(self, at: At | datetime | None = None, view: View = "recorded") -> Call:
