@@ -2,7 +2,22 @@
 
 from __future__ import annotations
 
-from campaign_ledger_client._scope import CAMPAIGN, Call, Scope, body, command, query, read
+from campaign_ledger_client._http import Answer
+from campaign_ledger_client._scope import (
+    CAMPAIGN,
+    Call,
+    Scope,
+    body,
+    command,
+    endpoint,
+    query,
+    read,
+)
+from campaign_ledger_client.models import CreatedCampaign
+
+
+def _created(answer: Answer) -> CreatedCampaign:
+    return CreatedCampaign.from_json(answer.body)
 
 
 class Audit(Scope):
@@ -21,11 +36,11 @@ class Audit(Scope):
         """Rewind to an earlier command boundary (GM); later events stay, voided."""
         return body(to_position=to_position, reason=reason)
 
-    @command("POST", CAMPAIGN + "/fork")
+    @endpoint("POST", CAMPAIGN + "/fork", _created, "command")
     def fork_campaign(self, at: int, name: str) -> Call:
-        """Fork the campaign at position `at` into a new campaign (GM; docs/forks.md). The
-        answer holds the fork's id and its GM token (shown once). A server with an admin
-        token also needs it in `X-Admin-Token` (the client's `extra_headers`)."""
+        """Fork the campaign at position `at` into a new campaign (GM; docs/forks.md): its
+        id and GM token (shown once), as `create_campaign` answers. A server with an admin
+        token also needs it in `X-Admin-Token` (the transport's `extra_headers`)."""
         return body(at=at, name=name)
 
     @command("POST", CAMPAIGN + "/redo")
