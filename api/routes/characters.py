@@ -89,22 +89,22 @@ class CompareQuery(Schema):
     # Required, but checked after the caller (a stranger learns nothing from a 422).
     origin_at = fields.Integer(load_default=None,
                                validate=validate.Range(min=1, max=schemas.MAX_POSITION))
-    at = fields.Integer(load_default=None,
-                        validate=validate.Range(min=1, max=schemas.MAX_POSITION))
+    fork_at = fields.Integer(load_default=None,
+                             validate=validate.Range(min=1, max=schemas.MAX_POSITION))
 
 
 @blp.route("/<character_id>/compare", methods=["GET"])
 @blp.arguments(CompareQuery, location="query")
 def compare_character(query: dict[str, Any], campaign_id: str, character_id: str) -> Response:
     """A fork's character beside the origin's (docs/forks.md): the origin at `origin_at`,
-    the fork at `at` (default its head), both canon, and the `changes` from the origin's
+    the fork at `fork_at` (default its head), both canon, and the `changes` from the origin's
     side to the fork's. The fork's GM only: the origin's positions after the fork point
     are the origin's later history. A campaign that is no fork is 422 `not-a-fork`."""
     auth.require_gm(campaign_id)
     if query["origin_at"] is None:
         raise InvalidInput("field-required", "origin_at is required", field="origin_at")
     return json_response(fork_compare.compare_character(
-        ledger(), campaign_id, character_id, query["origin_at"], query["at"]))
+        ledger(), campaign_id, character_id, query["origin_at"], query["fork_at"]))
 
 
 @blp.route("/<character_id>/rolls", methods=["POST"])

@@ -98,10 +98,10 @@ class CharacterCore(Scope):
         return Call(body=dict(condition))
 
     @read(CHARACTER + "/compare")
-    def compare(self, origin_at: int, at: int | None = None) -> Call:
-        """On a fork (GM): this character at `origin_at` of the origin beside `at` of the
-        fork (default its head), with the changes between them (docs/forks.md)."""
-        return query(origin_at=origin_at, at=at)
+    def compare(self, origin_at: int, fork_at: int | None = None) -> Call:
+        """On a fork (GM): this character at `origin_at` of the origin beside `fork_at` of
+        the fork (default its head), with the changes between them (docs/forks.md)."""
+        return query(origin_at=origin_at, fork_at=fork_at)
 
     @read(CHARACTER + "/conditions")
     def conditions(self, at: At | datetime | None = None, view: View = "recorded") -> Call:

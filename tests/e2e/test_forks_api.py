@@ -176,7 +176,7 @@ def test_compare_reads_a_character_at_a_position_of_the_origin_and_of_the_fork(
     assert read["fork"]["character"] == fork.get(fork.c(f"/characters/{o['mara']}"))["character"]
     assert {"path": "character.mana.current", "before": 5, "after": 8} in read["changes"]
     # At the fork point and the fork's first position, the two sides agree.
-    same = fork.get(fork.c(f"/characters/{o['mara']}/compare?origin_at={o['at']}&at=1"))
+    same = fork.get(fork.c(f"/characters/{o['mara']}/compare?origin_at={o['at']}&fork_at=1"))
     assert same["changes"] == []
 
 
