@@ -188,3 +188,12 @@ def test_compare_is_for_forks_and_their_gm(api: ApiClient) -> None:
     path = fork.c(f"/characters/{o['mara']}/compare?origin_at=1")
     assert fork.get(path, token=observer).status == 403
     assert fork.get(fork.c("/characters/chr_nobody/compare?origin_at=1")).status == 404
+
+
+def test_fork_timeline_starts_with_one_entry_naming_the_origin(api: ApiClient) -> None:
+    o = origin(api)
+    fork = forked(api, o["at"])
+    (entry,) = fork.get(fork.c("/timeline"))["entries"]
+    assert entry["types"] == ["ForkedFrom"]
+    assert entry["summary"] == \
+        f"Campaign 'What if' forked from {o['campaign']} at position {o['at']}"
