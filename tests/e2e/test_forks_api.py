@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import uuid
 from typing import Any
 
 import msgspec
@@ -197,3 +198,18 @@ def test_fork_timeline_starts_with_one_entry_naming_the_origin(api: ApiClient) -
     assert entry["types"] == ["ForkedFrom"]
     assert entry["summary"] == \
         f"Campaign 'What if' forked from {o['campaign']} at position {o['at']}"
+
+
+def test_a_replayed_fork_answers_the_same_fork_and_token_and_writes_one_fork(
+        api: ApiClient) -> None:
+    o = origin(api)
+    key = {"Idempotency-Key": str(uuid.uuid4())}
+    first = api.post(api.c("/fork"), {"at": o["at"], "name": "Once"}, headers=key)
+    again = api.post(api.c("/fork"), {"at": o["at"], "name": "Once"}, headers=key)
+    assert (first.status, again.status) == (201, 201)
+    assert again.headers.get("Idempotent-Replayed") == "true"
+    assert (again["id"], again["gm_token"]) == (first["id"], first["gm_token"])
+    tokens = api.get(f"/v1/campaigns/{first['id']}/tokens", token=first["gm_token"])
+    assert len(tokens["tokens"]) == 1
+    events = api.get(f"/v1/campaigns/{first['id']}/events", token=first["gm_token"])
+    assert [e["type"] for e in events["events"]] == ["ForkedFrom"]
