@@ -213,3 +213,15 @@ def test_a_replayed_fork_answers_the_same_fork_and_token_and_writes_one_fork(
     assert len(tokens["tokens"]) == 1
     events = api.get(f"/v1/campaigns/{first['id']}/events", token=first["gm_token"])
     assert [e["type"] for e in events["events"]] == ["ForkedFrom"]
+
+
+def test_fork_at_a_voided_position_starts_from_the_canon_state_before_it(
+        api: ApiClient) -> None:
+    o = origin(api)  # at: 12 -> 9 Mana; at + 1: the cast, 9 -> 5
+    rewound = api.post(api.c("/rewind"), {"to_position": o["at"], "reason": "not cast"})
+    assert rewound.status == 200, rewound
+    fork = forked(api, o["at"] + 1)  # the voided cast
+    state = fork.get(fork.c("/state"))["state"]
+    assert state["characters"][o["mara"]]["mana"]["current"] == 9
+    assert state["rewind"] == {"voided": [], "last_rewind": 0}
+    assert fork.get(fork.c(""))["forked_from"]["position"] == o["at"] + 1
