@@ -21,6 +21,7 @@ from ledger.domain.decision import Decide
 from ledger.service.answers import Extras, StateView, WriteAnswer, whole_state
 from ledger.service.audit import receipts
 from ledger.service.creation import CREATED, with_gm_secret
+from ledger.service.forking import ForkCampaign, fork
 from ledger.service.idempotency import KeyedRequest, anonymous_request, write_once
 from ledger.service.ledger import AnswerSpec, CreateCampaign, Outcome
 from ledger.service.views import character_view
@@ -106,6 +107,15 @@ def write_creation(command: CreateCampaign) -> Response:
     led = ledger()
     outcome = led.create(command, actor_of(current_token()), answer=answer_spec(),
                          if_match=_if_match(), plan=CREATED)
+    return _answer(outcome, CREATED.status, lambda body: with_gm_secret(led.box, body),
+                   {"Location": f"/v1/campaigns/{outcome.campaign_id}"})
+
+
+def write_fork(origin_id: str, command: ForkCampaign) -> Response:
+    """Run a fork of `origin_id` and answer 201 like a creation (docs/forks.md)."""
+    led = ledger()
+    outcome = fork(led, signer(), origin_id, command, actor_of(current_token()),
+                   answer=answer_spec(), plan=CREATED)
     return _answer(outcome, CREATED.status, lambda body: with_gm_secret(led.box, body),
                    {"Location": f"/v1/campaigns/{outcome.campaign_id}"})
 

@@ -48,7 +48,9 @@ VOIDED = {"type": "object", "nullable": True, "required": ["by"],
                          "`view=canon` or at the head."}
 SUMMARY = obj(("id", "name", "settings", "clock", "position", "head_hash", "dice"),
               id=STR, name=STR, settings=ANY_OBJECT, clock=ref("Clock"), position=INT,
-              head_hash=STR, dice=obj(("epoch", "commitment"), epoch=INT, commitment=STR))
+              head_hash=STR, dice=obj(("epoch", "commitment"), epoch=INT, commitment=STR),
+              forked_from={**obj(("campaign_id", "position", "head_hash"), campaign_id=STR,
+                                 position=INT, head_hash=STR), "nullable": True})
 TOKEN = obj(("id", "role", "character_id", "label"), id=STR, role=STR,
             character_id=NULL_STR, label=STR, token=STR, created_at=STR,
             revoked_at=NULL_STR, replaces=NULL_STR,
@@ -109,6 +111,11 @@ SUCCESS: dict[str, tuple[int, Schema]] = {
                                   next={"type": ["integer", "null"]})),
     "characters.list_characters": (200, at(characters={"type": "array", "items": CHARACTER})),
     "characters.get_character": (200, at(character=CHARACTER)),
+    "characters.compare_character": (200, obj(
+        ("character_id", "origin", "fork", "changes"), character_id=STR,
+        origin=ref("ComparedSide"), fork=ref("ComparedSide"),
+        changes={"type": "array", "items": obj(("path", "before", "after"), path=STR,
+                                               before={}, after={})})),
     "tokens.list_tokens": (200, obj(("tokens",), tokens={"type": "array", "items": ref("Token")})),
     "access.me": (200, ref("Me")),
     "health.healthz": (200, obj(("status",), status=STR)),
@@ -172,6 +179,9 @@ class ContractPlugin(BasePlugin):
 
     def init_spec(self, spec: APISpec) -> None:
         spec.components.schema("CampaignSummary", SUMMARY)
+        spec.components.schema("ComparedSide", obj(
+            ("campaign_id", "position", "character"), campaign_id=STR, position=INT,
+            character={"allOf": [CHARACTER], "nullable": True}))
         spec.components.schema("Token", TOKEN)
         spec.components.schema("FeedTicket", FEED_TICKET)
         spec.components.schema("Me", ME)

@@ -24,6 +24,7 @@ from ledger.domain.errors import NotFound
 from ledger.service.audit import receipts
 from ledger.service.audit.checkpoint_audit import CheckpointAudit, with_checkpoints
 from ledger.service.audit.commands import RedoRewind, RewindCampaign
+from ledger.service.audit.fork_check import check_fork, with_fork
 from ledger.service.audit.sources import from_store
 from ledger.service.audit.timeline import TimelineQuery, timeline
 
@@ -69,7 +70,9 @@ def get_verify(query: dict[str, Any], campaign_id: str) -> Response:
     earlier) must still be in the chain. `tampered` lists every row whose stored data the
     ledger never writes (not canonical JSON, or a key twice). `checkpoints` compares every
     stored checkpoint with the fold from the first event and lists forged ones (seal,
-    place in the chain, content). Any role of the campaign may read it.
+    place in the chain, content). A fork's `fork` checks its `ForkedFrom` against the
+    origin in this store (chain hash, signed tree head, consistency proof). Any role of
+    the campaign may read it.
     """
     auth.require_reader(campaign_id)
     led = ledger()
@@ -77,8 +80,10 @@ def get_verify(query: dict[str, Any], campaign_id: str) -> Response:
     if source.total == 0:  # not by folding the state: verification must survive damaged rows
         raise NotFound("campaign", campaign_id)
     audit = CheckpointAudit(led.store, campaign_id, led.seal)
-    report = verify(audit.tee(source.records), query["expect_head"])
-    return json_response(with_checkpoints(report, audit.report()))
+    report = with_checkpoints(verify(audit.tee(source.records), query["expect_head"]),
+                              audit.report())
+    fork = check_fork(led.store, campaign_id, _signer().public_key)
+    return json_response(with_fork(report, fork))
 
 
 @blp.route("/campaigns/<campaign_id>/head")

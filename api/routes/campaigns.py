@@ -9,7 +9,7 @@ from flask import Response, current_app, request
 from flask_smorest import Blueprint
 
 from api import auth, contract, schemas
-from api.answers import json_response, write_creation
+from api.answers import json_response, write_creation, write_fork
 from api.contract import STR, ref
 from api.errors import ApiError
 from api.read_route import read_from
@@ -21,6 +21,7 @@ from ledger.domain.campaign_commands import AdvanceClock, ChangeSettings, MoveCl
 from ledger.domain.event_names import event_types
 from ledger.domain.record import Record
 from ledger.service.creation import CreateCampaign
+from ledger.service.forking import ForkCampaign
 from ledger.service.ledger import Ledger
 from ledger.service.views import campaign_summary
 
@@ -28,19 +29,36 @@ blp = Blueprint("campaigns", __name__, url_prefix="/v1/campaigns",
                 description="Campaigns, rule settings, the game clock and history")
 
 
-def _create(command: CreateCampaign, _params: dict[str, str]) -> Response:
-    # Authentication of the operator: the policy itself is public.
+def _require_admin(sent: str, what: str) -> None:
+    # Authentication of the operator: who may start a campaign at all.
     admin: str | None = current_app.config["LEDGER"].admin_token
+    if admin is not None and not hmac.compare_digest(sent.encode(), admin.encode()):
+        raise ApiError(401, "admin-token-required", f"{what} needs the admin token.")
+
+
+def _create(command: CreateCampaign, _params: dict[str, str]) -> Response:
+    # The policy itself is public: the admin token alone decides.
     sent = request.headers.get("Authorization", "")
-    if admin is not None and not hmac.compare_digest(sent.encode(), f"Bearer {admin}".encode()):
-        raise ApiError(401, "admin-token-required", "Creating campaigns needs the admin token.")
+    _require_admin(sent.removeprefix("Bearer ") if sent.startswith("Bearer ") else "\0",
+                   "Creating campaigns")
     return write_creation(command)
+
+
+def _fork(command: ForkCampaign, params: dict[str, str]) -> Response:
+    # The bearer is the origin's GM token (the command's policy); the admin token, when
+    # the server sets one, comes in its own header. 401 without a token, 404 for a token
+    # of another campaign, before anything else.
+    auth.authenticate(params["campaign_id"])
+    _require_admin(request.headers.get("X-Admin-Token", "\0"), "Forking a campaign")
+    return write_fork(params["campaign_id"], command)
 
 
 CREATED = AnswerShape(contract.write(ref("CampaignSummary"), id=STR, gm_token=STR,
                                      gm_token_id=STR))
 register(blp, "POST", "", CreateCampaign, answer=CREATED, status=201, run=_create,
          doc={"security": [{"bearer": []}, {}]})
+register(blp, "POST", "/<campaign_id>/fork", ForkCampaign, answer=CREATED, status=201,
+         run=_fork)
 
 
 @blp.route("/<campaign_id>")

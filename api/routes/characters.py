@@ -12,12 +12,14 @@ from typing import Any
 
 from flask import Response
 from flask_smorest import Blueprint
+from marshmallow import Schema, fields, validate
 
 from api import auth, schemas
 from api.answers import json_response
 from api.contract import ref
 from api.contract import write as write_schema
 from api.registry import AnswerShape, register
+from api.runtime import ledger
 from api.timetravel import character_for, state_for
 from api.voids import at_fields
 from ledger.domain.character_answer import character_answer
@@ -27,6 +29,7 @@ from ledger.domain.character_commands import (
     RegisterCharacter,
     UpdateSheet,
 )
+from ledger.domain.errors import InvalidInput
 from ledger.domain.resource_commands import (
     DamageHealth,
     GainConviction,
@@ -36,6 +39,7 @@ from ledger.domain.resource_commands import (
     SpendMana,
 )
 from ledger.domain.rolls.commands import Roll
+from ledger.service import fork_compare
 from ledger.service.views import character_view, newest_character
 
 blp = Blueprint("characters", __name__, url_prefix="/v1/campaigns/<campaign_id>/characters",
@@ -75,3 +79,25 @@ def get_character(query: dict[str, Any], campaign_id: str, character_id: str) ->
     auth.require_reader(campaign_id)
     state, character = character_for(campaign_id, character_id, query["at"], query["view"])
     return json_response({**at_fields(campaign_id, state), "character": character_answer(character)})
+
+
+class CompareQuery(Schema):
+    # Required, but checked after the caller (a stranger learns nothing from a 422).
+    origin_at = fields.Integer(load_default=None,
+                               validate=validate.Range(min=1, max=schemas.MAX_POSITION))
+    fork_at = fields.Integer(load_default=None,
+                             validate=validate.Range(min=1, max=schemas.MAX_POSITION))
+
+
+@blp.route("/<character_id>/compare", methods=["GET"])
+@blp.arguments(CompareQuery, location="query")
+def compare_character(query: dict[str, Any], campaign_id: str, character_id: str) -> Response:
+    """A fork's character beside the origin's (docs/forks.md): the origin at `origin_at`,
+    the fork at `fork_at` (default its head), both canon, and the `changes` from the origin's
+    side to the fork's. The fork's GM only: the origin's positions after the fork point
+    are the origin's later history. A campaign that is no fork is 422 `not-a-fork`."""
+    auth.require_gm(campaign_id)
+    if query["origin_at"] is None:
+        raise InvalidInput("field-required", "origin_at is required", field="origin_at")
+    return json_response(fork_compare.compare_character(
+        ledger(), campaign_id, character_id, query["origin_at"], query["fork_at"]))

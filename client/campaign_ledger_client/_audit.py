@@ -13,6 +13,7 @@ from campaign_ledger_client._scope import (
     query,
     read,
 )
+from campaign_ledger_client.models import CreatedCampaign
 from campaign_ledger_client.schemas import (
     CampaignState,
     ConsistencyProof,
@@ -25,6 +26,10 @@ from campaign_ledger_client.schemas import (
 
 def _lines(answer: Answer) -> list[bytes]:
     return answer.body.splitlines() if isinstance(answer.body, bytes) else []
+
+
+def _created(answer: Answer) -> CreatedCampaign:
+    return CreatedCampaign.from_json(answer.body)
 
 
 class Audit(Scope):
@@ -42,6 +47,13 @@ class Audit(Scope):
     def rewind(self, to_position: int, reason: str) -> Call:
         """Rewind to an earlier command boundary (GM); later events stay, voided."""
         return body(to_position=to_position, reason=reason)
+
+    @endpoint("POST", CAMPAIGN + "/fork", _created, "command")
+    def fork_campaign(self, at: int, name: str) -> Call:
+        """Fork the campaign at position `at` into a new campaign (GM; docs/forks.md): its
+        id and GM token (shown once), as `create_campaign` answers. A server with an admin
+        token also needs it in `X-Admin-Token` (the transport's `extra_headers`)."""
+        return body(at=at, name=name)
 
     @command("POST", CAMPAIGN + "/redo", CampaignState)
     def redo(self, reason: str = "") -> Call:

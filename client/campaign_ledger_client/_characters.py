@@ -6,7 +6,7 @@ from datetime import datetime
 from typing import Any, Literal
 
 from campaign_ledger_client._campaigns import at_query
-from campaign_ledger_client._scope import CHARACTER, Call, Scope, body, command, read
+from campaign_ledger_client._scope import CHARACTER, Call, Scope, body, command, query, read
 from campaign_ledger_client.bodies import ConditionSpec, RollSpec, Sheet
 from campaign_ledger_client.models import At, View, WriteResult
 from campaign_ledger_client.schemas import Character, CharacterAnswer, ConditionsAnswer
@@ -105,6 +105,12 @@ class CharacterCore(Scope):
     def add_condition(self, condition: ConditionSpec) -> Call:
         """Give a Condition (with escalation); the answer's extra `condition` is it."""
         return Call(body=dict(condition))
+
+    @read(CHARACTER + "/compare")
+    def compare(self, origin_at: int, fork_at: int | None = None) -> Call:
+        """On a fork (GM): this character at `origin_at` of the origin beside `fork_at` of
+        the fork (default its head), with the changes between them (docs/forks.md)."""
+        return query(origin_at=origin_at, fork_at=fork_at)
 
     @read(CHARACTER + "/conditions", ConditionsAnswer)
     def conditions(self, at: At | datetime | None = None, view: View = "recorded") -> Call:

@@ -298,6 +298,7 @@ class CampaignState(TypedDict):
     encounters: NotRequired[int]
     withheld_sp: NotRequired[dict[str, int]]
     serial: NotRequired[int]
+    forked_from: NotRequired[ForkOrigin | None]
 
 
 class CampaignSummary(TypedDict):
@@ -308,11 +309,18 @@ class CampaignSummary(TypedDict):
     position: int
     head_hash: str
     dice: CampaignSummaryDice
+    forked_from: NotRequired[CampaignSummaryForkedFrom | None]
 
 
 class CampaignSummaryDice(TypedDict):
     epoch: int
     commitment: str
+
+
+class CampaignSummaryForkedFrom(TypedDict):
+    campaign_id: str
+    position: int
+    head_hash: str
 
 
 class Catalog(TypedDict):
@@ -373,6 +381,8 @@ class Character(TypedDict):
     armor: NotRequired[int]
     speed: NotRequired[int]
     health: NotRequired[Pool]
+    talent_health: NotRequired[int]
+    talent_days: NotRequired[dict[str, int]]
     mana: NotRequired[Pool]
     conviction: NotRequired[Pool]
     strain: NotRequired[Strain]
@@ -879,6 +889,7 @@ class Costs(TypedDict):
     shortfall: int
     shortfall_backlash: int
     auto_backlash: int
+    target_backlash: NotRequired[int]
 
 
 class DamageExchange(TypedDict):
@@ -1238,9 +1249,57 @@ class Firearm(TypedDict):
     tn: NotRequired[int | None]
 
 
+class ForkOrigin(TypedDict):
+    campaign_id: str
+    position: int
+    head_hash: str
+
+
+class ForkReport(TypedDict):
+    origin: str
+    position: int
+    head_hash: str
+    origin_found: bool
+    head_ok: NotRequired[bool | None]
+    tree_head_ok: NotRequired[bool | None]
+    consistent: NotRequired[bool | None]
+    origin_size: NotRequired[int | None]
+    ok: NotRequired[bool]
+
+
+class ForkedFrom(TypedDict):
+    character_id: NotRequired[str | None]
+    name: str
+    origin: ForkOrigin
+    tree_head: OriginTreeHead
+    state: CampaignState
+    dice_epoch: int
+    dice_commitment: str
+
+
+class ForkedFromEvent(TypedDict):
+    """A recorded ForkedFrom event; `data` is its current version (older versions are
+    served as stored)."""
+
+    position: int
+    type: Literal['ForkedFrom']
+    version: int
+    data: ForkedFrom
+    recorded_at: str
+    actor: EventActor
+    correlation_id: str
+    character_id: str | None
+    session: int
+    scene: int
+    hash: str
+    voided_by: NotRequired[int | None]
+    envelope: NotRequired[Literal[2]]
+
+
 class Graded(TypedDict):
     name: str
     degree: str
+    choice: NotRequired[str | None]
 
 
 class HeadCheck(TypedDict):
@@ -1835,6 +1894,12 @@ class MagicTestMade(TypedDict):
     carried: NotRequired[int]
     failure_backlash: NotRequired[int]
     stunt_points: NotRequired[int]
+    spell_rank: NotRequired[str | None]
+    arcana: NotRequired[str | None]
+    target_character: NotRequired[str | None]
+    talent_bonus: NotRequired[int]
+    mana_less: NotRequired[int]
+    talents: NotRequired[list[str]]
 
 
 class MagicTestMadeEvent(TypedDict):
@@ -1966,6 +2031,17 @@ class NewDayEvent(TypedDict):
     hash: str
     voided_by: NotRequired[int | None]
     envelope: NotRequired[Literal[2]]
+
+
+class OriginTreeHead(TypedDict):
+    campaign_id: str
+    tree_size: int
+    root_hash: str
+    head_hash: str
+    timestamp: str
+    key_id: str
+    algorithm: str
+    signature: str
 
 
 class OvercastCollapsed(TypedDict):
@@ -2391,6 +2467,10 @@ class Rolled(TypedDict):
     condition_procedures: NotRequired[list[RollCondition]]
     conditions_not_applied: NotRequired[list[RollCondition]]
     automatic_failure: NotRequired[bool]
+    tags: NotRequired[list[str]]
+    talent_bonus: NotRequired[int]
+    talent_sp: NotRequired[int]
+    talents: NotRequired[list[str]]
 
 
 class RolledEvent(TypedDict):
@@ -3517,6 +3597,66 @@ class SunMarkedEvent(TypedDict):
     envelope: NotRequired[Literal[2]]
 
 
+class TalentHealthChanged(TypedDict):
+    character_id: NotRequired[str | None]
+    talent: str
+    bonus: int
+    bonus_before: int
+    max_before: int
+    max_after: int
+    current_before: int
+    current_after: int
+
+
+class TalentHealthChangedEvent(TypedDict):
+    """A recorded TalentHealthChanged event; `data` is its current version (older
+    versions are served as stored)."""
+
+    position: int
+    type: Literal['TalentHealthChanged']
+    version: int
+    data: TalentHealthChanged
+    recorded_at: str
+    actor: EventActor
+    correlation_id: str
+    character_id: str | None
+    session: int
+    scene: int
+    hash: str
+    voided_by: NotRequired[int | None]
+    envelope: NotRequired[Literal[2]]
+
+
+class TalentSuccess(TypedDict):
+    character_id: NotRequired[str | None]
+    talent: str
+    ability: str
+    focus: str | None
+    tn: int | None
+    day: int
+    conviction: NotRequired[int]
+    label: NotRequired[str]
+
+
+class TalentSuccessEvent(TypedDict):
+    """A recorded TalentSuccess event; `data` is its current version (older versions are
+    served as stored)."""
+
+    position: int
+    type: Literal['TalentSuccess']
+    version: int
+    data: TalentSuccess
+    recorded_at: str
+    actor: EventActor
+    correlation_id: str
+    character_id: str | None
+    session: int
+    scene: int
+    hash: str
+    voided_by: NotRequired[int | None]
+    envelope: NotRequired[Literal[2]]
+
+
 class TamperedRow(TypedDict):
     position: int
     problem: str
@@ -3764,6 +3904,7 @@ class VerifyReport(TypedDict):
     tampered: NotRequired[list[TamperedRow]]
     checkpoints: NotRequired[CheckpointReport | None]
     hidden: NotRequired[HiddenReport | None]
+    fork: NotRequired[ForkReport | None]
 
 
 class Voided(TypedDict):
@@ -3846,6 +3987,7 @@ Event: TypeAlias = (
     | EncounterEndedEvent
     | EncounterSpiritJoinedEvent
     | EncounterStartedEvent
+    | ForkedFromEvent
     | HealedEvent
     | HiddenNotedEvent
     | HiddenRevealedEvent
@@ -3910,6 +4052,8 @@ Event: TypeAlias = (
     | StuntRollNotedEvent
     | StuntsSpentEvent
     | SunMarkedEvent
+    | TalentHealthChangedEvent
+    | TalentSuccessEvent
     | TimeAdvancedEvent
     | TreatmentStartedEvent
     | TrustTestedEvent

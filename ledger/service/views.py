@@ -21,7 +21,8 @@ from ledger.service.outcome import Outcome
 def campaign_summary(state: CampaignState) -> dict[str, Any]:
     return {"id": state.id, "name": state.name, "settings": state.settings, "clock": state.clock,
             "position": state.position, "head_hash": state.head_hash,
-            "dice": {"epoch": state.dice_epoch, "commitment": state.dice_commitment}}
+            "dice": {"epoch": state.dice_epoch, "commitment": state.dice_commitment},
+            "forked_from": state.forked_from}
 
 
 def character_view(character_id: str) -> StateView:

@@ -63,7 +63,7 @@ def walk(service: Client) -> None:
     spirits(campaign, mara, ivo)
     items(campaign, mara)
     encounter(campaign, mara, ivo)
-    audit(campaign)
+    audit(service, campaign)
     clock_and_death(campaign, mara, ivo)
 
 
@@ -228,7 +228,7 @@ def items(campaign: Campaign, mara: Character) -> None:
     assert len(campaign.items()["items"]) == 2
 
 
-def audit(campaign: Campaign) -> None:
+def audit(service: Client, campaign: Campaign) -> None:
     head = campaign.get()["position"]
     assert len(campaign.timeline(limit=5)["entries"]) == 5
     assert campaign.verify()["ok"] is True
@@ -247,6 +247,11 @@ def audit(campaign: Campaign) -> None:
     assert rewound.state["clock"]["minutes"] == campaign.state(at=mark)["state"]["clock"]["minutes"]
     campaign.redo("it was right")
     assert campaign.state(view="canon")["position"] == campaign.get()["position"]
+    forked = campaign.fork_campaign(mark, "What if")
+    what_if = service.with_token(forked.gm_token).campaign(forked.id)
+    assert what_if.get()["forked_from"]["position"] == mark
+    mara_id = next(iter(campaign.state(at=mark)["state"]["characters"]))
+    assert what_if.character(mara_id).compare(origin_at=mark)["changes"] == []
     with campaign.feed(after=head) as feed:
         assert next(feed).position == head + 1
     behind_the_screen(campaign)

@@ -46,6 +46,7 @@ def play(rec: Recorder) -> None:
     behind_the_screen(rec, ivo)
     stunts(rec, ivo)
     encounter(rec, mara, ivo)
+    fork(rec)
 
 
 def session_and_pool(rec: Recorder, mara: str, ivo: str, player: str) -> None:
@@ -240,3 +241,10 @@ def encounter(rec: Recorder, mara: str, ivo: str) -> None:
     rec.post("encounter-remove", f"/encounter/participants/{driver}/remove", {"reason": "fled"})
     rec.post("encounter-end", "/encounter/end")
     rec.post("end-session-4", "/clock/end-session")
+
+
+def fork(rec: Recorder) -> None:
+    """Appended: a what-if fork at the start of session 3 (docs/forks.md). It records its
+    `ForkedFrom` in a new campaign: nothing in this one."""
+    at = next(s.first for s in rec.steps if s.name == "start-session-3")
+    rec.post("fork-at-session-3", "/fork", {"at": at, "name": "The Ashen Road (what if)"})

@@ -45,7 +45,7 @@ EXPECTATIONS: dict[tuple[str, str], str] = {
     ("GET", C + "/verify"): "reader", ("GET", C + "/head"): "reader",
     ("GET", C + "/export"): "reader",
     ("GET", C + "/proofs/inclusion"): "reader", ("GET", C + "/proofs/consistency"): "reader",
-    ("POST", C + "/rewind"): "gm", ("POST", C + "/redo"): "gm",
+    ("POST", C + "/rewind"): "gm", ("POST", C + "/redo"): "gm", ("POST", C + "/fork"): "gm",
     # Tokens.
     ("POST", C + "/tokens"): "gm", ("GET", C + "/tokens"): "gm",
     ("DELETE", C + "/tokens/{token_id}"): "gm", ("POST", C + "/tokens/{token_id}/rotate"): "gm",
@@ -55,7 +55,7 @@ EXPECTATIONS: dict[tuple[str, str], str] = {
     ("GET", C + "/webhooks/{webhook_id}/deliveries"): "gm",
     # Characters.
     ("POST", C + "/characters"): "gm", ("GET", C + "/characters"): "reader",
-    ("GET", CH): "reader", ("PATCH", CH): "gm",
+    ("GET", CH): "reader", ("PATCH", CH): "gm", ("GET", CH + "/compare"): "gm",
     ("POST", CH + "/rolls"): "own",
     ("POST", CH + "/health/damage"): "own", ("POST", CH + "/health/heal"): "own",
     ("POST", CH + "/corrections"): "gm", ("POST", CH + "/death"): "gm",

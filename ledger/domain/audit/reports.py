@@ -119,6 +119,7 @@ class Report(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
     tampered: list[TamperedRow] = msgspec.field(default_factory=list)
     checkpoints: CheckpointReport | None = None
     hidden: HiddenReport | None = None  # only for histories with hidden events
+    fork: ForkReport | None = None
 
 
 class ServerRoll(msgspec.Struct, frozen=True):
@@ -128,3 +129,22 @@ class ServerRoll(msgspec.Struct, frozen=True):
     command_position: int
     first_index: int
     dice: list[tuple[int, int]]  # (sides, value)
+
+
+class ForkReport(msgspec.Struct, frozen=True, kw_only=True):
+    """A fork's `ForkedFrom` checked against its origin (docs/forks.md). With the origin
+    in the same store: its chain hash at the position equals the recorded one
+    (`head_ok`), the recorded tree head is signed by the server key for that place
+    (`tree_head_ok`, null without the key) and the origin's tree today extends it
+    (`consistent`: an RFC 9162 consistency proof). Without it, nothing is checked
+    (`origin_found` false) and the fork's own chain alone is verified."""
+
+    origin: str
+    position: int
+    head_hash: str
+    origin_found: bool
+    head_ok: bool | None = None
+    tree_head_ok: bool | None = None
+    consistent: bool | None = None
+    origin_size: int | None = None
+    ok: bool = True

@@ -13,6 +13,12 @@ def _created(d: dict[str, Any], names: Names) -> str:
     return f"Campaign {d['name']!r} created"
 
 
+@summarizes("ForkedFrom")
+def _forked(d: dict[str, Any], names: Names) -> str:
+    o = d["origin"]
+    return f"Campaign {d['name']!r} forked from {o['campaign_id']} at position {o['position']}"
+
+
 @summarizes("SettingsChanged")
 def _settings(d: dict[str, Any], names: Names) -> str:
     shown = ", ".join(f"{k} {d['before'].get(k)} → {v}" for k, v in d["changes"].items())

@@ -5,7 +5,8 @@ checkpoints. The fold owns its state and `evolve` updates it in place (see
 docs/decisions/002-state-and-events.md); `decide` only ever reads it.
 """
 
-from ledger.domain.state.campaign import CampaignState, Clock, Settings
+from ledger.domain.state.campaign import CampaignState, Clock, ForkOrigin, Settings
 from ledger.domain.state.character import Character, Condition, Pool, Strain
 
-__all__ = ["CampaignState", "Character", "Clock", "Condition", "Pool", "Settings", "Strain"]
+__all__ = ["CampaignState", "Character", "Clock", "Condition", "ForkOrigin", "Pool", "Settings",
+           "Strain"]

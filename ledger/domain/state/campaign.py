@@ -58,6 +58,15 @@ class Clock(msgspec.Struct):
     last_marker_day: int | None = None
 
 
+class ForkOrigin(msgspec.Struct):
+    """Where a what-if fork starts: the origin campaign, the position forked at and the
+    origin's chain hash there (ledger/domain/forks.py)."""
+
+    campaign_id: str
+    position: int
+    head_hash: str
+
+
 class CampaignState(msgspec.Struct):
     id: str
     name: str = ""
@@ -87,6 +96,8 @@ class CampaignState(msgspec.Struct):
     withheld_sp: dict[int, int] = msgspec.field(default_factory=dict)
     # Monotonic counter for ids minted by decide (conditions, commitments...).
     serial: int = 0
+    # A what-if fork's origin; None for a campaign created from nothing.
+    forked_from: ForkOrigin | None = None
 
     def character(self, character_id: str) -> Character | None:
         return self.characters.get(character_id)

@@ -11,10 +11,12 @@ import msgspec
 from ledger.adapters.checkpoint_seal import CheckpointSeal
 from ledger.adapters.export_format import ExportError
 from ledger.adapters.secrets_box import SecretBox
+from ledger.adapters.signing import HeadSigner
 from ledger.domain.audit.reports import Report
 from ledger.domain.audit.verify import verify
 from ledger.domain.record import Record
 from ledger.service.audit.checkpoint_audit import CheckpointAudit, with_checkpoints
+from ledger.service.audit.fork_check import check_fork, with_fork
 from ledger.service.audit.offline import problems, report_problems, verify_history
 from ledger.service.audit.receipt_check import check_receipts, read_receipts
 from ledger.service.audit.sources import Source, opened
@@ -72,6 +74,9 @@ def check(source: Source, args: argparse.Namespace) -> int:
         report = verify(stream, args.expect_head)
         if audit is not None:
             report = with_checkpoints(report, audit.report())
+        if source.store is not None:  # a fork's origin, when it is in the same store
+            report = with_fork(report, check_fork(source.store, source.campaign_id,
+                                                  _public_key()))
         found, body = report_problems(report), report
     receipts_found = _receipts(args, records, source)
     if args.json:
@@ -94,6 +99,14 @@ def _receipts(args: argparse.Namespace, records: list[Record], source: Source) -
     checked = check_receipts(records, saved, key)
     return [f"receipts: {checked.checked} checked, {len(checked.problems)} problems",
             *[f"problem: {p}" for p in checked.problems]]
+
+
+def _public_key() -> str | None:
+    """The server's head-signing key; without the server key, signatures go unchecked."""
+    try:
+        return HeadSigner(SecretBox(existing_key(Config.from_env()))).public_key
+    except NoStore:
+        return None
 
 
 def _seal() -> CheckpointSeal | None:
@@ -123,6 +136,11 @@ def summary(report: Report, found: list[str]) -> list[str]:
     if report.expected_head is not None:
         at = report.expected_head.found_at
         lines.append(f"expected head: {'found at position ' + str(at) if at else 'NOT FOUND'}")
+    if report.fork is not None:
+        f = report.fork
+        lines.append(f"fork of {f.origin} at position {f.position}: "
+                     + ("origin not in this store, not checked" if not f.origin_found
+                        else "matches the origin" if f.ok else "DOES NOT match the origin"))
     lines += [f"problem: {line}" for line in found]
     lines.append("verified" if not found else "NOT verified")
     return lines

@@ -69,6 +69,11 @@ def report_problems(report: Report) -> list[str]:
               for h in report.stale_heads]
     if report.expected_head and not report.expected_head.ok:
         found.append(f"the expected head {report.expected_head.hash} is not in the history")
+    if report.fork is not None and not report.fork.ok:
+        f = report.fork
+        found.append(f"the fork's origin {f.origin} at position {f.position} does not match "
+                     f"(head {f.head_ok}, tree head signature {f.tree_head_ok}, "
+                     f"consistent {f.consistent})")
     return found
 
 

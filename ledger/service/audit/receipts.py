@@ -129,3 +129,8 @@ def receipt(store: EventStore, signer: HeadSigner, campaign_id: str, size: int,
         head_hash, recorded_at = head_record.hash, head_record.recorded_at
     head = signer.sign_tree(campaign_id, size, root.hex(), head_hash, recorded_at)
     return Receipt(tree_head=head, inclusions=inclusions)
+
+
+def tree_root(store: EventStore, campaign_id: str, size: int) -> str:
+    """The campaign's Merkle root at `size` (hex), unsigned."""
+    return _computed(store, campaign_id, size, lambda get: merkle.root(get, size)).hex()
