@@ -19,8 +19,8 @@ from scripts.client_models import READS, TARGET, document, generate, state_model
 
 # Methods whose answer the client parses into its own dataclass (models.py), or types by
 # hand, rather than returning the JSON as a model.
-PARSED = {"CampaignCore.events", "Client.create_campaign", "Client.runner_health",
-          "Webhooks.webhooks"}
+PARSED = {"CampaignCore.events", "Client.create_campaign", "Audit.fork_campaign",
+          "Client.runner_health", "Webhooks.webhooks"}
 
 
 @pytest.fixture(scope="module")
