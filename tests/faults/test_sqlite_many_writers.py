@@ -18,6 +18,7 @@ from scripts.load import Load, Target, prepare, run_load
 from tests.faults.checks import check_log, record
 from tests.faults.conftest import FaultStore, answered, at_second
 from tests.live_server import http
+from tests.waiting import DEADLINE_SECONDS
 
 WORKERS, CLIENTS, CAMPAIGNS, SECONDS = 4, 48, 12, 20
 HOLD_SECONDS = LOCK_TIMEOUT_SECONDS + 2.0
@@ -88,17 +89,19 @@ def test_a_lock_held_past_the_busy_timeout_answers_503_never_database_is_locked(
     assert not result.bad_5xx, result.bad_5xx[:3]
     assert set(result.errors) == {"503"}, result.errors
     assert after, "writes did not resume once the lock was released"
-    # WAL lets reads go on while a writer waits: they must not queue behind it. A read
-    # queued behind a writer sent when the lock was taken would wait out the rest of its
-    # busy timeout (over 9 s at mid-hold); the bound sits far from both that and from a
-    # slow machine's read.
+    # WAL lets reads go on while a writer waits: they must not queue behind it. The read
+    # is made while the lock is held and the lock is let go only after it answers, so a
+    # read that needed the lock could not answer 200 from the database; the one write a
+    # read may attempt (a checkpoint repair) would wait out the busy timeout, and says so
+    # in the log. No wall-clock bound: the machine's speed decides nothing here.
     assert [status for status, _ in reads] == [200], reads
-    assert reads[0][1] < LOCK_TIMEOUT_SECONDS * 1000 / 3, reads
+    log = sqlite_store.log.read_text(errors="replace") if sqlite_store.log else ""
+    assert "checkpoint not rewritten" not in log, sqlite_store.server_log()
     assert check.holds(), (check, sqlite_store.server_log())
 
 
 def _timed_read(base: str, target: Target) -> tuple[int, float]:
     start = time.monotonic()
     url = f"{base}/v1/campaigns/{target.campaign_id}/state"
-    status = http("GET", url, token=target.token, timeout=30)[0]
+    status = http("GET", url, token=target.token, timeout=DEADLINE_SECONDS)[0]
     return status, round((time.monotonic() - start) * 1000, 1)
