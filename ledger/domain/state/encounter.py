@@ -52,6 +52,10 @@ class Encounter(msgspec.Struct):
     started_position: int = 0
     # Characters whose active test this turn already counted (one active test per turn).
     tested_this_turn: list[str] = msgspec.field(default_factory=list)
+    # Characters who avoided an attack's damage by Adventurer Grandmaster (once per encounter).
+    damage_avoided_by: list[str] = msgspec.field(default_factory=list)
+    # Leader Apex: the leader's id -> the turn number they last spent Conviction for an ally.
+    conviction_for_ally: dict[str, int] = msgspec.field(default_factory=dict)
 
     def current(self) -> Participant | None:
         return self.order[self.turn] if 0 <= self.turn < len(self.order) else None
