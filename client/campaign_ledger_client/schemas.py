@@ -1097,6 +1097,7 @@ class Encounter(TypedDict):
     timers: NotRequired[list[TurnTimer]]
     started_position: NotRequired[int]
     tested_this_turn: NotRequired[list[str]]
+    hurt: NotRequired[dict[str, int]]
 
 
 class EncounterAnswer(TypedDict):
@@ -1413,6 +1414,32 @@ class HiddenRolledEvent(TypedDict):
     type: Literal['HiddenRolled']
     version: int
     data: HiddenRolled
+    recorded_at: str
+    actor: EventActor
+    correlation_id: str
+    character_id: str | None
+    session: int
+    scene: int
+    hash: str
+    voided_by: NotRequired[int | None]
+    envelope: NotRequired[Literal[2]]
+
+
+class HurtThisRound(TypedDict):
+    character_id: NotRequired[str | None]
+    encounter_id: str
+    round: int
+    amount: int
+
+
+class HurtThisRoundEvent(TypedDict):
+    """A recorded HurtThisRound event; `data` is its current version (older versions are
+    served as stored)."""
+
+    position: int
+    type: Literal['HurtThisRound']
+    version: int
+    data: HurtThisRound
     recorded_at: str
     actor: EventActor
     correlation_id: str
@@ -3992,6 +4019,7 @@ Event: TypeAlias = (
     | HiddenNotedEvent
     | HiddenRevealedEvent
     | HiddenRolledEvent
+    | HurtThisRoundEvent
     | ItemDamagedEvent
     | ItemHandedOverEvent
     | ItemIdentificationAbandonedEvent

@@ -23,6 +23,7 @@ from ledger.domain.conditions import treatment as conditions_treatment
 from ledger.domain.conditions.adding import ConditionAdded
 from ledger.domain.context import Context
 from ledger.domain.decision import Later
+from ledger.domain.encounters import casting as encounter_casting
 from ledger.domain.encounters import links as encounters
 from ledger.domain.encounters import stunt_points as encounter_stunt_points
 from ledger.domain.encounters import timers as encounter_timers
@@ -57,7 +58,7 @@ REACTIONS: dict[type[DomainEvent], tuple[Reaction, ...]] = {
     BacklashChoiceOffered: (backlash.owe_roll_on_crossing,),
     BacklashBanked: (backlash.owe_roll_on_crossing,),
     PermanentBacklashChanged: (backlash.owe_roll_on_crossing,),
-    Damaged: (unconscious.knock_out,),
+    Damaged: (unconscious.knock_out, encounter_casting.note_health_damage),
     Healed: (harm.recover_harm, unconscious.wake_on_healing),
     Rolled: (stunts.note_roll, encounter_stunt_points.one_active_test_per_turn),
     SessionStarted: (stunts.open_pool,),

@@ -75,3 +75,9 @@ def _active_test(d: dict[str, Any], names: Names) -> str:
         return f"{who(d, names)}'s first active test of their turn generates Stunt Points"
     return (f"{who(d, names)}'s active test generates no Stunt Points "
             f"({d['why'].replace('-', ' ')}; {d['withheld']} SP withheld)")
+
+
+@summarizes("HurtThisRound")
+def _hurt(d: dict[str, Any], names: Names) -> str:
+    return (f"{who(d, names)} took {d['amount']} Health damage in round {d['round']}: "
+            "no casting that round")

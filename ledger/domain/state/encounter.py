@@ -52,6 +52,9 @@ class Encounter(msgspec.Struct):
     started_position: int = 0
     # Characters whose active test this turn already counted (one active test per turn).
     tested_this_turn: list[str] = msgspec.field(default_factory=list)
+    # Character id -> the last round in which they suffered Health damage (001: no
+    # casting that round).
+    hurt: dict[str, int] = msgspec.field(default_factory=dict)
 
     def current(self) -> Participant | None:
         return self.order[self.turn] if 0 <= self.turn < len(self.order) else None

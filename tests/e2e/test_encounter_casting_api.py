@@ -1,0 +1,42 @@
+"""Casting counted in rounds over HTTP, on both stores (001; docs/rules/encounters.md,
+"Casting in a round")."""
+
+from __future__ import annotations
+
+from tests.api_client import ApiClient
+
+MAGE = {"name": "Mara", "level": 1, "skills": {"cast": 1}, "modifiers": {"int": 1, "con": 0},
+        "attributes": {"con": 12}, "strain": {"current": 0, "permanent": 0, "max": 12},
+        "health": {"current": 10, "max": 10}, "edges": ["Spellcaster"]}
+
+
+def mage_in_fight(api: ApiClient) -> str:
+    """Mara (12) then a thug (10), round 1, Mara's turn, Illumination prepared."""
+    api.new_campaign()
+    mara = api.new_character(**MAGE)
+    assert api.post(api.c(f"/characters/{mara}/spells/prepare"),
+                    {"spells": ["Illumination"]}).status == 200
+    assert api.post(api.c("/clock/start-scene")).status == 200
+    started = api.post(api.c("/encounter"), {"participants": [
+        {"character_id": mara, "initiative": 12}, {"name": "Thug", "initiative": 10}]})
+    assert started.status == 201, started
+    return mara
+
+
+def test_a_mage_hurt_in_a_round_cannot_cast_that_round_but_can_the_next(api: ApiClient) -> None:
+    mara = mage_in_fight(api)
+    hurt = api.post(api.c(f"/characters/{mara}/health/damage"),
+                    {"amount": 3, "type": "wound", "reason": "knife"})
+    assert hurt.status == 200, hurt
+    noted = next(e for e in hurt["events"] if e["type"] == "HurtThisRound")["data"]
+    assert (noted["round"], noted["amount"]) == (1, 3)
+    head = api.get(api.c())["position"]
+    refused = api.post(api.c(f"/characters/{mara}/spells/cast"), {"spell": "Illumination"})
+    assert (refused.status, refused["rule"]) == (409, "hurt-this-round-cannot-cast")
+    assert refused.headers["Content-Type"].startswith("application/problem+json")
+    assert api.get(api.c())["position"] == head  # a refused cast records nothing
+    api.post(api.c("/encounter/next-turn"))
+    api.post(api.c("/encounter/next-turn"))  # round 2
+    cast = api.post(api.c(f"/characters/{mara}/spells/cast"), {"spell": "Illumination"})
+    assert cast.status == 200, cast
+    assert "SpellCast" in [e["type"] for e in cast["events"]]
