@@ -40,3 +40,21 @@ def test_a_mage_hurt_in_a_round_cannot_cast_that_round_but_can_the_next(api: Api
     cast = api.post(api.c(f"/characters/{mara}/spells/cast"), {"spell": "Illumination"})
     assert cast.status == 200, cast
     assert "SpellCast" in [e["type"] for e in cast["events"]]
+
+
+def test_overcasting_applies_only_to_the_spell_cast_with_it_in_that_round(
+        api: ApiClient) -> None:
+    api.new_campaign()
+    mara = api.new_character(**MAGE)
+    api.post(api.c(f"/characters/{mara}/spells/prepare"), {"spells": ["Blast"]})
+    api.post(api.c("/clock/start-scene"))
+    api.post(api.c("/encounter"), {"participants": [{"character_id": mara, "initiative": 12}]})
+    cast = api.c(f"/characters/{mara}/spells/cast")
+    over = api.post(cast, {"spell": "Blast", "duration": "scene",
+                           "overcast": {"die": 3, "strain": 1}})
+    assert over.status == 200, over
+    assert "EffortCommitted" not in [e["type"] for e in over["events"]]
+    plain = api.post(cast, {"spell": "Blast", "duration": "scene"})
+    assert plain.status == 200, plain
+    assert "EffortCommitted" in [e["type"] for e in plain["events"]]
+    assert api.get(api.c("/encounter"))["encounter"]["round"] == 1

@@ -53,3 +53,16 @@ def test_health_damage_outside_an_encounter_does_not_stop_casting() -> None:
     mara = fight.mage("Mara", prepared=("Illumination",), health={"current": 10, "max": 10})
     assert of_type(fight.do(damage(mara, 3, "wound", "knife")), "HurtThisRound") == []
     assert of_type(fight.do(cast(mara, ILLUMINATION)), "SpellCast")
+
+
+def test_overcasting_applies_only_to_the_spell_cast_with_it_in_that_round() -> None:
+    fight = Fight()
+    mara = fight.mage("Mara", prepared=("Blast",))
+    fight.start(pc(mara, 12), npc("Thug", 10))
+    over = CastRequest(spell="Blast", duration="scene", overcast_die=3, overcast_strain=1)
+    overcast = fight.do(cast(mara, over))
+    assert of_type(overcast, "EffortCommitted") == []  # no Effort: the overcast spell
+    plain = fight.do(cast(mara, CastRequest(spell="Blast", duration="scene")))
+    assert fight.encounter.round == 1  # the same round: the overcast does not carry over
+    (committed,) = of_type(plain, "EffortCommitted")
+    assert committed.commitment.amount == 1
