@@ -58,3 +58,31 @@ def test_overcasting_applies_only_to_the_spell_cast_with_it_in_that_round(
     assert plain.status == 200, plain
     assert "EffortCommitted" in [e["type"] for e in plain["events"]]
     assert api.get(api.c("/encounter"))["encounter"]["round"] == 1
+
+
+def test_haste_lasts_its_rolled_rounds_with_one_extra_action_per_round(api: ApiClient) -> None:
+    api.new_campaign()
+    mara = api.new_character(**MAGE)
+    ivo = api.new_character(name="Ivo")
+    api.post(api.c(f"/characters/{mara}/spells/prepare"), {"spells": ["Haste"]})
+    api.post(api.c("/clock/start-scene"))
+    api.post(api.c("/encounter"), {"participants": [
+        {"character_id": mara, "initiative": 12}, {"character_id": ivo, "initiative": 10}]})
+    hasted = api.post(api.c(f"/characters/{mara}/spells/cast"),
+                      {"spell": "Haste", "duration": "scene", "target": ivo})
+    assert hasted.status == 200, hasted
+    rolled = next(e for e in hasted["events"] if e["type"] == "Rolled")["data"]
+    assert rolled["expression"] == "1d4+1"
+    assert 2 <= rolled["total"] <= 5
+    (effect,) = api.get(api.c("/encounter"))["encounter"]["encounter"]["effects"]
+    assert (effect["character_id"], effect["round"]) == (ivo, 1 + rolled["total"])
+    use = api.c(f"/characters/{ivo}/spells/use")
+    assert api.post(use, {"spell": "Haste"}).status == 200
+    again = api.post(use, {"spell": "Haste"})
+    assert (again.status, again["rule"]) == (409, "haste-once-per-round")
+    for _ in range(2 * rolled["total"]):  # to round 1 + total, Mara's turn: it ends
+        api.post(api.c("/encounter/next-turn"))
+    (effect,) = api.get(api.c("/encounter"))["encounter"]["encounter"]["effects"]
+    assert effect["ended"]
+    late = api.post(use, {"spell": "Haste"})
+    assert (late.status, late["rule"]) == (409, "haste-ended")
