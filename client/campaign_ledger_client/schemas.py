@@ -983,6 +983,17 @@ class Drawn(TypedDict):
     cost: NotRequired[int | None]
 
 
+class EffectTimer(TypedDict):
+    spell: str
+    character_id: str
+    caster_id: str
+    rounds: int
+    round: int
+    turn: int
+    used_round: NotRequired[int]
+    ended: NotRequired[bool]
+
+
 class EffortAnswer(TypedDict):
     position: int
     voided: Voided | None
@@ -1097,6 +1108,8 @@ class Encounter(TypedDict):
     timers: NotRequired[list[TurnTimer]]
     started_position: NotRequired[int]
     tested_this_turn: NotRequired[list[str]]
+    hurt: NotRequired[dict[str, int]]
+    effects: NotRequired[list[EffectTimer]]
 
 
 class EncounterAnswer(TypedDict):
@@ -1413,6 +1426,32 @@ class HiddenRolledEvent(TypedDict):
     type: Literal['HiddenRolled']
     version: int
     data: HiddenRolled
+    recorded_at: str
+    actor: EventActor
+    correlation_id: str
+    character_id: str | None
+    session: int
+    scene: int
+    hash: str
+    voided_by: NotRequired[int | None]
+    envelope: NotRequired[Literal[2]]
+
+
+class HurtThisRound(TypedDict):
+    character_id: NotRequired[str | None]
+    encounter_id: str
+    round: int
+    amount: int
+
+
+class HurtThisRoundEvent(TypedDict):
+    """A recorded HurtThisRound event; `data` is its current version (older versions are
+    served as stored)."""
+
+    position: int
+    type: Literal['HurtThisRound']
+    version: int
+    data: HurtThisRound
     recorded_at: str
     actor: EventActor
     correlation_id: str
@@ -2755,6 +2794,57 @@ class SpellCastEvent(TypedDict):
     envelope: NotRequired[Literal[2]]
 
 
+class SpellEffectEnded(TypedDict):
+    character_id: NotRequired[str | None]
+    encounter_id: str
+    spell: str
+    why: str
+
+
+class SpellEffectEndedEvent(TypedDict):
+    """A recorded SpellEffectEnded event; `data` is its current version (older versions
+    are served as stored)."""
+
+    position: int
+    type: Literal['SpellEffectEnded']
+    version: int
+    data: SpellEffectEnded
+    recorded_at: str
+    actor: EventActor
+    correlation_id: str
+    character_id: str | None
+    session: int
+    scene: int
+    hash: str
+    voided_by: NotRequired[int | None]
+    envelope: NotRequired[Literal[2]]
+
+
+class SpellEffectTimed(TypedDict):
+    character_id: NotRequired[str | None]
+    encounter_id: str
+    effect: EffectTimer
+
+
+class SpellEffectTimedEvent(TypedDict):
+    """A recorded SpellEffectTimed event; `data` is its current version (older versions
+    are served as stored)."""
+
+    position: int
+    type: Literal['SpellEffectTimed']
+    version: int
+    data: SpellEffectTimed
+    recorded_at: str
+    actor: EventActor
+    correlation_id: str
+    character_id: str | None
+    session: int
+    scene: int
+    hash: str
+    voided_by: NotRequired[int | None]
+    envelope: NotRequired[Literal[2]]
+
+
 class SpellEffectUsed(TypedDict):
     character_id: NotRequired[str | None]
     spell: str
@@ -2770,6 +2860,32 @@ class SpellEffectUsedEvent(TypedDict):
     type: Literal['SpellEffectUsed']
     version: int
     data: SpellEffectUsed
+    recorded_at: str
+    actor: EventActor
+    correlation_id: str
+    character_id: str | None
+    session: int
+    scene: int
+    hash: str
+    voided_by: NotRequired[int | None]
+    envelope: NotRequired[Literal[2]]
+
+
+class SpellEffectUsedInRound(TypedDict):
+    character_id: NotRequired[str | None]
+    encounter_id: str
+    spell: str
+    round: int
+
+
+class SpellEffectUsedInRoundEvent(TypedDict):
+    """A recorded SpellEffectUsedInRound event; `data` is its current version (older
+    versions are served as stored)."""
+
+    position: int
+    type: Literal['SpellEffectUsedInRound']
+    version: int
+    data: SpellEffectUsedInRound
     recorded_at: str
     actor: EventActor
     correlation_id: str
@@ -3992,6 +4108,7 @@ Event: TypeAlias = (
     | HiddenNotedEvent
     | HiddenRevealedEvent
     | HiddenRolledEvent
+    | HurtThisRoundEvent
     | ItemDamagedEvent
     | ItemHandedOverEvent
     | ItemIdentificationAbandonedEvent
@@ -4027,7 +4144,10 @@ Event: TypeAlias = (
     | SettingsChangedEvent
     | SheetUpdatedEvent
     | SpellCastEvent
+    | SpellEffectEndedEvent
+    | SpellEffectTimedEvent
     | SpellEffectUsedEvent
+    | SpellEffectUsedInRoundEvent
     | SpellPreparationOpenedEvent
     | SpellsPreparedEvent
     | SpiritBanishAttemptedEvent
