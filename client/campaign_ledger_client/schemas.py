@@ -1039,6 +1039,17 @@ class Drawn(TypedDict):
     cost: NotRequired[int | None]
 
 
+class EffectTimer(TypedDict):
+    spell: str
+    character_id: str
+    caster_id: str
+    rounds: int
+    round: int
+    turn: int
+    used_round: NotRequired[int]
+    ended: NotRequired[bool]
+
+
 class EffortAnswer(TypedDict):
     position: int
     voided: Voided | None
@@ -1153,6 +1164,8 @@ class Encounter(TypedDict):
     timers: NotRequired[list[TurnTimer]]
     started_position: NotRequired[int]
     tested_this_turn: NotRequired[list[str]]
+    hurt: NotRequired[dict[str, int]]
+    effects: NotRequired[list[EffectTimer]]
     damage_avoided_by: NotRequired[list[str]]
     conviction_for_ally: NotRequired[dict[str, int]]
 
@@ -1471,6 +1484,32 @@ class HiddenRolledEvent(TypedDict):
     type: Literal['HiddenRolled']
     version: int
     data: HiddenRolled
+    recorded_at: str
+    actor: EventActor
+    correlation_id: str
+    character_id: str | None
+    session: int
+    scene: int
+    hash: str
+    voided_by: NotRequired[int | None]
+    envelope: NotRequired[Literal[2]]
+
+
+class HurtThisRound(TypedDict):
+    character_id: NotRequired[str | None]
+    encounter_id: str
+    round: int
+    amount: int
+
+
+class HurtThisRoundEvent(TypedDict):
+    """A recorded HurtThisRound event; `data` is its current version (older versions are
+    served as stored)."""
+
+    position: int
+    type: Literal['HurtThisRound']
+    version: int
+    data: HurtThisRound
     recorded_at: str
     actor: EventActor
     correlation_id: str
@@ -2813,6 +2852,57 @@ class SpellCastEvent(TypedDict):
     envelope: NotRequired[Literal[2]]
 
 
+class SpellEffectEnded(TypedDict):
+    character_id: NotRequired[str | None]
+    encounter_id: str
+    spell: str
+    why: str
+
+
+class SpellEffectEndedEvent(TypedDict):
+    """A recorded SpellEffectEnded event; `data` is its current version (older versions
+    are served as stored)."""
+
+    position: int
+    type: Literal['SpellEffectEnded']
+    version: int
+    data: SpellEffectEnded
+    recorded_at: str
+    actor: EventActor
+    correlation_id: str
+    character_id: str | None
+    session: int
+    scene: int
+    hash: str
+    voided_by: NotRequired[int | None]
+    envelope: NotRequired[Literal[2]]
+
+
+class SpellEffectTimed(TypedDict):
+    character_id: NotRequired[str | None]
+    encounter_id: str
+    effect: EffectTimer
+
+
+class SpellEffectTimedEvent(TypedDict):
+    """A recorded SpellEffectTimed event; `data` is its current version (older versions
+    are served as stored)."""
+
+    position: int
+    type: Literal['SpellEffectTimed']
+    version: int
+    data: SpellEffectTimed
+    recorded_at: str
+    actor: EventActor
+    correlation_id: str
+    character_id: str | None
+    session: int
+    scene: int
+    hash: str
+    voided_by: NotRequired[int | None]
+    envelope: NotRequired[Literal[2]]
+
+
 class SpellEffectUsed(TypedDict):
     character_id: NotRequired[str | None]
     spell: str
@@ -2828,6 +2918,32 @@ class SpellEffectUsedEvent(TypedDict):
     type: Literal['SpellEffectUsed']
     version: int
     data: SpellEffectUsed
+    recorded_at: str
+    actor: EventActor
+    correlation_id: str
+    character_id: str | None
+    session: int
+    scene: int
+    hash: str
+    voided_by: NotRequired[int | None]
+    envelope: NotRequired[Literal[2]]
+
+
+class SpellEffectUsedInRound(TypedDict):
+    character_id: NotRequired[str | None]
+    encounter_id: str
+    spell: str
+    round: int
+
+
+class SpellEffectUsedInRoundEvent(TypedDict):
+    """A recorded SpellEffectUsedInRound event; `data` is its current version (older
+    versions are served as stored)."""
+
+    position: int
+    type: Literal['SpellEffectUsedInRound']
+    version: int
+    data: SpellEffectUsedInRound
     recorded_at: str
     actor: EventActor
     correlation_id: str
@@ -4052,6 +4168,7 @@ Event: TypeAlias = (
     | HiddenNotedEvent
     | HiddenRevealedEvent
     | HiddenRolledEvent
+    | HurtThisRoundEvent
     | ItemDamagedEvent
     | ItemHandedOverEvent
     | ItemIdentificationAbandonedEvent
@@ -4087,7 +4204,10 @@ Event: TypeAlias = (
     | SettingsChangedEvent
     | SheetUpdatedEvent
     | SpellCastEvent
+    | SpellEffectEndedEvent
+    | SpellEffectTimedEvent
     | SpellEffectUsedEvent
+    | SpellEffectUsedInRoundEvent
     | SpellPreparationOpenedEvent
     | SpellsPreparedEvent
     | SpiritBanishAttemptedEvent

@@ -23,6 +23,8 @@ from ledger.domain.conditions import treatment as conditions_treatment
 from ledger.domain.conditions.adding import ConditionAdded
 from ledger.domain.context import Context
 from ledger.domain.decision import Later
+from ledger.domain.encounters import casting as encounter_casting
+from ledger.domain.encounters import haste as encounter_haste
 from ledger.domain.encounters import links as encounters
 from ledger.domain.encounters import stunt_points as encounter_stunt_points
 from ledger.domain.encounters import timers as encounter_timers
@@ -34,6 +36,7 @@ from ledger.domain.magic import backlash, effort, harm, permanent, spell_prepara
 from ledger.domain.magic.backlash import BacklashBanked, BacklashChoiceOffered, BacklashGained
 from ledger.domain.magic.failure import settle_before_next_command
 from ledger.domain.magic.permanent import PermanentBacklashChanged
+from ledger.domain.magic.spells import SpellCast, SpellEffectUsed
 from ledger.domain.resources import Damaged, Healed, ResourceSpent
 from ledger.domain.rolls import Rolled
 from ledger.domain.spirits import passing_time as spirits_time
@@ -57,7 +60,7 @@ REACTIONS: dict[type[DomainEvent], tuple[Reaction, ...]] = {
     BacklashChoiceOffered: (backlash.owe_roll_on_crossing,),
     BacklashBanked: (backlash.owe_roll_on_crossing,),
     PermanentBacklashChanged: (backlash.owe_roll_on_crossing,),
-    Damaged: (unconscious.knock_out,),
+    Damaged: (unconscious.knock_out, encounter_casting.note_health_damage),
     Healed: (harm.recover_harm, unconscious.wake_on_healing),
     Rolled: (stunts.note_roll, encounter_stunt_points.one_active_test_per_turn),
     SessionStarted: (stunts.open_pool,),
@@ -72,8 +75,10 @@ REACTIONS: dict[type[DomainEvent], tuple[Reaction, ...]] = {
              unconscious.wake_at_a_new_day, mana_recovery_rate.recover_mana_by_rate),
     # Encounters (ledger/domain/encounters/): turn-counted Conditions, spirits, the end.
     ConditionAdded: (encounter_timers.time_conditions,),
-    TurnAdvanced: (encounter_timers.end_counted_conditions,),
-    TurnDelayed: (encounter_timers.end_counted_conditions,),
+    TurnAdvanced: (encounter_timers.end_counted_conditions, encounter_haste.end_effects),
+    TurnDelayed: (encounter_timers.end_counted_conditions, encounter_haste.end_effects),
+    SpellCast: (encounter_haste.time_haste,),
+    SpellEffectUsed: (encounter_haste.note_use,),
     SpiritSummoned: (encounters.spirit_joins_next_round,),
     EncounterEnded: (encounters.return_scene_effort_under_mission_time,),
 }

@@ -79,7 +79,7 @@ def _check(store: EventStore, config: Config, result: LoadResult) -> LogCheck:
         missing=missing, wrong_position=wrong,
         duplicates=sum(len(v) - 1 for v in by_key.values()),
         unacknowledged_in_log=sum(1 for k in by_key if k not in acked),
-        half_written=_half_written(store, by_key),
+        half_written=_half_written(store, list(logs), by_key),
         chain_ok=all(verify(records).chain.ok for records in logs.values()),
         state_matches_fold=all(f["head"] for f in folds),
         checkpoints_checked=sum(f["checked"] for f in folds),
@@ -116,11 +116,16 @@ def _fold_checks(store: EventStore, config: Config, cid: str,
             "mana": mana}
 
 
-def _half_written(store: EventStore, by_key: dict[str, list[tuple[str, int]]]) -> list[str]:
+def _half_written(store: EventStore, campaigns: list[str],
+                  by_key: dict[str, list[tuple[str, int]]]) -> list[str]:
+    """Answers and events of the load's keys that are not both there (every command of the
+    load went to one of `campaigns`)."""
+    answers: dict[str, tuple[str, int]] = {}
     with store.transaction(write=False) as c:
-        c.execute(store.q("SELECT key, campaign_id, position FROM ledger_idempotency "
-                          "WHERE key LIKE ?"), ("load-%",))
-        answers = {row[0]: (row[1], int(row[2])) for row in c.fetchall()}
+        for cid in campaigns:
+            c.execute(store.q("SELECT key, campaign_id, position FROM ledger_idempotency "
+                              "WHERE campaign_id=? AND key LIKE ?"), (cid, "load-%"))
+            answers.update({row[0]: (row[1], int(row[2])) for row in c.fetchall()})
     problems = [f"{k}: event without answer" for k in by_key if k not in answers]
     problems += [f"{k}: answer without event" for k in answers if k not in by_key]
     problems += [f"{k}: answer at {answers[k]}, event at {v}" for k, v in by_key.items()

@@ -75,3 +75,26 @@ def _active_test(d: dict[str, Any], names: Names) -> str:
         return f"{who(d, names)}'s first active test of their turn generates Stunt Points"
     return (f"{who(d, names)}'s active test generates no Stunt Points "
             f"({d['why'].replace('-', ' ')}; {d['withheld']} SP withheld)")
+
+
+@summarizes("HurtThisRound")
+def _hurt(d: dict[str, Any], names: Names) -> str:
+    return (f"{who(d, names)} took {d['amount']} Health damage in round {d['round']}: "
+            "no casting that round")
+
+
+@summarizes("SpellEffectTimed")
+def _effect_timed(d: dict[str, Any], names: Names) -> str:
+    t = d["effect"]
+    return (f"{who(d, names)}'s {t['spell']} lasts {t['rounds']} rounds "
+            f"(until round {t['round']})")
+
+
+@summarizes("SpellEffectEnded")
+def _effect_ended(d: dict[str, Any], names: Names) -> str:
+    return f"{who(d, names)}'s {d['spell']} ended ({d['why'].replace('-', ' ')})"
+
+
+@summarizes("SpellEffectUsedInRound")
+def _effect_used(d: dict[str, Any], names: Names) -> str:
+    return f"{who(d, names)} took {d['spell']}'s action for round {d['round']}"

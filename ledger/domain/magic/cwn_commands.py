@@ -19,8 +19,9 @@ from ledger.domain.bounds import Label, Note
 from ledger.domain.command import Command, gm_or_player_of
 from ledger.domain.context import Context
 from ledger.domain.decision import Later
+from ledger.domain.encounters import haste
 from ledger.domain.events import DomainEvent
-from ledger.domain.magic import effort, spell_preparation, spells, strain
+from ledger.domain.magic import effort, spell_preparation, spell_rules, spells, strain
 from ledger.domain.state import CampaignState
 from ledger.domain.state.magic import POOLS
 
@@ -162,6 +163,7 @@ class UseSpellEffect(CharacterCommand, frozen=True, kw_only=True, forbid_unknown
     spell: SpellName
 
     def decide(self, state: CampaignState, ctx: Context) -> Decided:
+        haste.check_use(state, self.character_id, spell_rules.canonical(self.spell))
         return spells.use_effect(self.character_id, self.spell)(state, ctx)
 
 

@@ -14,6 +14,8 @@ Rules (README "Effort and System Strain"; preparation is in spell_preparation.py
   unconscious for an hour with 1 HP when that Strain takes them over the maximum.
   An overcast duration spell lasts one scene. Our reading: overcasting is allowed
   whenever the caster declares it, with or without Effort left.
+- In an encounter, a caster who suffered Health damage this round cannot cast that round
+  (001; ledger/domain/encounters/casting.py); a spell recorded as lost is let through.
 - Haste and Combat Precognition add Strain to whoever uses their effect, per use
   that day (`use_effect`).
 """
@@ -25,6 +27,7 @@ import msgspec
 from ledger.domain.characters import require_alive
 from ledger.domain.context import Context
 from ledger.domain.decision import Decide
+from ledger.domain.encounters import casting
 from ledger.domain.errors import InvalidInput, RuleViolation
 from ledger.domain.events import DomainEvent, evolves
 from ledger.domain.magic import spell_rules as rules
@@ -159,6 +162,8 @@ def cast(character_id: str, req: CastRequest) -> Decide:
         caster = require_alive(state, character_id)
         spell = rules.canonical(req.spell)
         check_can_cast(caster, spell)
+        if not req.lost:  # a spell lost to that very blow records its wasted Effort (001)
+            casting.check_not_hurt_this_round(state, caster)
         overcast = overcast_roll(caster, req)
         before = rules.casts_this_scene(caster, state, spell)
         cost = rules.effort_cost(spell, req.effort)

@@ -35,6 +35,19 @@ class TurnTimer(msgspec.Struct):
     after_turn: int = 0
 
 
+class EffectTimer(msgspec.Struct):
+    """A spell effect counted in rounds inside the encounter (Haste, 001)."""
+
+    spell: str
+    character_id: str  # who has the effect
+    caster_id: str
+    rounds: int  # as rolled
+    round: int  # it ends at the start of the turn at (`round`, `turn`) or later
+    turn: int
+    used_round: int = 0  # the last round its once-per-round action was taken
+    ended: bool = False
+
+
 class Encounter(msgspec.Struct):
     id: str
     scene: int
@@ -52,6 +65,11 @@ class Encounter(msgspec.Struct):
     started_position: int = 0
     # Characters whose active test this turn already counted (one active test per turn).
     tested_this_turn: list[str] = msgspec.field(default_factory=list)
+    # Character id -> the last round in which they suffered Health damage (001: no
+    # casting that round).
+    hurt: dict[str, int] = msgspec.field(default_factory=dict)
+    # Spell effects counted in rounds (Haste), kept once ended to refuse late uses.
+    effects: list[EffectTimer] = msgspec.field(default_factory=list)
     # Characters who avoided an attack's damage by Adventurer Grandmaster (once per encounter).
     damage_avoided_by: list[str] = msgspec.field(default_factory=list)
     # Leader Apex: the leader's id -> the turn number they last spent Conviction for an ally.
