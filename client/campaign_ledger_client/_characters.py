@@ -88,6 +88,16 @@ class CharacterCore(Scope):
         """Take damage (never refused); Health stops at 0."""
         return body(amount=amount, type=type, reason=reason)
 
+    @command("POST", CHARACTER + "/health/avoid-damage", Character)
+    def avoid_damage(self, amount: int, type: DamageType = "wound", reason: str = "") -> Call:
+        """Adventurer Grandmaster: 1 Conviction avoids one attack's damage, once per encounter."""
+        return body(amount=amount, type=type, reason=reason)
+
+    @command("POST", CHARACTER + "/conviction/spend-for-ally", Character)
+    def spend_conviction_for_ally(self, ally: str, amount: int = 1, reason: str = "") -> Call:
+        """Leader Apex: spend Conviction on an ally's behalf, once per encounter turn."""
+        return body(ally=ally, amount=amount, reason=reason)
+
     @command("POST", CHARACTER + "/health/heal", Character)
     def heal(self, amount: int, reason: str = "", magical: bool = False) -> Call:
         return body(amount=amount, reason=reason, magical=magical)

@@ -853,6 +853,34 @@ class ConsumerLag(TypedDict):
     lag_seconds: float
 
 
+class ConvictionSpentForAlly(TypedDict):
+    character_id: NotRequired[str | None]
+    ally_id: str
+    amount: int
+    reason: str
+    encounter_id: NotRequired[str | None]
+    turn_number: NotRequired[int | None]
+
+
+class ConvictionSpentForAllyEvent(TypedDict):
+    """A recorded ConvictionSpentForAlly event; `data` is its current version (older
+    versions are served as stored)."""
+
+    position: int
+    type: Literal['ConvictionSpentForAlly']
+    version: int
+    data: ConvictionSpentForAlly
+    recorded_at: str
+    actor: EventActor
+    correlation_id: str
+    character_id: str | None
+    session: int
+    scene: int
+    hash: str
+    voided_by: NotRequired[int | None]
+    envelope: NotRequired[Literal[2]]
+
+
 class Corrected(TypedDict):
     character_id: NotRequired[str | None]
     field: str
@@ -890,6 +918,34 @@ class Costs(TypedDict):
     shortfall_backlash: int
     auto_backlash: int
     target_backlash: NotRequired[int]
+
+
+class DamageAvoided(TypedDict):
+    character_id: NotRequired[str | None]
+    encounter_id: str
+    amount: int
+    damage_type: str
+    reason: str
+    conviction: NotRequired[int]
+
+
+class DamageAvoidedEvent(TypedDict):
+    """A recorded DamageAvoided event; `data` is its current version (older versions are
+    served as stored)."""
+
+    position: int
+    type: Literal['DamageAvoided']
+    version: int
+    data: DamageAvoided
+    recorded_at: str
+    actor: EventActor
+    correlation_id: str
+    character_id: str | None
+    session: int
+    scene: int
+    hash: str
+    voided_by: NotRequired[int | None]
+    envelope: NotRequired[Literal[2]]
 
 
 class DamageExchange(TypedDict):
@@ -1110,6 +1166,8 @@ class Encounter(TypedDict):
     tested_this_turn: NotRequired[list[str]]
     hurt: NotRequired[dict[str, int]]
     effects: NotRequired[list[EffectTimer]]
+    damage_avoided_by: NotRequired[list[str]]
+    conviction_for_ally: NotRequired[dict[str, int]]
 
 
 class EncounterAnswer(TypedDict):
@@ -4095,7 +4153,9 @@ Event: TypeAlias = (
     | ConsequenceRollOwedEvent
     | ConsequenceRolledEvent
     | ConsequenceSufferedEvent
+    | ConvictionSpentForAllyEvent
     | CorrectedEvent
+    | DamageAvoidedEvent
     | DamagedEvent
     | EffortCommittedEvent
     | EffortReleasedEvent

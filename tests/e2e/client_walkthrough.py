@@ -281,7 +281,19 @@ def encounter(campaign: Campaign, mara: Character, ivo: Character) -> None:
     assert types(campaign.next_turn()) == ["TurnAdvanced"]
     assert driver not in campaign.remove_participant(driver, "fled").state["order"]
     assert campaign.encounter()["encounter"]["round"] == 1
+    encounter_talents(campaign, ivo)
     assert "EncounterEnded" in types(campaign.end_encounter())
+
+
+def encounter_talents(campaign: Campaign, ivo: Character) -> None:
+    """Adventurer Grandmaster and Leader Apex, with the encounter under way."""
+    ada = campaign.character(campaign.register_character({
+        "name": "Ada", "conviction": {"current": 2, "max": 2},
+        "talents": [{"name": "Adventurer", "degree": "Grandmaster"},
+                    {"name": "Leader", "degree": "Apex"}]}).state["id"])
+    assert types(ada.avoid_damage(4, reason="a club")) == ["ResourceSpent", "DamageAvoided"]
+    helped = ada.spend_conviction_for_ally(ivo.id, reason="rallied")
+    assert helped.state["conviction"]["current"] == 0
 
 
 def clock_and_death(campaign: Campaign, mara: Character, ivo: Character) -> None:

@@ -286,7 +286,27 @@ def encounter(api: ApiClient) -> Ids:
     return {**ids, "participant_id": order[1], "other_participant": order[2]}
 
 
+def adventurer_in_encounter(api: ApiClient) -> Ids:
+    """An Adventurer Grandmaster with Conviction, in an encounter under way."""
+    scene(api)
+    adventurer = api.new_character(name="Ada", conviction={"current": 2, "max": 2},
+                                   talents=[{"name": "Adventurer", "degree": "Grandmaster"}])
+    started = api.post(api.c("/encounter"), {"participants": [
+        {"character_id": adventurer, "initiative": 10}]})
+    assert started.status == 201, started
+    return {"character_id": adventurer}
+
+
+def leader_and_ally(api: ApiClient) -> Ids:
+    """A Leader Apex with Conviction, and an ally."""
+    api.new_campaign()
+    return {"character_id": api.new_character(name="Lea", conviction={"current": 2, "max": 2},
+                                              talents=[{"name": "Leader", "degree": "Apex"}]),
+            "ally_id": api.new_character(name="Ivo")}
+
+
 NEEDS: dict[str, Callable[[ApiClient], Ids]] = {
+    "adventurer-in-encounter": adventurer_in_encounter, "leader-and-ally": leader_and_ally,
     "scene": scene, "encounter": encounter,
     "clock-action": clock_action, "rewound": rewound, "token": token, "webhook": webhook,
     "summoner": summoner, "spirit": spirit, "dismissed-spirit": dismissed_spirit,

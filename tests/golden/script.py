@@ -47,6 +47,7 @@ def play(rec: Recorder) -> None:
     stunts(rec, ivo)
     encounter(rec, mara, ivo)
     fork(rec)
+    encounter_talents(rec, ivo)
 
 
 def session_and_pool(rec: Recorder, mara: str, ivo: str, player: str) -> None:
@@ -248,3 +249,22 @@ def fork(rec: Recorder) -> None:
     `ForkedFrom` in a new campaign: nothing in this one."""
     at = next(s.first for s in rec.steps if s.name == "start-session-3")
     rec.post("fork-at-session-3", "/fork", {"at": at, "name": "The Ashen Road (what if)"})
+
+
+def encounter_talents(rec: Recorder, ivo: str) -> None:
+    """Appended for the talents limited per encounter or turn (docs/rules/talents.md):
+    Adventurer Grandmaster avoids an attack's damage, Leader Apex spends for an ally."""
+    ada = rec.post("register-ada", "/characters", {
+        "name": "Ada", "conviction": {"current": 3, "max": 3},
+        "talents": [{"name": "Adventurer", "degree": "Grandmaster"},
+                    {"name": "Leader", "degree": "Apex"}]})["state"]["id"]
+    rec.post("start-session-5", "/clock/start-session")
+    rec.post("start-scene-session-5", "/clock/start-scene")
+    rec.post("encounter-talents-start", "/encounter", {"participants": [
+        {"character_id": ada}, {"character_id": ivo, "initiative": 9}]})
+    rec.post("avoid-damage", f"/characters/{ada}/health/avoid-damage",
+             {"amount": 6, "reason": "the Thug's shotgun"})
+    rec.post("conviction-for-ally", f"/characters/{ada}/conviction/spend-for-ally",
+             {"ally": ivo, "reason": "steadied Ivo's aim"})
+    rec.post("encounter-talents-end", "/encounter/end")
+    rec.post("end-session-5", "/clock/end-session")

@@ -22,3 +22,17 @@ def _talent_success(d: dict[str, Any], names: Names) -> str:
     tn = f" against TN {d['tn']}" if d.get("tn") is not None else ""
     paid = f" for {d['conviction']} Conviction" if d.get("conviction") else ""
     return f"{names(d['character_id'])} succeeds at {test}{tn} by {talent}{paid}, without rolling"
+
+
+@summarizes("DamageAvoided")
+def _damage_avoided(d: dict[str, Any], names: Names) -> str:
+    reason = f" ({d['reason']})" if d.get("reason") else ""
+    return (f"{names(d['character_id'])} avoids {d['amount']} {d['damage_type']} damage"
+            f"{reason} by Adventurer Grandmaster, for {d['conviction']} Conviction")
+
+
+@summarizes("ConvictionSpentForAlly")
+def _conviction_for_ally(d: dict[str, Any], names: Names) -> str:
+    reason = f" ({d['reason']})" if d.get("reason") else ""
+    return (f"{names(d['character_id'])} spends {d['amount']} Conviction on "
+            f"{names(d['ally_id'])}'s behalf by Leader Apex{reason}")

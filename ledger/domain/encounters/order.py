@@ -12,6 +12,11 @@
   under the summoner's place, not as places of their own.
 - A participant is a character (by id or name) or a participant the ledger has no sheet
   for, named by the GM (its id is minted, `npc_…`; its initiative has no ability).
+- Adventurer Expert (000): "When combat breaks out, you may either add +1 to your
+  Initiative, your Defense, or your Speed." The ledger adds +1 to the initiative it rolls
+  for a character with the talent, and the roll's label names it. Our reading: a reported
+  initiative is the final value (the GM reports it with the +1, or without it when the
+  player took Defense or Speed instead), so it is taken as it is.
 """
 
 from __future__ import annotations
@@ -30,6 +35,9 @@ from ledger.domain.rolls import notation_rolled
 from ledger.domain.sheet_names import lookup
 from ledger.domain.state import CampaignState
 from ledger.domain.state.encounter import Participant
+from ledger.domain.stunts.talents import has
+
+ADVENTURER_EXPERT_INITIATIVE = 1
 
 
 class Entry(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
@@ -47,6 +55,13 @@ def tie_value(state: CampaignState, character_id: str | None) -> int:
         return 0
     found = lookup(state.characters[character_id].abilities, ability)
     return found[1] if found else 0
+
+
+def adventurer_expert_bonus(state: CampaignState, character_id: str | None) -> int:
+    """Adventurer Expert's +1 to a rolled initiative (0 for anyone without it)."""
+    if character_id is None or not has(state.characters[character_id], "Adventurer", "expert"):
+        return 0
+    return ADVENTURER_EXPERT_INITIATIVE
 
 
 def participant_of(state: CampaignState, ctx: Context, entry: Entry, field: str,
@@ -80,10 +95,13 @@ def participant_of(state: CampaignState, ctx: Context, entry: Entry, field: str,
     else:
         dice = state.settings.initiative_dice
         ability = state.settings.initiative_ability if character_id else None
+        bonus = adventurer_expert_bonus(state, character_id)
         rolled = notation_rolled(ctx, character_id, dice, None, state.settings.max_dice_per_roll,
                                  label=f"initiative: {name} ({dice}"
-                                       + (f" + {ability} {tie})" if ability else ")"))
-        initiative = rolled.total + (tie if ability else 0)
+                                       + (f" + {ability} {tie}" if ability else "")
+                                       + (f" + Adventurer Expert {bonus}" if bonus else "")
+                                       + ")")
+        initiative = rolled.total + (tie if ability else 0) + bonus
         events.append(rolled)
     spirits = {s.id: 1 for s in state.spirits.values()
                if character_id and s.summoner_id == character_id and s.status == "present"}

@@ -70,6 +70,10 @@ class Encounter(msgspec.Struct):
     hurt: dict[str, int] = msgspec.field(default_factory=dict)
     # Spell effects counted in rounds (Haste), kept once ended to refuse late uses.
     effects: list[EffectTimer] = msgspec.field(default_factory=list)
+    # Characters who avoided an attack's damage by Adventurer Grandmaster (once per encounter).
+    damage_avoided_by: list[str] = msgspec.field(default_factory=list)
+    # Leader Apex: the leader's id -> the turn number they last spent Conviction for an ally.
+    conviction_for_ally: dict[str, int] = msgspec.field(default_factory=dict)
 
     def current(self) -> Participant | None:
         return self.order[self.turn] if 0 <= self.turn < len(self.order) else None
