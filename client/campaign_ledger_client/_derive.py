@@ -50,11 +50,17 @@ def head_message(campaign_id: str, position: int, head_hash: str) -> bytes:
 def die(seed: bytes, campaign_id: str, epoch: int, command_position: int, index: int,
         sides: int) -> int:
     """One server die: HMAC-SHA256 blocks, rejection sampling, no modulo (docs/dice.md)."""
+    return derive_die(seed, f"{DICE_DERIVATION}|{campaign_id}|{epoch}|{command_position}|{index}",
+                      sides)
+
+
+def derive_die(seed: bytes, message: str, sides: int) -> int:
+    """A die of `sides` from `seed` and the die's `message`: session dice and blind rolls
+    differ only in the message."""
     if sides == 1:
         return 1
     bits = (sides - 1).bit_length()
     width, mask = (bits + 7) // 8, (1 << bits) - 1
-    message = f"{DICE_DERIVATION}|{campaign_id}|{epoch}|{command_position}|{index}"
     counter = 0
     while True:
         block = hmac.new(seed, f"{message}|{counter}".encode(), hashlib.sha256).digest()

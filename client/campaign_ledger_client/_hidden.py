@@ -12,29 +12,16 @@ the commitment instead of the data. A `HiddenRevealed` event later carries the d
 from __future__ import annotations
 
 import hashlib
-import hmac
 from typing import Any
 
-from campaign_ledger_client._derive import canonical
+from campaign_ledger_client._derive import canonical, derive_die
 
 HIDDEN_ENVELOPE = 2
 HIDDEN_DERIVATION = "campaign-ledger/hidden-dice/v1"
 
 
 def hidden_die(seed: bytes, campaign_id: str, position: int, index: int, sides: int) -> int:
-    if sides == 1:
-        return 1
-    bits = (sides - 1).bit_length()
-    width, mask = (bits + 7) // 8, (1 << bits) - 1
-    message = f"{HIDDEN_DERIVATION}|{campaign_id}|{position}|{index}"
-    counter = 0
-    while True:
-        block = hmac.new(seed, f"{message}|{counter}".encode(), hashlib.sha256).digest()
-        for start in range(0, 32 - width + 1, width):
-            candidate = int.from_bytes(block[start:start + width], "big") & mask
-            if candidate < sides:
-                return candidate + 1
-        counter += 1
+    return derive_die(seed, f"{HIDDEN_DERIVATION}|{campaign_id}|{position}|{index}", sides)
 
 
 def reveal_problem(campaign_id: str, committed: str | None, reveal: dict[str, Any]) -> str | None:
