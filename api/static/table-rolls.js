@@ -4,8 +4,8 @@
 import {el, show} from "./audit-core.js";
 
 const MARKS = {
-  verified: ["✓", "verified"], pending: ["⧗", "seed sealed"], reported: ["✎", "reported"],
-  mismatch: ["✗", "does not match"], sealed: ["🔒", "hidden"], revealed: ["✓", "revealed"],
+  verified: ["✓", "verified"], pending: ["○", "seed sealed"], reported: ["✎", "reported"],
+  mismatch: ["✗", "does not match"], sealed: ["○", "hidden"], revealed: ["✓", "revealed"],
 };
 
 // Positions the verification report names, by what it found.

@@ -102,7 +102,8 @@ def test_fork_created_from_the_page_opens_shows_its_origin_and_compares(
     viewport(browser, PHONE)
     reach = reachability(browser)
     assert reach["overflow"] <= 0, reach
-    assert reach["found"] == [] and reach["count"] >= 8, reach
+    assert reach["found"] == [], reach
+    assert reach["count"] >= 8, reach
     screenshot(browser, f"forks-{store_config.store}-390x844")
     # The console's only complaint is the refused read above.
     assert [c for c in csp_complaints(browser) if "origin_at=999" not in c] == []

@@ -54,6 +54,8 @@ class Table:
         self.reported = self.do(f"/characters/{self.mara}/rolls",
                                 {"kind": "age", "ability": "Willpower", "tn": 10,
                                  "dice": [6, 6, 5], "label": "climb the mast"})
+        self.do("/stunts/spend", {"roll_position": self.reported,
+                                  "stunts": [{"name": "Skillful Attack"}]})
         self.do(f"/characters/{self.mara}/magic-tests", {"base_tn": 12, "dice": [1, 2, 3]})
         self.hidden = self.do("/hidden/rolls", {"expression": "1d20", "label": "ambush check",
                                                 "character_id": self.vic})
@@ -84,7 +86,8 @@ def test_the_table_and_fork_pages_send_a_strict_csp_and_have_no_inline_code(
     assert headers["Content-Security-Policy"] == CONTENT_SECURITY_POLICY
     assert headers["Cache-Control"] == "no-store"
     assert not re.search(r"<script(?![^>]*\bsrc=)", html), "inline script"
-    assert "<style" not in html and " style=" not in html
+    assert "<style" not in html, "inline style element"
+    assert " style=" not in html, "inline style attribute"
 
 
 @pytest.mark.parametrize("page", ["table", "forks"])
@@ -102,14 +105,16 @@ def test_player_resolves_decisions_on_a_phone_and_follows_the_table_live(
     viewport(browser, DESKTOP)
     browser.get(f"{live_server}/campaigns/{t.campaign}/table#token={t.player}")
     wait_for(browser, lambda b: text_of(b, "#who") == "Player of Mara")
-    assert t.player not in browser.current_url and not urlsplit(browser.current_url).query
+    assert t.player not in browser.current_url
+    assert not urlsplit(browser.current_url).query
 
     # The party, own card first; the roll log with each roll's mark; the encounter.
     wait_for(browser, lambda b: text_of(b, "#cards .card.own h3") == "Mara")
     wait_for(browser, lambda b: stat(b, t.vic, "mana").startswith("6 / 6"))
     wait_for(browser, lambda b: "seed sealed" in text_of(b, roll(t.server_roll)))
     reported = text_of(browser, roll(t.reported))
-    assert "reported" in reported and "5 SP" in reported and "climb the mast" in reported
+    for shown in ("✎ reported", "5 SP", "climb the mast", "Stunts: Skillful Attack (2 SP)"):
+        assert shown in reported, reported
     assert "sealed until revealed" in text_of(browser, roll(t.hidden))
     assert "ambush check" not in text_of(browser, "#rolls")
     assert text_of(browser, "#turn") == "Round 1 · Mara's turn (yours)"
@@ -122,7 +127,8 @@ def test_player_resolves_decisions_on_a_phone_and_follows_the_table_live(
     wait_for(browser, lambda b: "Fix" in text_of(b, failed))
     reach = reachability(browser)
     assert reach["overflow"] <= 0, reach
-    assert reach["found"] == [] and reach["count"] >= 4, reach  # Mana, Backlash, Fix, Accept
+    assert reach["found"] == [], reach
+    assert reach["count"] >= 4, reach  # Mana, Backlash, Fix, Accept
     screenshot(browser, f"table-{store_config.store}-390x844")
 
     # Resolve from the page, tapping on the phone: accept the failure, then bank the Backlash.
