@@ -62,27 +62,33 @@ function decision(d, character, api, canAct, done) {
         const magic = wire(answer, "magic");
         note.textContent = `Recorded at position ${show(answer.position)}`
           + `${magic && magic.backlash ? ` · Backlash now ${show(magic.backlash.total)}` : ""}.`;
+        note.className = "small decision-note";
         done();
       } catch (failure) {
         note.textContent = `Refused: ${problemText(failure)}`;
         note.className = "small decision-note error";
-        for (const b of form.querySelectorAll("button")) b.disabled = false;
       }
+      for (const b of form.querySelectorAll("button")) b.disabled = false;
     });
     form.append(button);
   }
   return item;
 }
 
-// Reads and shows the pending decisions of `characters`; `canAct(character)` says who gets buttons.
+// Reads and shows the pending decisions of `characters`; `canAct(character)` says who gets
+// buttons. Unchanged decisions are left as they are, so a live refresh never wipes what a
+// player is typing into a Fix box.
 export async function renderDecisions(container, api, characters, canAct, done) {
   const answers = await Promise.all(characters.map((c) =>
     api.get(`/characters/${encodeURIComponent(c.id)}/magic`).then((a) => [c, a]).catch(() => [c, null])));
-  const items = [];
-  for (const [character, answer] of answers) {
+  const found = answers.flatMap(([character, answer]) => {
     const magic = wire(answer, "magic");
-    for (const d of (magic && magic.pending) || []) items.push(decision(d, character, api, canAct(character), done));
-  }
-  container.replaceChildren(items.length ? el("ul", {className: "decisions"}, items)
+    return ((magic && magic.pending) || []).map((d) => [character, d]);
+  });
+  const key = JSON.stringify(found.map(([c, d]) => [c.id, c.name, d]));
+  if (container.dataset.key === key) return;
+  container.dataset.key = key;
+  container.replaceChildren(found.length
+    ? el("ul", {className: "decisions"}, found.map(([c, d]) => decision(d, c, api, canAct(c), done)))
     : el("p", {className: "muted", id: "no-decisions"}, "Nothing waits on a decision."));
 }

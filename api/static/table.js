@@ -46,9 +46,9 @@ function renderParty(state, me) {
   }) : [el("p", {className: "muted"}, "No characters yet.")]));
 }
 
-async function allEvents(api) {
+// The events after `after`, every page of them.
+async function eventsAfter(api, after) {
   const events = [];
-  let after = 0;
   for (;;) {
     const page = await api.get("/events", {after, limit: PAGE, view: "recorded"});
     events.push(...page.events);
@@ -57,16 +57,30 @@ async function allEvents(api) {
   }
 }
 
+// What can change a roll's verification mark: new dice, a revealed seed, a hidden roll's reveal.
+const touchesDice = (e) => (e.data && (Array.isArray(e.data.dice) || e.data.revealed_seed))
+  || /^(Session|Hidden|Rewound|Redone)/.test(e.type);
+
 function view(api, me) {
   let busy = false;
   let again = false;
+  let whole = true; // the next refresh re-reads every event (a rewind or redo changes voids)
+  let events = [];
+  let report = null;
+
+  async function readEvents() {
+    const full = whole;
+    whole = false;
+    const fresh = await eventsAfter(api, full || !events.length ? 0 : events[events.length - 1].position);
+    events = full ? fresh : events.concat(fresh);
+    if (full || fresh.some(touchesDice)) report = await api.get("/verify").catch(() => null);
+  }
 
   async function refresh() {
     if (busy) { again = true; return; }
     busy = true;
     try {
-      const [answer, events, report] = await Promise.all([
-        api.get("/state"), allEvents(api), api.get("/verify").catch(() => null)]);
+      const [answer] = await Promise.all([api.get("/state"), readEvents()]);
       const state = answer.state;
       const characters = wire(state, "characters");
       const names = new Map(characters.map((c) => [c.id, c.name]));
@@ -81,13 +95,14 @@ function view(api, me) {
         () => me.role === "player" || me.role === "gm", () => refresh());
       $("content").dataset.position = String(answer.position);
     } catch (failure) {
+      whole = true;
       say(`Could not refresh: ${problemText(failure)}`, "error");
     } finally {
       busy = false;
       if (again) { again = false; refresh(); }
     }
   }
-  return refresh;
+  return {refresh, rewound() { whole = true; }};
 }
 
 function liveState(state) {
@@ -107,12 +122,13 @@ async function open(token) {
     document.title = `Table · ${show(campaign.name)}`;
     $("token-form").hidden = true;
     $("content").hidden = false;
-    const refresh = view(api, me);
+    const {refresh, rewound} = view(api, me);
     await refresh();
     say(me.role === "observer" ? "Open read-only. Everything updates as the table plays."
       : "Open. Everything updates as the table plays.", "ok");
     let timer = null;
-    follow(api, campaign.position, () => {
+    follow(api, campaign.position, (kind) => {
+      if (kind !== "event") rewound();
       clearTimeout(timer);
       timer = setTimeout(refresh, 100); // a command's events arrive together: one refresh
     }, liveState);

@@ -67,6 +67,12 @@ class Table:
         assert answer.status in (200, 201), answer
         return int(answer["position"])
 
+    def rolled(self, body: dict[str, Any]) -> int:
+        """Mara rolls; the position of the `Rolled` event (doubles record more after it)."""
+        answer = self.api.post(self.api.c(f"/characters/{self.mara}/rolls"), body)
+        assert answer.status == 201, answer
+        return int(next(e["position"] for e in answer["events"] if e["type"] == "Rolled"))
+
     def pending(self) -> list[str]:
         magic = self.api.get(self.api.c(f"/characters/{self.mara}/magic"), token=self.player)
         return [d["kind"] for d in magic["magic"]["pending"]]
@@ -131,7 +137,14 @@ def test_player_resolves_decisions_on_a_phone_and_follows_the_table_live(
     assert reach["count"] >= 4, reach  # Mana, Backlash, Fix, Accept
     screenshot(browser, f"table-{store_config.store}-390x844")
 
-    # Resolve from the page, tapping on the phone: accept the failure, then bank the Backlash.
+    # Resolve from the page, tapping on the phone. A fix short of the TN is refused in place.
+    mana = browser.find_element("css selector", f'{failed} input[data-field="mana"]')
+    mana.clear()
+    mana.send_keys("1")
+    click(browser, f'{failed} button[data-action="fix"]')
+    wait_for(browser, lambda b: "fix-must-reach-tn" in text_of(b, f"{failed} .decision-note"))
+    assert t.pending() == ["magic-test-failure"]
+    # Accept the failure, then bank the Backlash.
     click(browser, f'{failed} button[data-action="accept"]')
     choice = '#decisions li[data-kind="bank-or-roll"]'
     wait_for(browser, lambda b: "bank it" in text_of(b, choice))
@@ -150,10 +163,18 @@ def test_player_resolves_decisions_on_a_phone_and_follows_the_table_live(
              and "revealed" in text_of(b, roll(t.hidden)))
     t.do("/encounter/next-turn")
     wait_for(browser, lambda b: text_of(b, "#turn") == "Round 1 · Vic's turn")
+    # A roll a rewind voids stays in the log, struck through, naming the rewind.
+    extra = t.rolled({"kind": "age", "ability": "Willpower", "dice": [2, 2, 2],
+                      "label": "wrong hand"})
+    wait_for(browser, lambda b: "wrong hand" in text_of(b, roll(extra)))
+    rewind = t.do("/rewind", {"to_position": extra - 1, "reason": "rolled for the wrong one"})
+    wait_for(browser, lambda b: f"voided by the rewind at {rewind}"
+             in text_of(b, roll(extra)).lower())  # the flag is set in capitals
     t.do("/clock/end-session")  # reveals the seed: the server roll verifies
     wait_for(browser, lambda b: "✓ verified" in text_of(b, roll(t.server_roll)))
     screenshot(browser, f"table-rolls-{store_config.store}-1400x1000", top="#rolls-title")
-    assert csp_complaints(browser) == []
+    # The console's only complaint is the refused fix above.
+    assert [c for c in csp_complaints(browser) if "/fix - " not in c] == []
 
 
 def test_player_view_for_an_observer_lists_decisions_without_buttons(
