@@ -46,6 +46,7 @@ function actions(d, form) {
 function decision(d, character, api, canAct, done) {
   const note = el("p", {className: "small decision-note", role: "status"});
   const form = el("form", {className: "decision-actions"});
+  form.addEventListener("submit", (event) => event.preventDefault()); // only the buttons act
   const item = el("li", {className: "decision", dataset: {kind: d.kind, character: character.id}},
     el("p", {}, el("strong", {}, show(character.name)), " · ", sentence(d)), form, note);
   if (!canAct) return item;
