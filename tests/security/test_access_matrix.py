@@ -30,6 +30,8 @@ EXPECTATIONS: dict[tuple[str, str], str] = {
     ("GET", "/static/{filename}"): "public", ("GET", "/audit-assets/{filename}"): "public",
     ("GET", "/docs-assets/{swagger_file}"): "public",
     ("GET", "/campaigns/{campaign_id}/audit"): "public", ("GET", "/v1/signing-key"): "public",
+    ("GET", "/campaigns/{campaign_id}/table"): "public",  # page shells: no data, like the audit
+    ("GET", "/campaigns/{campaign_id}/forks"): "public",
     # Catalogues: the rules' tables, no campaign's data; a campaign's values need its token.
     ("GET", "/v1/catalog"): "public", ("GET", "/v1/catalog/{name}"): "public",
     ("GET", C + "/catalog/{name}"): "reader",
