@@ -65,4 +65,20 @@ def _escape(d: dict[str, Any], names: Names) -> str:
 def _resisted(d: dict[str, Any], names: Names) -> str:
     bonus = f" with +{d['bonus']}" if d["bonus"] else ""
     verdict = "succeeds" if d["success"] else "fails"
-    return f"{who(d, names)} {verdict} a resistance roll{bonus}: {d['outcome']}"
+    turn = f" in turn {d['turn_number']}" if d.get("turn_number") else ""
+    return f"{who(d, names)} {verdict} a resistance roll{bonus}{turn}: {d['outcome']}"
+
+
+@summarizes("GrappleNoted")
+def _grapple(d: dict[str, Any], names: Names) -> str:
+    return (f"{who(d, names)} is {d['name']} in turn {d['turn_number']}: a Lock on them comes "
+            "next turn")
+
+
+@summarizes("StuntTurnPassed")
+def _turn_passed(d: dict[str, Any], names: Names) -> str:
+    if d["why"] == "encounter-ended":
+        return f"{d['stunt']} on {who(d, names)} ends with the encounter"
+    if d["turns_left"]:
+        return f"{d['stunt']} holds {who(d, names)} for {d['turns_left']} more turn(s)"
+    return f"{d['stunt']} no longer holds {who(d, names)}: their turns under it are over"
