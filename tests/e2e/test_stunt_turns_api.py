@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from tests.api_client import ApiClient
-from tests.e2e.test_stunts_api import SHEET, roll, spend
+from tests.e2e.test_stunts_api import SHEET, roll, spend, summary_of
 
 SIX = [6, 6, 6]
 LOW = [1, 2, 3]
@@ -48,6 +48,8 @@ def test_lock_in_an_encounter_comes_the_turn_after_the_grapple_over_http(api: Ap
     locked = spend(api, roll(api, mara, SIX), [{"name": "Lock", "sp": 5}], target=ovid)
     assert locked.status == 201, locked
     assert locked["events"][0]["data"]["turn_number"] == 3
+    assert summary_of(api, locked["events"][0]["position"]).startswith(
+        "Mara spends 3 SP on Lock: Impaired on Ovid (5 SP with +2 for Grabbed) in turn 3")
 
 
 def test_full_force_and_opportunist_one_per_turn_in_an_encounter_over_http(

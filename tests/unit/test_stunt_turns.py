@@ -188,3 +188,19 @@ def test_opportunist_attack_in_an_encounter_generates_no_sp_and_is_not_the_turns
     assert table.state.encounter is not None
     assert mara not in table.state.encounter.tested_this_turn
 
+
+
+def test_timeline_reads_a_frighten_in_an_encounter_with_its_turn_and_the_targets_roll() -> None:
+    table, mara, ovid = fight()
+    (spent,) = table.do(spend_stunts(table.roll(mara, SIX), [Choice(name="Frighten")], ovid))
+    text = summarize("StuntsSpent", msgspec.json.decode(encode_data(spent)),
+                     {mara: "Mara", ovid: "Ovid"}.get)
+    assert text.startswith("Mara spends 3 SP on Frighten on Ovid in turn 1 (roll at position")
+    assert text.endswith("; Ovid rolls Willpower (Courage) against TN 17")
+
+
+def test_timeline_reads_full_force_as_the_minor_action_given_up() -> None:
+    table, mara, _ = fight()
+    (spent,) = table.do(spend_stunts(table.roll(mara, SIX), [Choice(name="Full Force")], None))
+    text = summarize("StuntsSpent", msgspec.json.decode(encode_data(spent)), {mara: "Mara"}.get)
+    assert text.startswith("Mara spends 5 SP on Full Force: the Minor Action given up in turn 1")

@@ -8,7 +8,8 @@ from typing import Any
 from ledger.domain.audit.summaries import Names, summarizes, who
 from ledger.domain.stunts.catalog import ESCAPE_PENALTY, LOCK_CONDITIONS, THROW_CONDITIONS
 
-SHORT = {"Throw": " and ".join(THROW_CONDITIONS)}
+SHORT = {"Throw": " and ".join(THROW_CONDITIONS), "Full Force": "the Minor Action given up",
+         "Opportunist": "a prepared attack, the Minor Action given up"}
 
 
 def effect(stunt: dict[str, Any], names: Names) -> str:
@@ -41,8 +42,12 @@ def _spent(d: dict[str, Any], names: Names) -> str:
     else:
         told = "; ".join(f"{priced(s, names)} ({s['paid']} SP)" for s in stunts)
     approved = f", approved by {d['approved_by']}" if d.get("approved_by") else ""
-    return (f"{who(d, names)} spends {d['paid']} SP on {told} (roll at position "
-            f"{d['roll_position']}: {d['budget'] - d['paid']} of {d['budget']} SP left{approved})")
+    turn = f" in turn {d['turn_number']}" if d.get("turn_number") else ""
+    rolls = "".join(f"; {names(r['target'])} rolls {r['ability']} ({r['focus']}) against TN "
+                    f"{r['tn']}" for r in d.get("resistances") or [])
+    return (f"{who(d, names)} spends {d['paid']} SP on {told}{turn} (roll at position "
+            f"{d['roll_position']}: {d['budget'] - d['paid']} of {d['budget']} SP left{approved})"
+            f"{rolls}")
 
 
 @summarizes("AttackRolled")
