@@ -104,3 +104,18 @@ def test_opportunist_attack_in_an_encounter_generates_no_sp_over_http(api: ApiCl
     kinds = [e["type"] for e in attack["events"]]
     assert "ActiveTestCounted" not in kinds
     assert attack["events"][0]["data"]["stunt_points"] == 0
+
+
+def test_stunt_attack_in_an_encounter_is_the_turns_one_generating_test_over_http(
+        api: ApiClient) -> None:
+    mara, ovid = fight(api)
+    body = {"kind": "stunt-attack", "ability": "willpower", "tn": 10, "dice": [6, 5, 1],
+            "target": ovid}
+    first = api.post(api.c(f"/characters/{mara}/attacks"), body)
+    second = api.post(api.c(f"/characters/{mara}/attacks"), body)
+    counts = [next(e for e in a["events"] if e["type"] == "ActiveTestCounted")["data"]
+              for a in (first, second)]
+    assert [(c["generates_sp"], c["withheld"]) for c in counts] == [(True, 0), (False, 2)]
+    over = spend(api, second["events"][0]["position"], [{"name": "Glean Motives"}])
+    assert (over.status, over["rule"]) == (409, "stunt-points-over-budget")
+    assert spend(api, first["events"][0]["position"], [{"name": "Glean Motives"}]).status == 201

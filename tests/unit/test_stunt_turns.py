@@ -204,3 +204,13 @@ def test_timeline_reads_full_force_as_the_minor_action_given_up() -> None:
     (spent,) = table.do(spend_stunts(table.roll(mara, SIX), [Choice(name="Full Force")], None))
     text = summarize("StuntsSpent", msgspec.json.decode(encode_data(spent)), {mara: "Mara"}.get)
     assert text.startswith("Mara spends 5 SP on Full Force: the Minor Action given up in turn 1")
+
+
+def test_stunt_attack_in_an_encounter_is_the_turns_one_generating_test() -> None:
+    table, mara, ovid = fight()
+    first = table.attack(mara, [6, 5, 1], kind="stunt-attack", target=ovid)  # a hit: 2 SP
+    second = table.attack(mara, [6, 5, 1], kind="stunt-attack", target=ovid)
+    assert (table.state.withheld_sp.get(first), table.state.withheld_sp.get(second)) == (None, 2)
+    assert refused(table, spend_stunts(second, [Choice(name="Glean Motives")], None)
+                   ) == "stunt-points-over-budget"
+    table.do(spend_stunts(first, [Choice(name="Glean Motives")], None))
