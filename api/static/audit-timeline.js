@@ -1,6 +1,7 @@
 // The timeline table: one row per command (correlated events), with filters and paging.
 
 import {el, show, shortTime} from "./audit-core.js";
+import {budgetLine, loadBudgets} from "./audit-stunt-budget.js";
 
 const $ = (id) => document.getElementById(id);
 const PAGE = 50;
@@ -23,11 +24,12 @@ function actor(entry, names) {
   return [show(a.role), who ? ` · ${who}` : ""];
 }
 
-function what(entry, names) {
+function what(entry, names, rolls) {
   const about = (entry.character_ids || []).map((id) => names.get(id) || id).join(", ");
   return [
     el("div", {className: "types"}, (entry.types || []).join(", ")),
     el("div", {}, show(entry.summary)),
+    budgetLine(entry, rolls, names),
     about ? el("div", {className: "muted small"}, about) : null,
     entry.voided ? el("span", {className: "flag flag-voided"},
       entry.voided_by ? `voided at ${entry.voided_by}` : "voided") : null,
@@ -59,13 +61,13 @@ function changes(entry, names) {
       ...path(c.path, names), ` ${brief(c.before)} → ${brief(c.after)}`)));
 }
 
-function row(entry, names, onPick) {
+function row(entry, names, onPick, rolls) {
   return el("tr", {className: entry.voided ? "voided" : "", dataset: {first: entry.first_position}},
     el("td", {}, positions(entry, onPick)),
     el("td", {className: "nowrap"}, shortTime(entry.recorded_at)),
     el("td", {}, `${show(entry.session)} · ${show(entry.scene)}`),
     el("td", {}, actor(entry, names)),
-    el("td", {}, what(entry, names)),
+    el("td", {}, what(entry, names, rolls)),
     el("td", {}, changes(entry, names)));
 }
 
@@ -77,6 +79,7 @@ export function timelineView(client, names, onPick) {
   for (const [id, name] of names) select.append(el("option", {value: id}, name));
   let after = null;
   let shown = 0;
+  const budgets = loadBudgets(client);
 
   function params() {
     const chosen = {limit: PAGE, after};
@@ -91,7 +94,8 @@ export function timelineView(client, names, onPick) {
     try {
       const answer = await client.get("/timeline", params());
       const entries = answer.entries || [];
-      body.append(...entries.map((entry) => row(entry, names, onPick)));
+      const rolls = await budgets;
+      body.append(...entries.map((entry) => row(entry, names, onPick, rolls)));
       shown += entries.length;
       after = answer.next;
       more.hidden = after === null || after === undefined;

@@ -1168,6 +1168,8 @@ class Encounter(TypedDict):
     effects: NotRequired[list[EffectTimer]]
     damage_avoided_by: NotRequired[list[str]]
     conviction_for_ally: NotRequired[dict[str, int]]
+    grapples: NotRequired[dict[str, int]]
+    minor_actions: NotRequired[dict[str, int]]
 
 
 class EncounterAnswer(TypedDict):
@@ -1371,6 +1373,33 @@ class Graded(TypedDict):
     name: str
     degree: str
     choice: NotRequired[str | None]
+
+
+class GrappleNoted(TypedDict):
+    character_id: NotRequired[str | None]
+    encounter_id: str
+    condition_id: str
+    name: str
+    turn_number: int
+
+
+class GrappleNotedEvent(TypedDict):
+    """A recorded GrappleNoted event; `data` is its current version (older versions are
+    served as stored)."""
+
+    position: int
+    type: Literal['GrappleNoted']
+    version: int
+    data: GrappleNoted
+    recorded_at: str
+    actor: EventActor
+    correlation_id: str
+    character_id: str | None
+    session: int
+    scene: int
+    hash: str
+    voided_by: NotRequired[int | None]
+    envelope: NotRequired[Literal[2]]
 
 
 class HeadCheck(TypedDict):
@@ -2411,6 +2440,9 @@ class Resistance(TypedDict):
     attempts: NotRequired[int]
     outcome: NotRequired[str]
     condition_id: NotRequired[str | None]
+    encounter_id: NotRequired[str | None]
+    turn_number: NotRequired[int]
+    turns_left: NotRequired[int]
 
 
 class ResistanceFactors(TypedDict):
@@ -3628,6 +3660,9 @@ class StuntResisted(TypedDict):
     outcome: str
     ends_condition: NotRequired[str | None]
     gives_condition: NotRequired[str | None]
+    encounter_id: NotRequired[str | None]
+    turn_number: NotRequired[int | None]
+    lasts_turns: NotRequired[int]
 
 
 class StuntResistedEvent(TypedDict):
@@ -3683,6 +3718,33 @@ class StuntSpending(TypedDict):
     grapples: NotRequired[list[list[str]]]
 
 
+class StuntTurnPassed(TypedDict):
+    character_id: NotRequired[str | None]
+    resistance_id: str
+    stunt: str
+    turns_left: int
+    why: NotRequired[str]
+
+
+class StuntTurnPassedEvent(TypedDict):
+    """A recorded StuntTurnPassed event; `data` is its current version (older versions
+    are served as stored)."""
+
+    position: int
+    type: Literal['StuntTurnPassed']
+    version: int
+    data: StuntTurnPassed
+    recorded_at: str
+    actor: EventActor
+    correlation_id: str
+    character_id: str | None
+    session: int
+    scene: int
+    hash: str
+    voided_by: NotRequired[int | None]
+    envelope: NotRequired[Literal[2]]
+
+
 class StuntsAnswer(TypedDict):
     position: int
     voided: Voided | None
@@ -3703,6 +3765,8 @@ class StuntsSpent(TypedDict):
     locks: NotRequired[list[Lock]]
     resistances: NotRequired[list[Resistance]]
     approved_by: NotRequired[str | None]
+    encounter_id: NotRequired[str | None]
+    turn_number: NotRequired[int | None]
 
 
 class StuntsSpentEvent(TypedDict):
@@ -4164,6 +4228,7 @@ Event: TypeAlias = (
     | EncounterSpiritJoinedEvent
     | EncounterStartedEvent
     | ForkedFromEvent
+    | GrappleNotedEvent
     | HealedEvent
     | HiddenNotedEvent
     | HiddenRevealedEvent
@@ -4230,6 +4295,7 @@ Event: TypeAlias = (
     | StuntPoolSpentEvent
     | StuntResistedEvent
     | StuntRollNotedEvent
+    | StuntTurnPassedEvent
     | StuntsSpentEvent
     | SunMarkedEvent
     | TalentHealthChangedEvent

@@ -43,6 +43,7 @@ from ledger.domain.spirits import passing_time as spirits_time
 from ledger.domain.spirits.events import SpiritSummoned
 from ledger.domain.state import CampaignState
 from ledger.domain.stunts import rules as stunts
+from ledger.domain.stunts import turns as stunt_turns
 
 Reaction = Callable[[CampaignState, DomainEvent, Context], list[DomainEvent]]
 Settle = Callable[[CampaignState, str, Context], Sequence[DomainEvent | Later]]
@@ -74,13 +75,15 @@ REACTIONS: dict[type[DomainEvent], tuple[Reaction, ...]] = {
              strain.end_collapses, spirits_time.immediate_spirits_are_gone_by_a_new_day,
              unconscious.wake_at_a_new_day, mana_recovery_rate.recover_mana_by_rate),
     # Encounters (ledger/domain/encounters/): turn-counted Conditions, spirits, the end.
-    ConditionAdded: (encounter_timers.time_conditions,),
-    TurnAdvanced: (encounter_timers.end_counted_conditions, encounter_haste.end_effects),
+    ConditionAdded: (encounter_timers.time_conditions, stunt_turns.note_grapples),
+    TurnAdvanced: (encounter_timers.end_counted_conditions, encounter_haste.end_effects,
+                   stunt_turns.count_target_turns),
     TurnDelayed: (encounter_timers.end_counted_conditions, encounter_haste.end_effects),
     SpellCast: (encounter_haste.time_haste,),
     SpellEffectUsed: (encounter_haste.note_use,),
     SpiritSummoned: (encounters.spirit_joins_next_round,),
-    EncounterEnded: (encounters.return_scene_effort_under_mission_time,),
+    EncounterEnded: (encounters.return_scene_effort_under_mission_time,
+                     stunt_turns.end_with_the_encounter),
 }
 
 # What an action of a character first settles (docs/rules/magic-test.md, "Settling").

@@ -164,3 +164,19 @@ def test_a_wrong_token_is_refused_on_the_page(browser: Any, live_server: str,
     open_with_form(browser, f"{live_server}/campaigns/{campaign}/audit", "tok_nope_nope")
     wait_for(browser, lambda b: "does not open" in text_of(b, "#status"))
     assert text_of(browser, "#content") == ""
+
+
+def test_the_timeline_shows_a_spent_rolls_sp_budget_in_a_real_browser(
+        browser: Any, live_server: str, api: ApiClient) -> None:
+    campaign = api.new_campaign("Stunts")
+    mara = api.new_character(name="Mara", abilities={"Willpower": 2})
+    rolled = api.post(api.c(f"/characters/{mara}/rolls"),
+                      {"kind": "age", "ability": "Willpower", "tn": 10, "dice": [3, 5, 5]})
+    position = int(rolled["events"][0]["position"])  # 5 SP
+    spent = api.post(api.c("/stunts/spend"), {"roll_position": position,
+                                              "stunts": [{"name": "Skillful Attack"}]})
+    assert spent.status == 201, spent
+    open_with_form(browser, f"{live_server}/campaigns/{campaign}/audit", str(api.token))
+    line = f'#timeline-body .sp-budget[data-roll="{position}"]'
+    wait_for(browser, lambda b: text_of(b, line) == (
+        "SP budget 5 (5 generated): spent 2 on Skillful Attack 2 SP; 3 left"))

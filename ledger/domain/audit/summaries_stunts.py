@@ -8,7 +8,8 @@ from typing import Any
 from ledger.domain.audit.summaries import Names, summarizes, who
 from ledger.domain.stunts.catalog import ESCAPE_PENALTY, LOCK_CONDITIONS, THROW_CONDITIONS
 
-SHORT = {"Throw": " and ".join(THROW_CONDITIONS)}
+SHORT = {"Throw": " and ".join(THROW_CONDITIONS), "Full Force": "the Minor Action given up",
+         "Opportunist": "a prepared attack, the Minor Action given up"}
 
 
 def effect(stunt: dict[str, Any], names: Names) -> str:
@@ -41,8 +42,12 @@ def _spent(d: dict[str, Any], names: Names) -> str:
     else:
         told = "; ".join(f"{priced(s, names)} ({s['paid']} SP)" for s in stunts)
     approved = f", approved by {d['approved_by']}" if d.get("approved_by") else ""
-    return (f"{who(d, names)} spends {d['paid']} SP on {told} (roll at position "
-            f"{d['roll_position']}: {d['budget'] - d['paid']} of {d['budget']} SP left{approved})")
+    turn = f" in turn {d['turn_number']}" if d.get("turn_number") else ""
+    rolls = "".join(f"; {names(r['target'])} rolls {r['ability']} ({r['focus']}) against TN "
+                    f"{r['tn']}" for r in d.get("resistances") or [])
+    return (f"{who(d, names)} spends {d['paid']} SP on {told}{turn} (roll at position "
+            f"{d['roll_position']}: {d['budget'] - d['paid']} of {d['budget']} SP left{approved})"
+            f"{rolls}")
 
 
 @summarizes("AttackRolled")
@@ -65,4 +70,20 @@ def _escape(d: dict[str, Any], names: Names) -> str:
 def _resisted(d: dict[str, Any], names: Names) -> str:
     bonus = f" with +{d['bonus']}" if d["bonus"] else ""
     verdict = "succeeds" if d["success"] else "fails"
-    return f"{who(d, names)} {verdict} a resistance roll{bonus}: {d['outcome']}"
+    turn = f" in turn {d['turn_number']}" if d.get("turn_number") else ""
+    return f"{who(d, names)} {verdict} a resistance roll{bonus}{turn}: {d['outcome']}"
+
+
+@summarizes("GrappleNoted")
+def _grapple(d: dict[str, Any], names: Names) -> str:
+    return (f"{who(d, names)} is {d['name']} in turn {d['turn_number']}: a Lock on them comes "
+            "next turn")
+
+
+@summarizes("StuntTurnPassed")
+def _turn_passed(d: dict[str, Any], names: Names) -> str:
+    if d["why"] == "encounter-ended":
+        return f"{d['stunt']} on {who(d, names)} ends with the encounter"
+    if d["turns_left"]:
+        return f"{d['stunt']} holds {who(d, names)} for {d['turns_left']} more turn(s)"
+    return f"{d['stunt']} no longer holds {who(d, names)}: their turns under it are over"

@@ -74,6 +74,11 @@ class Encounter(msgspec.Struct):
     damage_avoided_by: list[str] = msgspec.field(default_factory=list)
     # Leader Apex: the leader's id -> the turn number they last spent Conviction for an ally.
     conviction_for_ally: dict[str, int] = msgspec.field(default_factory=dict)
+    # Grapples that came during the encounter, with the turn number they came in: a holding
+    # Condition's id, or "by>target" for a Grapple the GM named (Lock comes the next turn).
+    grapples: dict[str, int] = msgspec.field(default_factory=dict)
+    # Character id -> the turn number their Minor Action went on Full Force or Opportunist.
+    minor_actions: dict[str, int] = msgspec.field(default_factory=dict)
 
     def current(self) -> Participant | None:
         return self.order[self.turn] if 0 <= self.turn < len(self.order) else None

@@ -71,6 +71,11 @@ class Resistance(msgspec.Struct, kw_only=True):
     attempts: int = 0
     outcome: str = ""  # "" while open; then what the rolls decided
     condition_id: str | None = None  # Frighten: the Cowed Condition while it lasts
+    # The encounter and its turn number of the latest roll (one roll per turn in it).
+    encounter_id: str | None = None
+    turn_number: int = 0
+    # Suggest Action in an encounter: the target's own turns its outcome still holds for.
+    turns_left: int = 0
 
 
 class StuntSpending(msgspec.Struct):

@@ -10,8 +10,10 @@ Rules and our readings (docs/rules/stunts.md):
   a hit with doubles generates the greater of 2 and the Stunt Die.
 - Opportunist's prepared attack generates no SP: it is recorded as a roll that is not an
   active decision (Rolled.active false), and needs an Opportunist bought earlier.
-- The Stunt Attack is still the turn's one generating test; that limit, like Lock coming
-  "next turn", is enforced once encounters track turns (docs/rules/stunts.md, "Hooks").
+- The Stunt Attack is still the turn's one generating test: in an encounter it is an active
+  test like any other (ledger/domain/encounters/stunt_points.py), so a second one in the
+  turn, or one in someone else's turn, has its SP withheld. Lock's "next turn":
+  ledger/domain/stunts/turns.py.
 """
 
 from __future__ import annotations

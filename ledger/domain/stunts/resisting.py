@@ -6,9 +6,11 @@ Rules and our readings (docs/rules/stunts.md):
   Cowed (3 points, the stunt's 3 SP as its figure). "Each turn the target may roll again,
   with a +1 to the roll, until they overcome the Condition": our reading is that the +1
   accumulates (+1 on the second roll, +2 on the third...), so the fear fades; a success
-  ends that Cowed. One roll per turn is enforced once encounters track turns.
+  ends that Cowed. In an encounter: one roll per turn, a participant's later rolls in
+  their own turn (turns.py).
 - Suggest Action (4 SP): a failure means one order for the next turn, a success a
-  suggestion for two turns. Mentalist's Trick: the target chooses as the character wants,
+  suggestion for two turns (in an encounter, counted in the target's own turns:
+  turns.py). Mentalist's Trick: the target chooses as the character wants,
   and on a success knows it next turn. One roll each.
 - Lock: a failed escape takes 1d6 + 1 per SP of the lock penetrating damage; a success ends it.
 Resistance rolls are never active decisions: they generate no SP.
@@ -26,6 +28,7 @@ from ledger.domain.rolls import FOCUS_BONUS, age_roll, notation_rolled, sheet_ab
 from ledger.domain.sheet_names import find_focus
 from ledger.domain.state import CampaignState
 from ledger.domain.state.stunt_spending import Lock, Resistance
+from ledger.domain.stunts import turns
 from ledger.domain.stunts.spending_events import LockEscapeTried, StuntResisted
 
 FRIGHTEN_COWED = ("Cowed", 3)
@@ -50,6 +53,7 @@ def open_resistance(state: CampaignState, resistance_id: str) -> Resistance:
 def resist(resistance_id: str, reported: list[int] | None) -> Decide:
     def decide(state: CampaignState, ctx: Context) -> list[DomainEvent]:
         r = open_resistance(state, resistance_id)
+        turns.check_resist_this_turn(state, r)
         target = state.characters[r.target]
         name, value = sheet_ability(target, r.ability)
         focus = find_focus(target.focuses, r.focus)
@@ -75,10 +79,12 @@ def resist(resistance_id: str, reported: list[int] | None) -> Decide:
         else:
             outcome = OUTCOMES[r.stunt][success]
         gives = given[0].condition.id if given else None
+        encounter_id, turn_number = turns.turn_now(state)
         return [rolled, StuntResisted(
             character_id=target.id, resistance_id=r.id, roll_position=state.position + 1,
             attempt=attempt, bonus=bonus, success=success, outcome=outcome, ends_condition=ends,
-            gives_condition=gives), *given]
+            gives_condition=gives, encounter_id=encounter_id, turn_number=turn_number,
+            lasts_turns=turns.lasts_turns(state, r, success)), *given]
 
     return decide
 

@@ -15,7 +15,9 @@ Rules and our readings (docs/rules/stunts.md):
   the SP used on it, once per roll: the tier is reached with 2 SP fewer (`grabbed_bonus`).
 - A Condition bought with SP (name "Condition"): only from an attack roll, approved by
   the GM (recorded), at its catalogue points; the SP spent are its creating figure.
-- Full Force and Opportunist use up the Minor Action: at most one of them per roll.
+- Full Force and Opportunist use up the Minor Action: at most one of them per roll, and in
+  an encounter one per turn. Lock comes the turn after the Grapple in an encounter
+  (ledger/domain/stunts/turns.py).
 - Talents that change a stunt's cost, and Trickster Master's Discombobulation:
   ledger/domain/stunts/talents.py.
 Effects (Lock, Throw, Frighten...) are built in ledger/domain/stunts/effects.py.
@@ -34,7 +36,7 @@ from ledger.domain.events import DomainEvent
 from ledger.domain.rolls import Rolled
 from ledger.domain.state import CampaignState, Character
 from ledger.domain.state.stunt_spending import SpentStunt
-from ledger.domain.stunts import catalog, talents
+from ledger.domain.stunts import catalog, talents, turns
 from ledger.domain.stunts.effects import Choice, effects_of
 from ledger.domain.stunts.spending_events import StuntsSpent
 
@@ -128,6 +130,8 @@ def priced(state: CampaignState, ctx: Context, position: int, by: str, choice: C
             if not grappled(state, by, aimed):
                 raise RuleViolation("grapple-first", f"{spec.name} needs a prior Grapple of "
                                     f"{aimed.name}", field="target")
+            if spec.name == "Lock":
+                turns.check_lock_next_turn(state, by, aimed)
             bonus = grabbed_bonus(state, position, aimed, bonus_used)
     less, sources = talents.discount(roller, spec.name, tier)  # Warrior Expert's choice
     return SpentStunt(name=spec.name, tier=tier, paid=max(0, tier - bonus - less), bonus=bonus,
@@ -170,18 +174,21 @@ def spend_stunts(position: int, choices: Sequence[Choice], target: str | None) -
             stunts.append(priced(state, ctx, position, by, choice, target,
                                  any(s.bonus for s in stunts)))
         check_minor_action(state, position, stunts)
+        turns.check_minor_action_this_turn(state, by, stunts)
         paid = sum(s.paid for s in stunts)
         if paid > budget.left:
             raise RuleViolation("stunt-points-over-budget", f"the roll at {position} has "
                                 f"{budget.left} SP left to spend, not {paid}", field="stunts")
         extra = effects_of(state, ctx, position, by, stunts, choices)
         gm = any(s.condition and s.name == "Condition" for s in stunts)
+        encounter_id, turn_number = turns.turn_now(state)
         spent = StuntsSpent(
             character_id=by, roll_position=position, stunts=stunts, target=target,
             generated=budget.generated, from_pool=budget.from_pool,
             contributed=budget.contributed, spent_before=budget.spent, budget=budget.left,
             paid=paid, locks=extra.locks, resistances=extra.resistances,
-            approved_by=(ctx.actor.token_id or ctx.actor.role) if gm else None)
+            approved_by=(ctx.actor.token_id or ctx.actor.role) if gm else None,
+            encounter_id=encounter_id, turn_number=turn_number)
         return [spent, *extra.later]
 
     return decide

@@ -25,6 +25,10 @@ class StuntsSpent(DomainEvent, frozen=True, kw_only=True):
     locks: list[Lock] = []
     resistances: list[Resistance] = []
     approved_by: str | None = None  # the GM who approved a Condition bought with SP
+    # The encounter and turn the spend came in (none outside an encounter; ledger/domain/
+    # stunts/turns.py): Full Force and Opportunist's Minor Action, a GM-named Grapple's turn.
+    encounter_id: str | None = None
+    turn_number: int | None = None
 
 
 class AttackRolled(DomainEvent, frozen=True, kw_only=True):
@@ -54,6 +58,9 @@ class StuntResisted(DomainEvent, frozen=True, kw_only=True):
     outcome: str
     ends_condition: str | None = None  # the Cowed Condition a successful later roll ends
     gives_condition: str | None = None  # the Cowed Condition a failed first roll gives
+    encounter_id: str | None = None  # the encounter and turn of the roll (one per turn)
+    turn_number: int | None = None
+    lasts_turns: int = 0  # Suggest Action: the target's own turns the outcome holds for
 
 
 @evolves(StuntsSpent)
@@ -75,6 +82,13 @@ def _spent(state: CampaignState, e: StuntsSpent) -> None:
             spending.locks = [k for k in spending.locks if (k.by, k.target) != (by, stunt.target)]
             spending.grapples = [g for g in spending.grapples if g != [by, stunt.target]]
     spending.locks.extend(e.locks)
+    encounter = state.encounter
+    if e.turn_number is not None and encounter is not None and encounter.id == e.encounter_id:
+        for stunt in e.stunts:
+            if stunt.minor_action:
+                encounter.minor_actions[by] = e.turn_number
+            if stunt.name.lower() == "grapple" and stunt.target:
+                encounter.grapples[f"{by}>{stunt.target}"] = e.turn_number
     for resistance in e.resistances:  # a copy: the state never shares the event's objects
         spending.resistances[resistance.id] = msgspec.structs.replace(resistance)
 
@@ -100,6 +114,9 @@ def _resisted(state: CampaignState, e: StuntResisted) -> None:
     resistance = state.stunt_spending.resistances[e.resistance_id]
     resistance.attempts = e.attempt
     resistance.outcome = e.outcome
+    if e.turn_number is not None:
+        resistance.encounter_id, resistance.turn_number = e.encounter_id, e.turn_number
+    resistance.turns_left = e.lasts_turns
     if e.gives_condition:
         resistance.condition_id = e.gives_condition
     if e.ends_condition:
