@@ -29,6 +29,7 @@ from ledger.domain.character_commands import (
     RegisterCharacter,
     UpdateSheet,
 )
+from ledger.domain.encounters.owed_commands import RollOwedTest
 from ledger.domain.encounters.talent_commands import AvoidDamage, SpendConvictionForAlly
 from ledger.domain.errors import InvalidInput
 from ledger.domain.resource_commands import (
@@ -64,6 +65,8 @@ register(blp, "POST", "/<character_id>/health/avoid-damage", AvoidDamage, answer
 register(blp, "POST", "/<character_id>/conviction/spend-for-ally", SpendConvictionForAlly,
          answer=CHARACTER)
 register(blp, "POST", "/<character_id>/rolls", Roll, answer=CHARACTER, status=201)
+register(blp, "POST", "/<character_id>/owed-tests/<test_id>/roll", RollOwedTest,
+         answer=CHARACTER)
 
 
 @blp.route("", methods=["GET"])

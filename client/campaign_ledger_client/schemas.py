@@ -400,6 +400,7 @@ class Character(TypedDict):
     magic_tests: NotRequired[MagicTestState]
     strain_extras: NotRequired[StrainExtras]
     spells: NotRequired[SpellState]
+    owed_tests: NotRequired[list[OwedTest]]
     pending: NotRequired[list[PendingDecision]]
 
 
@@ -2183,6 +2184,72 @@ class OwedRoll(TypedDict):
     since: int
 
 
+class OwedTest(TypedDict):
+    id: str
+    kind: str
+    ability: str
+    focus: str | None
+    tn: int | None
+    encounter_id: str
+    round: NotRequired[int]
+    turn_number: NotRequired[int]
+    rounds: NotRequired[int]
+    limit: NotRequired[int]
+
+
+class OwedTestLapsed(TypedDict):
+    character_id: NotRequired[str | None]
+    test_id: str
+    kind: str
+    why: str
+
+
+class OwedTestLapsedEvent(TypedDict):
+    """A recorded OwedTestLapsed event; `data` is its current version (older versions
+    are served as stored)."""
+
+    position: int
+    type: Literal['OwedTestLapsed']
+    version: int
+    data: OwedTestLapsed
+    recorded_at: str
+    actor: EventActor
+    correlation_id: str
+    character_id: str | None
+    session: int
+    scene: int
+    hash: str
+    voided_by: NotRequired[int | None]
+    envelope: NotRequired[Literal[2]]
+
+
+class OwedTestRolled(TypedDict):
+    character_id: NotRequired[str | None]
+    test_id: str
+    kind: str
+    roll_position: int
+    success: bool
+
+
+class OwedTestRolledEvent(TypedDict):
+    """A recorded OwedTestRolled event; `data` is its current version (older versions
+    are served as stored)."""
+
+    position: int
+    type: Literal['OwedTestRolled']
+    version: int
+    data: OwedTestRolled
+    recorded_at: str
+    actor: EventActor
+    correlation_id: str
+    character_id: str | None
+    session: int
+    scene: int
+    hash: str
+    voided_by: NotRequired[int | None]
+    envelope: NotRequired[Literal[2]]
+
+
 class Participant(TypedDict):
     id: str
     name: str
@@ -2749,6 +2816,7 @@ class Settings(TypedDict):
     round_seconds: NotRequired[int]
     dazed_turns: NotRequired[int]
     mission_time: NotRequired[bool]
+    fatigue_tn: NotRequired[int | None]
 
 
 class SettingsChanged(TypedDict):
@@ -3845,6 +3913,30 @@ class TargetNumber(TypedDict):
     tn: int
 
 
+class TestOwed(TypedDict):
+    character_id: NotRequired[str | None]
+    test: OwedTest
+
+
+class TestOwedEvent(TypedDict):
+    """A recorded TestOwed event; `data` is its current version (older versions are
+    served as stored)."""
+
+    position: int
+    type: Literal['TestOwed']
+    version: int
+    data: TestOwed
+    recorded_at: str
+    actor: EventActor
+    correlation_id: str
+    character_id: str | None
+    session: int
+    scene: int
+    hash: str
+    voided_by: NotRequired[int | None]
+    envelope: NotRequired[Literal[2]]
+
+
 class TimeAdvanced(TypedDict):
     character_id: NotRequired[str | None]
     minutes: int
@@ -4187,6 +4279,8 @@ Event: TypeAlias = (
     | MovementChangedEvent
     | NewDayEvent
     | OvercastCollapsedEvent
+    | OwedTestLapsedEvent
+    | OwedTestRolledEvent
     | ParticipantAddedEvent
     | ParticipantRemovedEvent
     | PermanentBacklashChangedEvent
@@ -4234,6 +4328,7 @@ Event: TypeAlias = (
     | SunMarkedEvent
     | TalentHealthChangedEvent
     | TalentSuccessEvent
+    | TestOwedEvent
     | TimeAdvancedEvent
     | TreatmentStartedEvent
     | TrustTestedEvent

@@ -21,14 +21,22 @@ from ledger.domain.clock import NewDay, SceneEnded, SessionEnded, SessionStarted
 from ledger.domain.conditions import recovery as conditions_recovery
 from ledger.domain.conditions import treatment as conditions_treatment
 from ledger.domain.conditions.adding import ConditionAdded
+from ledger.domain.conditions.recovery import ConditionReduced
 from ledger.domain.context import Context
 from ledger.domain.decision import Later
 from ledger.domain.encounters import casting as encounter_casting
 from ledger.domain.encounters import haste as encounter_haste
 from ledger.domain.encounters import links as encounters
+from ledger.domain.encounters import owed as encounter_owed
 from ledger.domain.encounters import stunt_points as encounter_stunt_points
 from ledger.domain.encounters import timers as encounter_timers
-from ledger.domain.encounters.events import EncounterEnded, TurnAdvanced, TurnDelayed
+from ledger.domain.encounters.events import (
+    ConditionExpired,
+    EncounterEnded,
+    EncounterStarted,
+    TurnAdvanced,
+    TurnDelayed,
+)
 from ledger.domain.events import DomainEvent
 from ledger.domain.items import identification as items_identification
 from ledger.domain.items import linkage
@@ -52,7 +60,8 @@ REACTIONS: dict[type[DomainEvent], tuple[Reaction, ...]] = {
     SheetUpdated: (conditions_recovery.movement_follows_the_sheet, permanent.derive_permanent,
                    talent_health.health_follows_the_talents),
     Corrected: (conditions_recovery.movement_follows_the_sheet, permanent.derive_permanent,
-                talent_health.health_follows_the_talents),
+                talent_health.health_follows_the_talents,
+                encounter_owed.lapse_when_confusion_ends),
     CharacterDied: (items_identification.abandon_studies_of_the_dead, linkage.end_links_of_the_dead,
                     spirits_time.summoners_death_dispels_their_spirits),
     ResourceSpent: (backlash.owe_roll_on_crossing,),
@@ -75,8 +84,13 @@ REACTIONS: dict[type[DomainEvent], tuple[Reaction, ...]] = {
              unconscious.wake_at_a_new_day, mana_recovery_rate.recover_mana_by_rate),
     # Encounters (ledger/domain/encounters/): turn-counted Conditions, spirits, the end.
     ConditionAdded: (encounter_timers.time_conditions,),
-    TurnAdvanced: (encounter_timers.end_counted_conditions, encounter_haste.end_effects),
-    TurnDelayed: (encounter_timers.end_counted_conditions, encounter_haste.end_effects),
+    TurnAdvanced: (encounter_timers.end_counted_conditions, encounter_haste.end_effects,
+                   encounter_owed.owe_at_turn_start),
+    TurnDelayed: (encounter_timers.end_counted_conditions, encounter_haste.end_effects,
+                  encounter_owed.owe_at_turn_start),
+    EncounterStarted: (encounter_owed.owe_at_turn_start,),
+    ConditionReduced: (encounter_owed.lapse_when_confusion_ends,),
+    ConditionExpired: (encounter_owed.lapse_when_confusion_ends,),
     SpellCast: (encounter_haste.time_haste,),
     SpellEffectUsed: (encounter_haste.note_use,),
     SpiritSummoned: (encounters.spirit_joins_next_round,),

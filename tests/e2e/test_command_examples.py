@@ -297,6 +297,18 @@ def adventurer_in_encounter(api: ApiClient) -> Ids:
     return {"character_id": adventurer}
 
 
+def confused_in_encounter(api: ApiClient) -> Ids:
+    """A Confused character whose turn starts an encounter: a Confused test is owed."""
+    scene(api)
+    mara = api.new_character(name="Mara", abilities={"Willpower": 1})
+    assert api.post(api.c(f"/characters/{mara}/conditions"), {"name": "Confused"}).status == 201
+    started = api.post(api.c("/encounter"), {"participants": [
+        {"character_id": mara, "initiative": 10}]})
+    assert started.status == 201, started
+    test = next(e for e in started["events"] if e["type"] == "TestOwed")["data"]["test"]
+    return {"character_id": mara, "test_id": test["id"]}
+
+
 def leader_and_ally(api: ApiClient) -> Ids:
     """A Leader Apex with Conviction, and an ally."""
     api.new_campaign()
@@ -307,6 +319,7 @@ def leader_and_ally(api: ApiClient) -> Ids:
 
 NEEDS: dict[str, Callable[[ApiClient], Ids]] = {
     "adventurer-in-encounter": adventurer_in_encounter, "leader-and-ally": leader_and_ally,
+    "confused-in-encounter": confused_in_encounter,
     "scene": scene, "encounter": encounter,
     "clock-action": clock_action, "rewound": rewound, "token": token, "webhook": webhook,
     "summoner": summoner, "spirit": spirit, "dismissed-spirit": dismissed_spirit,

@@ -98,3 +98,24 @@ def _effect_ended(d: dict[str, Any], names: Names) -> str:
 @summarizes("SpellEffectUsedInRound")
 def _effect_used(d: dict[str, Any], names: Names) -> str:
     return f"{who(d, names)} took {d['spell']}'s action for round {d['round']}"
+
+
+@summarizes("TestOwed")
+def _test_owed(d: dict[str, Any], names: Names) -> str:
+    t = d["test"]
+    focus = f" ({t['focus']})" if t.get("focus") else ""
+    tn = f"TN {t['tn']}" if t.get("tn") is not None else "its TN given when rolled"
+    why = (f"Confused at the start of their turn in round {t['round']}" if t["kind"] == "confused"
+           else f"a combat of {t['rounds']} rounds, more than {t['limit']}")
+    return f"{who(d, names)} owes a {t['kind']} test: {t['ability']}{focus}, {tn} ({why})"
+
+
+@summarizes("OwedTestRolled")
+def _owed_rolled(d: dict[str, Any], names: Names) -> str:
+    return (f"{who(d, names)} rolled the {d['kind']} test owed: "
+            f"{'success' if d['success'] else 'failure'}")
+
+
+@summarizes("OwedTestLapsed")
+def _owed_lapsed(d: dict[str, Any], names: Names) -> str:
+    return f"{who(d, names)}'s {d['kind']} test lapsed unrolled ({d['why'].replace('-', ' ')})"

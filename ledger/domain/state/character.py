@@ -6,6 +6,7 @@ import msgspec
 
 from ledger.domain.state.conditions import Movement
 from ledger.domain.state.magic import BacklashState, EffortState, MagicTestState, StrainExtras
+from ledger.domain.state.owed import OwedTest
 from ledger.domain.state.spells import SpellState
 from ledger.domain.state.unconscious import Knockout
 
@@ -110,6 +111,9 @@ class Character(msgspec.Struct):
     magic_tests: MagicTestState = msgspec.field(default_factory=MagicTestState)
     strain_extras: StrainExtras = msgspec.field(default_factory=StrainExtras)
     spells: SpellState = msgspec.field(default_factory=SpellState)
+    # Tests owed by combat time: Confused's at each own turn, Fatigue's after a long fight
+    # (ledger/domain/encounters/owed.py).
+    owed_tests: list[OwedTest] = msgspec.field(default_factory=list)
 
     def condition(self, condition_id: str) -> Condition | None:
         return next((c for c in self.conditions if c.id == condition_id), None)
