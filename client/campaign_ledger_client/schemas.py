@@ -1166,6 +1166,7 @@ class Encounter(TypedDict):
     started_position: NotRequired[int]
     tested_this_turn: NotRequired[list[str]]
     hurt: NotRequired[dict[str, int]]
+    grappled: NotRequired[dict[str, int]]
     effects: NotRequired[list[EffectTimer]]
     damage_avoided_by: NotRequired[list[str]]
     conviction_for_ally: NotRequired[dict[str, int]]
@@ -1372,6 +1373,32 @@ class Graded(TypedDict):
     name: str
     degree: str
     choice: NotRequired[str | None]
+
+
+class GrappledThisRound(TypedDict):
+    character_id: NotRequired[str | None]
+    encounter_id: str
+    round: int
+    condition: str
+
+
+class GrappledThisRoundEvent(TypedDict):
+    """A recorded GrappledThisRound event; `data` is its current version (older versions
+    are served as stored)."""
+
+    position: int
+    type: Literal['GrappledThisRound']
+    version: int
+    data: GrappledThisRound
+    recorded_at: str
+    actor: EventActor
+    correlation_id: str
+    character_id: str | None
+    session: int
+    scene: int
+    hash: str
+    voided_by: NotRequired[int | None]
+    envelope: NotRequired[Literal[2]]
 
 
 class HeadCheck(TypedDict):
@@ -4256,6 +4283,7 @@ Event: TypeAlias = (
     | EncounterSpiritJoinedEvent
     | EncounterStartedEvent
     | ForkedFromEvent
+    | GrappledThisRoundEvent
     | HealedEvent
     | HiddenNotedEvent
     | HiddenRevealedEvent

@@ -24,6 +24,7 @@ from ledger.domain.conditions.adding import ConditionAdded
 from ledger.domain.conditions.recovery import ConditionReduced
 from ledger.domain.context import Context
 from ledger.domain.decision import Later
+from ledger.domain.encounters import actions as encounter_actions
 from ledger.domain.encounters import casting as encounter_casting
 from ledger.domain.encounters import haste as encounter_haste
 from ledger.domain.encounters import links as encounters
@@ -71,7 +72,8 @@ REACTIONS: dict[type[DomainEvent], tuple[Reaction, ...]] = {
     PermanentBacklashChanged: (backlash.owe_roll_on_crossing,),
     Damaged: (unconscious.knock_out, encounter_casting.note_health_damage),
     Healed: (harm.recover_harm, unconscious.wake_on_healing),
-    Rolled: (stunts.note_roll, encounter_stunt_points.one_active_test_per_turn),
+    Rolled: (stunts.note_roll, encounter_stunt_points.one_active_test_per_turn,
+             encounter_actions.limit_the_turn),
     SessionStarted: (stunts.open_pool,),
     SessionEnded: (stunts.reset_pool, encounters.end_with_the_scene),
     SceneEnded: (effort.return_scene_effort, encounters.end_with_the_scene),
@@ -83,7 +85,7 @@ REACTIONS: dict[type[DomainEvent], tuple[Reaction, ...]] = {
              strain.end_collapses, spirits_time.immediate_spirits_are_gone_by_a_new_day,
              unconscious.wake_at_a_new_day, mana_recovery_rate.recover_mana_by_rate),
     # Encounters (ledger/domain/encounters/): turn-counted Conditions, spirits, the end.
-    ConditionAdded: (encounter_timers.time_conditions,),
+    ConditionAdded: (encounter_timers.time_conditions, encounter_casting.note_grappling),
     TurnAdvanced: (encounter_timers.end_counted_conditions, encounter_haste.end_effects,
                    encounter_owed.owe_at_turn_start),
     TurnDelayed: (encounter_timers.end_counted_conditions, encounter_haste.end_effects,

@@ -119,3 +119,9 @@ def _owed_rolled(d: dict[str, Any], names: Names) -> str:
 @summarizes("OwedTestLapsed")
 def _owed_lapsed(d: dict[str, Any], names: Names) -> str:
     return f"{who(d, names)}'s {d['kind']} test lapsed unrolled ({d['why'].replace('-', ' ')})"
+
+
+@summarizes("GrappledThisRound")
+def _grappled(d: dict[str, Any], names: Names) -> str:
+    return (f"{who(d, names)} was grappled ({d['condition']}) in round {d['round']}: "
+            "no casting that round")

@@ -68,6 +68,9 @@ class Encounter(msgspec.Struct):
     # Character id -> the last round in which they suffered Health damage (001: no
     # casting that round).
     hurt: dict[str, int] = msgspec.field(default_factory=dict)
+    # Character id -> the last round in which they were grappled (Grabbed, Pinned,
+    # Restrained): no casting that round either (001).
+    grappled: dict[str, int] = msgspec.field(default_factory=dict)
     # Spell effects counted in rounds (Haste), kept once ended to refuse late uses.
     effects: list[EffectTimer] = msgspec.field(default_factory=list)
     # Characters who avoided an attack's damage by Adventurer Grandmaster (once per encounter).
