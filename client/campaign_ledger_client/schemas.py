@@ -693,6 +693,7 @@ class Consequence(TypedDict):
     drawn: bool
     health_lost: NotRequired[int]
     condition_ids: NotRequired[list[str]]
+    effect: NotRequired[str | None]
 
 
 class ConsequenceAmountSet(TypedDict):
@@ -734,6 +735,68 @@ class ConsequenceDrawnEvent(TypedDict):
     type: Literal['ConsequenceDrawn']
     version: int
     data: ConsequenceDrawn
+    recorded_at: str
+    actor: EventActor
+    correlation_id: str
+    character_id: str | None
+    session: int
+    scene: int
+    hash: str
+    voided_by: NotRequired[int | None]
+    envelope: NotRequired[Literal[2]]
+
+
+class ConsequenceEffect(TypedDict):
+    consequence_id: str
+    character_id: str
+    effect: str
+    round: NotRequired[int]
+    modifier: NotRequired[int]
+    after_turn: NotRequired[int]
+    ended: NotRequired[bool]
+
+
+class ConsequenceEffectEnded(TypedDict):
+    character_id: NotRequired[str | None]
+    encounter_id: str
+    consequence_id: str
+    effect: str
+    why: str
+
+
+class ConsequenceEffectEndedEvent(TypedDict):
+    """A recorded ConsequenceEffectEnded event; `data` is its current version (older
+    versions are served as stored)."""
+
+    position: int
+    type: Literal['ConsequenceEffectEnded']
+    version: int
+    data: ConsequenceEffectEnded
+    recorded_at: str
+    actor: EventActor
+    correlation_id: str
+    character_id: str | None
+    session: int
+    scene: int
+    hash: str
+    voided_by: NotRequired[int | None]
+    envelope: NotRequired[Literal[2]]
+
+
+class ConsequenceEffectTimed(TypedDict):
+    character_id: NotRequired[str | None]
+    encounter_id: str
+    effect: ConsequenceEffect
+
+
+class ConsequenceEffectTimedEvent(TypedDict):
+    """A recorded ConsequenceEffectTimed event; `data` is its current version (older
+    versions are served as stored)."""
+
+    position: int
+    type: Literal['ConsequenceEffectTimed']
+    version: int
+    data: ConsequenceEffectTimed
     recorded_at: str
     actor: EventActor
     correlation_id: str
@@ -1168,6 +1231,7 @@ class Encounter(TypedDict):
     hurt: NotRequired[dict[str, int]]
     grappled: NotRequired[dict[str, int]]
     effects: NotRequired[list[EffectTimer]]
+    consequence_effects: NotRequired[list[ConsequenceEffect]]
     damage_avoided_by: NotRequired[list[str]]
     conviction_for_ally: NotRequired[dict[str, int]]
 
@@ -4269,6 +4333,8 @@ Event: TypeAlias = (
     | ConditionTreatedEvent
     | ConsequenceAmountSetEvent
     | ConsequenceDrawnEvent
+    | ConsequenceEffectEndedEvent
+    | ConsequenceEffectTimedEvent
     | ConsequenceRollOwedEvent
     | ConsequenceRolledEvent
     | ConsequenceSufferedEvent

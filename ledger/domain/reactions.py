@@ -26,6 +26,7 @@ from ledger.domain.context import Context
 from ledger.domain.decision import Later
 from ledger.domain.encounters import actions as encounter_actions
 from ledger.domain.encounters import casting as encounter_casting
+from ledger.domain.encounters import consequence_effects as encounter_consequences
 from ledger.domain.encounters import haste as encounter_haste
 from ledger.domain.encounters import links as encounters
 from ledger.domain.encounters import owed as encounter_owed
@@ -43,6 +44,7 @@ from ledger.domain.items import identification as items_identification
 from ledger.domain.items import linkage
 from ledger.domain.magic import backlash, effort, harm, permanent, spell_preparation, strain
 from ledger.domain.magic.backlash import BacklashBanked, BacklashChoiceOffered, BacklashGained
+from ledger.domain.magic.consequences import ConsequenceSuffered
 from ledger.domain.magic.failure import settle_before_next_command
 from ledger.domain.magic.permanent import PermanentBacklashChanged
 from ledger.domain.magic.spells import SpellCast, SpellEffectUsed
@@ -73,7 +75,7 @@ REACTIONS: dict[type[DomainEvent], tuple[Reaction, ...]] = {
     Damaged: (unconscious.knock_out, encounter_casting.note_health_damage),
     Healed: (harm.recover_harm, unconscious.wake_on_healing),
     Rolled: (stunts.note_roll, encounter_stunt_points.one_active_test_per_turn,
-             encounter_actions.limit_the_turn),
+             encounter_actions.limit_the_turn, encounter_consequences.end_applied),
     SessionStarted: (stunts.open_pool,),
     SessionEnded: (stunts.reset_pool, encounters.end_with_the_scene),
     SceneEnded: (effort.return_scene_effort, encounters.end_with_the_scene),
@@ -87,7 +89,7 @@ REACTIONS: dict[type[DomainEvent], tuple[Reaction, ...]] = {
     # Encounters (ledger/domain/encounters/): turn-counted Conditions, spirits, the end.
     ConditionAdded: (encounter_timers.time_conditions, encounter_casting.note_grappling),
     TurnAdvanced: (encounter_timers.end_counted_conditions, encounter_haste.end_effects,
-                   encounter_owed.owe_at_turn_start),
+                   encounter_owed.owe_at_turn_start, encounter_consequences.end_at_turn),
     TurnDelayed: (encounter_timers.end_counted_conditions, encounter_haste.end_effects,
                   encounter_owed.owe_at_turn_start),
     EncounterStarted: (encounter_owed.owe_at_turn_start,),
@@ -97,6 +99,7 @@ REACTIONS: dict[type[DomainEvent], tuple[Reaction, ...]] = {
     SpellEffectUsed: (encounter_haste.note_use,),
     SpiritSummoned: (encounters.spirit_joins_next_round,),
     EncounterEnded: (encounters.return_scene_effort_under_mission_time,),
+    ConsequenceSuffered: (encounter_consequences.time_effect,),
 }
 
 # What an action of a character first settles (docs/rules/magic-test.md, "Settling").

@@ -28,6 +28,7 @@ from ledger.domain.errors import InvalidInput, NotFound
 from ledger.domain.events import DomainEvent, evolves
 from ledger.domain.rolls import FOCUS_BONUS, age_roll
 from ledger.domain.rolls.age import sheet_ability
+from ledger.domain.rolls.round_effects import in_force
 from ledger.domain.sheet_names import find_focus, lookup
 from ledger.domain.state import CampaignState, Character
 from ledger.domain.state.encounter import Encounter
@@ -168,7 +169,7 @@ def roll_owed(state: CampaignState, ctx: Context, character: Character, test_id:
     rolled = age_roll(ctx, character.id, reported, ability=ability, ability_value=value,
                       tn=tn, focus=focus, focus_bonus=FOCUS_BONUS if focus else 0,
                       modifier=modifier, active=False, label=f"{test.kind} test",
-                      conditions=character.conditions)
+                      conditions=in_force(state, character))
     out: list[DomainEvent] = [rolled, OwedTestRolled(
         character_id=character.id, test_id=test.id, kind=test.kind,
         roll_position=state.position + 1, success=bool(rolled.success))]

@@ -125,3 +125,18 @@ def _owed_lapsed(d: dict[str, Any], names: Names) -> str:
 def _grappled(d: dict[str, Any], names: Names) -> str:
     return (f"{who(d, names)} was grappled ({d['condition']}) in round {d['round']}: "
             "no casting that round")
+
+
+@summarizes("ConsequenceEffectTimed")
+def _consequence_timed(d: dict[str, Any], names: Names) -> str:
+    e = d["effect"]
+    if e["effect"] == "penalty-next-round":
+        return f"{who(d, names)} is at {e['modifier']} to all rolls in round {e['round']}"
+    action = "minor" if e["effect"] == "next-minor-action-fails" else "major"
+    return f"{who(d, names)}'s next {action} action fails (Backlash Consequence)"
+
+
+@summarizes("ConsequenceEffectEnded")
+def _consequence_ended(d: dict[str, Any], names: Names) -> str:
+    return (f"{who(d, names)}'s Backlash Consequence ({d['effect'].replace('-', ' ')}) ended "
+            f"({d['why'].replace('-', ' ')})")
