@@ -71,7 +71,7 @@ def test_a_backlash_next_major_action_fails_the_next_active_test_in_ones_turn() 
 
 
 def test_a_backlash_next_minor_action_fails_is_shown_until_the_next_own_turn_ends() -> None:
-    fight, mara, _ = suffering("next-minor-action-fails", "moderate")
+    fight, _, _ = suffering("next-minor-action-fails", "moderate")
     (effect,) = fight.encounter.consequence_effects
     assert not effect.ended
     fight.next(2)  # round 2, Mara's turn: her minor action fails (the GM's to apply)
