@@ -106,6 +106,11 @@ class CharacterCore(Scope):
         return body({"test_id": test_id}, dice=dice, modifier=modifier, tn=tn,
                     failure_condition=failure_condition)
 
+    @command("POST", CHARACTER + "/snares/{spirit_id}/free", Character)
+    def free_from_snare(self, spirit_id: str) -> Call:
+        """Cut the character free of a spirit's snare before it fades."""
+        return body({"spirit_id": spirit_id})
+
     @command("POST", CHARACTER + "/health/heal", Character)
     def heal(self, amount: int, reason: str = "", magical: bool = False) -> Call:
         return body(amount=amount, reason=reason, magical=magical)

@@ -401,6 +401,8 @@ class Character(TypedDict):
     strain_extras: NotRequired[StrainExtras]
     spells: NotRequired[SpellState]
     owed_tests: NotRequired[list[OwedTest]]
+    stun_immune_scene: NotRequired[int | None]
+    snares: NotRequired[list[Snare]]
     pending: NotRequired[list[PendingDecision]]
 
 
@@ -693,7 +695,6 @@ class Consequence(TypedDict):
     drawn: bool
     health_lost: NotRequired[int]
     condition_ids: NotRequired[list[str]]
-    effect: NotRequired[str | None]
 
 
 class ConsequenceAmountSet(TypedDict):
@@ -754,6 +755,32 @@ class ConsequenceEffect(TypedDict):
     modifier: NotRequired[int]
     after_turn: NotRequired[int]
     ended: NotRequired[bool]
+
+
+class ConsequenceEffectChosen(TypedDict):
+    character_id: NotRequired[str | None]
+    consequence_id: str
+    effect: str
+    severity: str
+
+
+class ConsequenceEffectChosenEvent(TypedDict):
+    """A recorded ConsequenceEffectChosen event; `data` is its current version (older
+    versions are served as stored)."""
+
+    position: int
+    type: Literal['ConsequenceEffectChosen']
+    version: int
+    data: ConsequenceEffectChosen
+    recorded_at: str
+    actor: EventActor
+    correlation_id: str
+    character_id: str | None
+    session: int
+    scene: int
+    hash: str
+    voided_by: NotRequired[int | None]
+    envelope: NotRequired[Literal[2]]
 
 
 class ConsequenceEffectEnded(TypedDict):
@@ -1335,6 +1362,32 @@ class EncounterView(TypedDict):
     minute: int
     second: int
     encounters_started: int
+
+
+class Ensnared(TypedDict):
+    character_id: NotRequired[str | None]
+    spirit_id: str
+    since_minute: int
+    until_minute: int
+
+
+class EnsnaredEvent(TypedDict):
+    """A recorded Ensnared event; `data` is its current version (older versions are
+    served as stored)."""
+
+    position: int
+    type: Literal['Ensnared']
+    version: int
+    data: Ensnared
+    recorded_at: str
+    actor: EventActor
+    correlation_id: str
+    character_id: str | None
+    session: int
+    scene: int
+    hash: str
+    voided_by: NotRequired[int | None]
+    envelope: NotRequired[Literal[2]]
 
 
 class Entry(TypedDict):
@@ -2978,6 +3031,37 @@ class SigningKey(TypedDict):
     public_key: str
 
 
+class Snare(TypedDict):
+    spirit_id: str
+    since_minute: int
+    until_minute: int
+
+
+class SnareFaded(TypedDict):
+    character_id: NotRequired[str | None]
+    spirit_id: str
+    why: str
+
+
+class SnareFadedEvent(TypedDict):
+    """A recorded SnareFaded event; `data` is its current version (older versions are
+    served as stored)."""
+
+    position: int
+    type: Literal['SnareFaded']
+    version: int
+    data: SnareFaded
+    recorded_at: str
+    actor: EventActor
+    correlation_id: str
+    character_id: str | None
+    session: int
+    scene: int
+    hash: str
+    voided_by: NotRequired[int | None]
+    envelope: NotRequired[Literal[2]]
+
+
 class SpellCast(TypedDict):
     character_id: NotRequired[str | None]
     spell: str
@@ -3628,6 +3712,56 @@ class Study(TypedDict):
     began_day: int
     began_at: int
     basis: str
+
+
+class StunImmunityEnded(TypedDict):
+    character_id: NotRequired[str | None]
+    scene: int
+    why: str
+
+
+class StunImmunityEndedEvent(TypedDict):
+    """A recorded StunImmunityEnded event; `data` is its current version (older versions
+    are served as stored)."""
+
+    position: int
+    type: Literal['StunImmunityEnded']
+    version: int
+    data: StunImmunityEnded
+    recorded_at: str
+    actor: EventActor
+    correlation_id: str
+    character_id: str | None
+    session: int
+    scene: int
+    hash: str
+    voided_by: NotRequired[int | None]
+    envelope: NotRequired[Literal[2]]
+
+
+class StunImmunityGained(TypedDict):
+    character_id: NotRequired[str | None]
+    spell: str
+    scene: int
+
+
+class StunImmunityGainedEvent(TypedDict):
+    """A recorded StunImmunityGained event; `data` is its current version (older
+    versions are served as stored)."""
+
+    position: int
+    type: Literal['StunImmunityGained']
+    version: int
+    data: StunImmunityGained
+    recorded_at: str
+    actor: EventActor
+    correlation_id: str
+    character_id: str | None
+    session: int
+    scene: int
+    hash: str
+    voided_by: NotRequired[int | None]
+    envelope: NotRequired[Literal[2]]
 
 
 class StuntPointsContributed(TypedDict):
@@ -4333,6 +4467,7 @@ Event: TypeAlias = (
     | ConditionTreatedEvent
     | ConsequenceAmountSetEvent
     | ConsequenceDrawnEvent
+    | ConsequenceEffectChosenEvent
     | ConsequenceEffectEndedEvent
     | ConsequenceEffectTimedEvent
     | ConsequenceRollOwedEvent
@@ -4348,6 +4483,7 @@ Event: TypeAlias = (
     | EncounterEndedEvent
     | EncounterSpiritJoinedEvent
     | EncounterStartedEvent
+    | EnsnaredEvent
     | ForkedFromEvent
     | GrappledThisRoundEvent
     | HealedEvent
@@ -4391,6 +4527,7 @@ Event: TypeAlias = (
     | SessionStartedEvent
     | SettingsChangedEvent
     | SheetUpdatedEvent
+    | SnareFadedEvent
     | SpellCastEvent
     | SpellEffectEndedEvent
     | SpellEffectTimedEvent
@@ -4411,6 +4548,8 @@ Event: TypeAlias = (
     | SpiritVanishedEvent
     | StrainGainedEvent
     | StrainRecoveredEvent
+    | StunImmunityEndedEvent
+    | StunImmunityGainedEvent
     | StuntPointsContributedEvent
     | StuntPoolMembersSetEvent
     | StuntPoolOpenedEvent

@@ -31,6 +31,7 @@ from ledger.domain.encounters import haste as encounter_haste
 from ledger.domain.encounters import links as encounters
 from ledger.domain.encounters import owed as encounter_owed
 from ledger.domain.encounters import stunt_points as encounter_stunt_points
+from ledger.domain.encounters import timed_effects as encounter_timed
 from ledger.domain.encounters import timers as encounter_timers
 from ledger.domain.encounters.events import (
     ConditionExpired,
@@ -44,7 +45,7 @@ from ledger.domain.items import identification as items_identification
 from ledger.domain.items import linkage
 from ledger.domain.magic import backlash, effort, harm, permanent, spell_preparation, strain
 from ledger.domain.magic.backlash import BacklashBanked, BacklashChoiceOffered, BacklashGained
-from ledger.domain.magic.consequences import ConsequenceSuffered
+from ledger.domain.magic.consequences import ConsequenceEffectChosen
 from ledger.domain.magic.failure import settle_before_next_command
 from ledger.domain.magic.permanent import PermanentBacklashChanged
 from ledger.domain.magic.spells import SpellCast, SpellEffectUsed
@@ -78,14 +79,16 @@ REACTIONS: dict[type[DomainEvent], tuple[Reaction, ...]] = {
              encounter_actions.limit_the_turn, encounter_consequences.end_applied),
     SessionStarted: (stunts.open_pool,),
     SessionEnded: (stunts.reset_pool, encounters.end_with_the_scene),
-    SceneEnded: (effort.return_scene_effort, encounters.end_with_the_scene),
+    SceneEnded: (effort.return_scene_effort, encounters.end_with_the_scene,
+                 encounter_timed.immunity_ends_with_the_scene),
     SunMarked: (backlash.deadline_at_sunrise_or_sunset,),
     TimeAdvanced: (strain.end_collapses, spirits_time.immediate_spirits_vanish_after_an_hour,
-                   unconscious.wake_as_time_passes),
+                   unconscious.wake_as_time_passes, encounter_timed.snares_fade),
     NewDay: (conditions_treatment.a_day_of_treatment_and_rest, effort.return_daily_effort,
              items_identification.complete_studies, spell_preparation.reopen_preparation,
              strain.end_collapses, spirits_time.immediate_spirits_are_gone_by_a_new_day,
-             unconscious.wake_at_a_new_day, mana_recovery_rate.recover_mana_by_rate),
+             unconscious.wake_at_a_new_day, mana_recovery_rate.recover_mana_by_rate,
+             encounter_timed.snares_fade),
     # Encounters (ledger/domain/encounters/): turn-counted Conditions, spirits, the end.
     ConditionAdded: (encounter_timers.time_conditions, encounter_casting.note_grappling),
     TurnAdvanced: (encounter_timers.end_counted_conditions, encounter_haste.end_effects,
@@ -95,11 +98,11 @@ REACTIONS: dict[type[DomainEvent], tuple[Reaction, ...]] = {
     EncounterStarted: (encounter_owed.owe_at_turn_start,),
     ConditionReduced: (encounter_owed.lapse_when_confusion_ends,),
     ConditionExpired: (encounter_owed.lapse_when_confusion_ends,),
-    SpellCast: (encounter_haste.time_haste,),
+    SpellCast: (encounter_haste.time_haste, encounter_timed.immunity_from_cast),
     SpellEffectUsed: (encounter_haste.note_use,),
     SpiritSummoned: (encounters.spirit_joins_next_round,),
     EncounterEnded: (encounters.return_scene_effort_under_mission_time,),
-    ConsequenceSuffered: (encounter_consequences.time_effect,),
+    ConsequenceEffectChosen: (encounter_consequences.time_effect,),
 }
 
 # What an action of a character first settles (docs/rules/magic-test.md, "Settling").

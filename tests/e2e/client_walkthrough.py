@@ -309,6 +309,19 @@ def confused_test(campaign: Campaign) -> None:
                if d["kind"] == "confused-test-owed"]
     assert types(cora.roll_owed_test(test["test_id"], dice=[6, 5, 2])) == [
         "Rolled", "OwedTestRolled"]
+    snare(campaign, cora)
+
+
+def snare(campaign: Campaign, cora: Character) -> None:
+    """A summoner's spirit snares Cora, who is cut free."""
+    sol = campaign.character(campaign.register_character({
+        "name": "Sol", "level": 5, "skills": {"summon": 2}, "modifiers": {"cha": 2, "con": 0},
+        "edges": ["Summoner"]}).state["id"])
+    spirit = sol.summon({"mode": "ritual", "nature": "Fire", "form": "physical",
+                         "form_level": 1, "appearance": "a snaring hound",
+                         "powers": ["Ensnare"], "hit_dice": 1, "hit_points": 6}).extra["spirit_id"]
+    assert types(campaign.ensnare(spirit, cora.id)) == ["Ensnared"]
+    assert types(cora.free_from_snare(spirit)) == ["SnareFaded"]
 
 
 def clock_and_death(campaign: Campaign, mara: Character, ivo: Character) -> None:

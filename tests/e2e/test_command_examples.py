@@ -94,6 +94,24 @@ def spirit(api: ApiClient) -> Ids:
     return {**ids, "spirit_id": summoned["spirit_id"]}
 
 
+def ensnaring_spirit(api: ApiClient) -> Ids:
+    """A present spirit with Ensnare, and a character to snare."""
+    ids = summoner(api)
+    summoned = api.post(api.c(f"/characters/{ids['character_id']}/spirits"), {
+        **SummonSpirit.example, "powers": ["Ensnare", "Favor", "Spirit's Eye"]})
+    assert summoned.status == 201, summoned
+    return {"spirit_id": summoned["spirit_id"], "character_id": api.new_character(name="Ivo")}
+
+
+def ensnared(api: ApiClient) -> Ids:
+    """A character snared by a spirit."""
+    ids = ensnaring_spirit(api)
+    snared = api.post(api.c(f"/spirits/{ids['spirit_id']}/ensnare"),
+                      {"target": ids["character_id"]})
+    assert snared.status == 200, snared
+    return ids
+
+
 def dismissed_spirit(api: ApiClient) -> Ids:
     ids = spirit(api)
     assert api.post(api.c(f"/spirits/{ids['spirit_id']}/dismiss")).status == 200
@@ -319,7 +337,8 @@ def leader_and_ally(api: ApiClient) -> Ids:
 
 NEEDS: dict[str, Callable[[ApiClient], Ids]] = {
     "adventurer-in-encounter": adventurer_in_encounter, "leader-and-ally": leader_and_ally,
-    "confused-in-encounter": confused_in_encounter,
+    "confused-in-encounter": confused_in_encounter, "ensnaring-spirit": ensnaring_spirit,
+    "ensnared": ensnared,
     "scene": scene, "encounter": encounter,
     "clock-action": clock_action, "rewound": rewound, "token": token, "webhook": webhook,
     "summoner": summoner, "spirit": spirit, "dismissed-spirit": dismissed_spirit,

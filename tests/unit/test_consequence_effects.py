@@ -97,5 +97,5 @@ def test_a_backlash_effect_outside_an_encounter_stays_the_consequences_text() ->
                             severity="minor", effect="penalty-next-round")
     events = run(fight.state, record(mara, [item], amount=1))
     assert of_type(events, "ConsequenceEffectTimed") == []
-    (suffered,) = of_type(events, "ConsequenceSuffered")
-    assert suffered.consequence.effect == "penalty-next-round"
+    (chosen,) = of_type(events, "ConsequenceEffectChosen")
+    assert (chosen.effect, chosen.severity) == ("penalty-next-round", "minor")

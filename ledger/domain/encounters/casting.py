@@ -101,3 +101,29 @@ def check_not_grappled_this_round(state: CampaignState, caster: Character) -> No
         f"{caster.name} {how} and cannot cast spells this round (001: \"Mages who have "
         "suffered hit point damage, grappling, or other severe distractions in a round cannot "
         "cast spells that round\")")
+
+
+# 001: "A creature targeted by this spell is thereafter immune to it and Stunwave [Stun] for
+# the rest of the scene" (the immunity is recorded by encounters/timed_effects.py).
+STUN_SPELLS = ("Stun", "Stunwave")
+
+
+def named_target(state: CampaignState, ref: str | None) -> str | None:
+    """The character a cast's free-text `target` names (an id, or one character's name)."""
+    if not ref:
+        return None
+    if ref in state.characters:
+        return ref
+    named = [c.id for c in state.characters.values() if c.name.lower() == ref.lower()]
+    return named[0] if len(named) == 1 else None
+
+
+def check_not_immune_to_stun(state: CampaignState, spell: str, target: str | None) -> None:
+    found = named_target(state, target) if spell in STUN_SPELLS else None
+    character = None if found is None else state.characters[found]
+    if (character is not None and state.clock.scene_open
+            and character.stun_immune_scene == state.clock.scene):
+        raise RuleViolation(
+            "immune-to-stun-this-scene",
+            f"{character.name} was targeted by Stun or Stunwave in this scene and is immune to "
+            "both for the rest of it (001)", field="target")

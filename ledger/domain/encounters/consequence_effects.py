@@ -9,7 +9,8 @@ encounters.md, "Backlash Consequences in rounds").
   fails automatically; the effect then ends (`applied`).
 - "Your next minor action fails": the ledger sees no minor actions, so it is shown on the
   encounter until the character's next own turn ends (`turn-ended`).
-- Each is timed by a reaction to `ConsequenceSuffered` (`ConsequenceEffectTimed`) and ends
+- Each is named after the Consequence (`ConsequenceEffectChosen`) and, during an
+  encounter, timed by a reaction to it (`ConsequenceEffectTimed`) and ends
   by `ConsequenceEffectEnded`. Outside an encounter there are no rounds or turns: the
   effect stays the Consequence's text ("the next two important rolls out of action
   time" is the GM's to judge).
@@ -23,7 +24,7 @@ from ledger.domain.context import Context
 from ledger.domain.encounters.events import TurnAdvanced
 from ledger.domain.events import DomainEvent, evolves
 from ledger.domain.magic.consequence_roll import SEVERITIES
-from ledger.domain.magic.consequences import ConsequenceSuffered
+from ledger.domain.magic.consequences import ConsequenceEffectChosen
 from ledger.domain.rolls import Rolled
 from ledger.domain.rolls.conditions import CONSEQUENCE_FAILS
 from ledger.domain.state import CampaignState
@@ -59,14 +60,13 @@ def _ended(state: CampaignState, e: ConsequenceEffectEnded) -> None:
 
 def time_effect(state: CampaignState, event: DomainEvent, ctx: Context) -> list[DomainEvent]:
     encounter = state.encounter
-    if (not isinstance(event, ConsequenceSuffered) or encounter is None
-            or event.consequence.effect is None):
+    if not isinstance(event, ConsequenceEffectChosen) or encounter is None:
         return []
-    c = event.consequence
+    penalty = event.effect == PENALTY
     effect = ConsequenceEffect(
-        consequence_id=c.id, character_id=event.character_id or "", effect=c.effect or "",
-        round=encounter.round + 1 if c.effect == PENALTY else 0,
-        modifier=-SEVERITIES[c.severity or "minor"] if c.effect == PENALTY else 0,
+        consequence_id=event.consequence_id, character_id=event.character_id or "",
+        effect=event.effect, round=encounter.round + 1 if penalty else 0,
+        modifier=-SEVERITIES.get(event.severity, 1) if penalty else 0,
         after_turn=encounter.turn_number)
     return [ConsequenceEffectTimed(character_id=event.character_id, encounter_id=encounter.id,
                                    effect=effect)]

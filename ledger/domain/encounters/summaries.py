@@ -140,3 +140,31 @@ def _consequence_timed(d: dict[str, Any], names: Names) -> str:
 def _consequence_ended(d: dict[str, Any], names: Names) -> str:
     return (f"{who(d, names)}'s Backlash Consequence ({d['effect'].replace('-', ' ')}) ended "
             f"({d['why'].replace('-', ' ')})")
+
+
+@summarizes("StunImmunityGained")
+def _stun_immune(d: dict[str, Any], names: Names) -> str:
+    return (f"{who(d, names)} is immune to Stun and Stunwave until scene {d['scene']} ends "
+            f"(targeted by {d['spell']})")
+
+
+@summarizes("StunImmunityEnded")
+def _stun_immunity_ended(d: dict[str, Any], names: Names) -> str:
+    return f"{who(d, names)}'s immunity to Stun and Stunwave ended with scene {d['scene']}"
+
+
+@summarizes("Ensnared")
+def _ensnared(d: dict[str, Any], names: Names) -> str:
+    return (f"{who(d, names)} is snared by spirit {d['spirit_id']} until minute "
+            f"{d['until_minute']}")
+
+
+@summarizes("SnareFaded")
+def _snare_faded(d: dict[str, Any], names: Names) -> str:
+    return f"{who(d, names)}'s snare by spirit {d['spirit_id']} ended ({d['why'].replace('-', ' ')})"
+
+
+@summarizes("ConsequenceEffectChosen")
+def _consequence_chosen(d: dict[str, Any], names: Names) -> str:
+    return (f"{who(d, names)}'s {d['severity']} Consequence: "
+            f"{d['effect'].replace('-', ' ')}")

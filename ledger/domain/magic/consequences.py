@@ -89,6 +89,21 @@ class ConsequenceSuffered(DomainEvent, frozen=True, kw_only=True):
     remaining: int  # of the amount to spend
 
 
+class ConsequenceEffectChosen(DomainEvent, frozen=True, kw_only=True):
+    """The General Consequence just suffered has an effect counted in combat time (002):
+    its penalty to all rolls next round, or its next minor or major action failing
+    (ledger/domain/encounters/consequence_effects.py). It changes no state itself."""
+
+    consequence_id: str
+    effect: str
+    severity: str
+
+
+@evolves(ConsequenceEffectChosen)
+def _effect_chosen(state: CampaignState, e: ConsequenceEffectChosen) -> None:
+    return None
+
+
 @evolves(ConsequenceAmountSet)
 def _amount_set(state: CampaignState, e: ConsequenceAmountSet) -> None:
     due = state.characters[e.character_id or ""].backlash.consequences_due
@@ -220,17 +235,19 @@ def suffer(ctx: Context, character_id: str, item: ConsequenceInput) -> Later:
         for wanted in item.conditions:
             steps.append(Later(added_conditions(ctx, character_id, wanted, condition_ids)))
 
-        def suffered(now: CampaignState) -> DomainEvent:
+        def suffered(now: CampaignState) -> list[DomainEvent]:
             after = now.characters[character_id]
             consequence = Consequence(
                 id=ctx.new_id("csq"), category=category, severity=severity,
                 backlash_spent=spent, description=item.description, drawn=item.drawn,
-                health_lost=health_before - after.health.current, condition_ids=condition_ids,
-                effect=item.effect)
+                health_lost=health_before - after.health.current, condition_ids=condition_ids)
             before = after.backlash.temporary
-            return ConsequenceSuffered(character_id=character_id, consequence=consequence,
-                                       before=before, after=before - spent,
-                                       remaining=remaining - spent)
+            chosen = [] if item.effect is None else [ConsequenceEffectChosen(
+                character_id=character_id, consequence_id=consequence.id, effect=item.effect,
+                severity=severity or "")]
+            return [ConsequenceSuffered(character_id=character_id, consequence=consequence,
+                                        before=before, after=before - spent,
+                                        remaining=remaining - spent), *chosen]
 
         return [*steps, Later(suffered)]
 

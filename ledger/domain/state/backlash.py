@@ -39,10 +39,6 @@ class Consequence(msgspec.Struct):
     drawn: bool
     health_lost: int = 0
     condition_ids: list[str] = msgspec.field(default_factory=list)
-    # A General Consequence's effect counted in combat time (002): "penalty-next-round",
-    # "next-minor-action-fails", "next-major-action-fails" (ledger/domain/encounters/
-    # consequence_effects.py); None for one the ledger records as text only.
-    effect: str | None = None
 
 
 class ConsequencesDue(msgspec.Struct):

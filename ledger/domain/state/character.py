@@ -8,6 +8,7 @@ from ledger.domain.state.conditions import Movement
 from ledger.domain.state.magic import BacklashState, EffortState, MagicTestState, StrainExtras
 from ledger.domain.state.owed import OwedTest
 from ledger.domain.state.spells import SpellState
+from ledger.domain.state.timed import Snare
 from ledger.domain.state.unconscious import Knockout
 
 
@@ -114,6 +115,11 @@ class Character(msgspec.Struct):
     # Tests owed by combat time: Confused's at each own turn, Fatigue's after a long fight
     # (ledger/domain/encounters/owed.py).
     owed_tests: list[OwedTest] = msgspec.field(default_factory=list)
+    # Spell and spirit effects the clock or the scene ends (encounters/timed_effects.py):
+    # Stun and Stunwave do not reach the character again before scene `stun_immune_scene`
+    # ends; each spirit's snare fades at its `until_minute`.
+    stun_immune_scene: int | None = None
+    snares: list[Snare] = msgspec.field(default_factory=list)
 
     def condition(self, condition_id: str) -> Condition | None:
         return next((c for c in self.conditions if c.id == condition_id), None)
