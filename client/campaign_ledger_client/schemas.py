@@ -380,6 +380,7 @@ class Character(TypedDict):
     toughness: NotRequired[int]
     armor: NotRequired[int]
     speed: NotRequired[int]
+    defense: NotRequired[int | None]
     health: NotRequired[Pool]
     talent_health: NotRequired[int]
     talent_days: NotRequired[dict[str, int]]
@@ -684,6 +685,7 @@ class ConditionsAnswer(TypedDict):
     conditions: Any
     movement: Any
     speed: Any
+    defense: Any
 
 
 class Consequence(TypedDict):

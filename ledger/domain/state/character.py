@@ -85,6 +85,10 @@ class Character(msgspec.Struct):
     toughness: int = 0
     armor: int = 0
     speed: int = 10
+    # The Defense the sheet records (M:AGE; None: not recorded). The texts give no formula,
+    # so it is input; the Conditions' Defense penalties are applied when it is shown
+    # (ledger/domain/conditions/defense.py).
+    defense: int | None = None
     health: Pool = msgspec.field(default_factory=lambda: Pool(10, 10))
     # The Health talents add, counted in `health` (Warrior Novice: ledger/domain/talent_health.py).
     talent_health: int = 0
