@@ -139,7 +139,8 @@ AT_READS = {"effort.get_effort": ("effort", "strain"), "effort.get_spells": ("sp
             "magic.summary": ("magic",), "items.list_items": ("items", "by_character"),
             "items.get_item": ("item",), "spirits.list_spirits": ("spirits", "summoners"),
             "spirits.character_spirits": (),
-            "conditions.list_conditions": ("character_id", "conditions", "movement", "speed")}
+            "conditions.list_conditions": ("character_id", "conditions", "movement", "speed",
+                                           "defense")}
 SUCCESS.update({name: (200, at(**{key: {} for key in keys})) for name, keys in AT_READS.items()})
 
 ERRORS = {"400": "Malformed request or JSON nested too deeply",

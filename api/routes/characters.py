@@ -29,7 +29,9 @@ from ledger.domain.character_commands import (
     RegisterCharacter,
     UpdateSheet,
 )
+from ledger.domain.encounters.owed_commands import RollOwedTest
 from ledger.domain.encounters.talent_commands import AvoidDamage, SpendConvictionForAlly
+from ledger.domain.encounters.timed_commands import FreeFromSnare
 from ledger.domain.errors import InvalidInput
 from ledger.domain.resource_commands import (
     DamageHealth,
@@ -64,6 +66,10 @@ register(blp, "POST", "/<character_id>/health/avoid-damage", AvoidDamage, answer
 register(blp, "POST", "/<character_id>/conviction/spend-for-ally", SpendConvictionForAlly,
          answer=CHARACTER)
 register(blp, "POST", "/<character_id>/rolls", Roll, answer=CHARACTER, status=201)
+register(blp, "POST", "/<character_id>/owed-tests/<test_id>/roll", RollOwedTest,
+         answer=CHARACTER)
+register(blp, "POST", "/<character_id>/snares/<spirit_id>/free", FreeFromSnare,
+         answer=CHARACTER)
 
 
 @blp.route("", methods=["GET"])

@@ -24,6 +24,7 @@ from ledger.domain.conditions.commands import (
     RecoverFromCondition,
     TreatCondition,
 )
+from ledger.domain.conditions.defense import defense_after_conditions
 from ledger.service.views import added_condition, character_view
 
 blp = Blueprint("conditions", __name__,
@@ -45,9 +46,11 @@ register(blp, "POST", "/<condition_id>/treat", TreatCondition, answer=CHARACTER)
 @blp.route("", methods=["GET"])
 @blp.arguments(schemas.AtQuery, location="query")
 def list_conditions(query: dict[str, Any], campaign_id: str, character_id: str) -> Response:
-    """A character's Conditions and Speed after them (`movement`), at the head or `?at=`."""
+    """A character's Conditions, Speed after them (`movement`) and Defense after them
+    (`defense`: the sheet's, each Condition's penalty, the result), at the head or `?at=`."""
     auth.require_reader(campaign_id)
     state, character = character_for(campaign_id, character_id, query["at"], query["view"])
     return json_response({**at_fields(campaign_id, state), "character_id": character_id,
                           "conditions": character.conditions, "movement": character.movement,
-                          "speed": character.speed})
+                          "speed": character.speed,
+                          "defense": defense_after_conditions(character)})

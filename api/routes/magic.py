@@ -47,10 +47,12 @@ NULL_INT = {"type": ["integer", "null"]}
 STRS = {"type": "array", "items": STR}
 # One pending decision (ledger/domain/magic/pending.py): `kind` says which of the other keys it has.
 PENDING = obj(("kind", "commands"), kind={"type": "string", "enum": [
-    "magic-test-failure", "consequence-roll-owed", "bank-or-roll", "consequences"]},
+    "magic-test-failure", "consequence-roll-owed", "bank-or-roll", "consequences",
+    "confused-test-owed", "fatigue-test-owed"]},
     commands=STRS, test_id=STR, tn=INT, total=INT, fix_needs=INT, accept_costs=INT, rolls=INT,
     reasons=STRS, blocks_magic_tests={"type": "boolean"}, gained=INT, amount=NULL_INT,
-    remaining=NULL_INT, drawn={"anyOf": [ref("Drawn"), {"type": "null"}]})
+    remaining=NULL_INT, drawn={"anyOf": [ref("Drawn"), {"type": "null"}]},
+    ability=STR, focus=STR, encounter_id=STR, round=INT, rounds=INT)
 MAGIC = obj(("character_id", "magic_ability", "mana", "backlash", "over_mana", "owed",
              "carried", "pending"),
             character_id=STR, magic_ability=NULL_STR, mana=ref("Pool"),

@@ -20,6 +20,7 @@ from api.contract import write as write_schema
 from api.registry import AnswerShape, register
 from api.timetravel import character_for, state_for
 from api.voids import at_fields
+from ledger.domain.encounters.timed_commands import EnsnareTarget
 from ledger.domain.spirits.commands import (
     BanishSpirit,
     CallSpirit,
@@ -62,6 +63,7 @@ register(blp, "POST", "/spirits/<spirit_id>/damage", DamageSpirit, answer=ACTED)
 register(blp, "POST", "/spirits/<spirit_id>/compel", CompelSpirit, answer=ACTED)
 register(blp, "POST", "/spirits/<spirit_id>/banish", BanishSpirit, answer=BANISHED)
 register(blp, "POST", "/spirits/<spirit_id>/fade", FadeSpirit, answer=ACTED)
+register(blp, "POST", "/spirits/<spirit_id>/ensnare", EnsnareTarget, answer=ACTED)
 
 
 @blp.route("/spirits", methods=["GET"])

@@ -98,6 +98,19 @@ class CharacterCore(Scope):
         """Leader Apex: spend Conviction on an ally's behalf, once per encounter turn."""
         return body(ally=ally, amount=amount, reason=reason)
 
+    @command("POST", CHARACTER + "/owed-tests/{test_id}/roll", Character)
+    def roll_owed_test(self, test_id: str, dice: list[int] | None = None, modifier: int = 0,
+                       tn: int | None = None, failure_condition: str | None = None) -> Call:
+        """Roll a test combat time owes (Confused at a turn's start, Fatigue after a long
+        fight: `pending` names it); Fatigue takes its `tn` and `failure_condition`."""
+        return body({"test_id": test_id}, dice=dice, modifier=modifier, tn=tn,
+                    failure_condition=failure_condition)
+
+    @command("POST", CHARACTER + "/snares/{spirit_id}/free", Character)
+    def free_from_snare(self, spirit_id: str) -> Call:
+        """Cut the character free of a spirit's snare before it fades."""
+        return body({"spirit_id": spirit_id})
+
     @command("POST", CHARACTER + "/health/heal", Character)
     def heal(self, amount: int, reason: str = "", magical: bool = False) -> Call:
         return body(amount=amount, reason=reason, magical=magical)

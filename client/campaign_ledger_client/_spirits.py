@@ -63,6 +63,11 @@ class Spirits(Scope):
         """An uncontrolled spirit faded away (GM)."""
         return body(_spirit(spirit_id), reason=reason)
 
+    @command("POST", SPIRIT + "/ensnare", SpiritChange)
+    def ensnare(self, spirit_id: str, target: str) -> Call:
+        """The spirit's Ensnare: the target cannot move for five minutes of game time."""
+        return body(_spirit(spirit_id), target=target)
+
 
 class StuntPool(Scope):
     @command("POST", CAMPAIGN + "/bonds", PoolSummary)

@@ -41,6 +41,7 @@ class Sheet(TypedDict, total=False):
     toughness: int
     armor: int
     speed: int
+    defense: int
     health: Pool
     mana: Pool
     conviction: Pool

@@ -380,6 +380,7 @@ class Character(TypedDict):
     toughness: NotRequired[int]
     armor: NotRequired[int]
     speed: NotRequired[int]
+    defense: NotRequired[int | None]
     health: NotRequired[Pool]
     talent_health: NotRequired[int]
     talent_days: NotRequired[dict[str, int]]
@@ -400,6 +401,9 @@ class Character(TypedDict):
     magic_tests: NotRequired[MagicTestState]
     strain_extras: NotRequired[StrainExtras]
     spells: NotRequired[SpellState]
+    owed_tests: NotRequired[list[OwedTest]]
+    stun_immune_scene: NotRequired[int | None]
+    snares: NotRequired[list[Snare]]
     pending: NotRequired[list[PendingDecision]]
 
 
@@ -681,6 +685,7 @@ class ConditionsAnswer(TypedDict):
     conditions: Any
     movement: Any
     speed: Any
+    defense: Any
 
 
 class Consequence(TypedDict):
@@ -733,6 +738,94 @@ class ConsequenceDrawnEvent(TypedDict):
     type: Literal['ConsequenceDrawn']
     version: int
     data: ConsequenceDrawn
+    recorded_at: str
+    actor: EventActor
+    correlation_id: str
+    character_id: str | None
+    session: int
+    scene: int
+    hash: str
+    voided_by: NotRequired[int | None]
+    envelope: NotRequired[Literal[2]]
+
+
+class ConsequenceEffect(TypedDict):
+    consequence_id: str
+    character_id: str
+    effect: str
+    round: NotRequired[int]
+    modifier: NotRequired[int]
+    after_turn: NotRequired[int]
+    ended: NotRequired[bool]
+
+
+class ConsequenceEffectChosen(TypedDict):
+    character_id: NotRequired[str | None]
+    consequence_id: str
+    effect: str
+    severity: str
+
+
+class ConsequenceEffectChosenEvent(TypedDict):
+    """A recorded ConsequenceEffectChosen event; `data` is its current version (older
+    versions are served as stored)."""
+
+    position: int
+    type: Literal['ConsequenceEffectChosen']
+    version: int
+    data: ConsequenceEffectChosen
+    recorded_at: str
+    actor: EventActor
+    correlation_id: str
+    character_id: str | None
+    session: int
+    scene: int
+    hash: str
+    voided_by: NotRequired[int | None]
+    envelope: NotRequired[Literal[2]]
+
+
+class ConsequenceEffectEnded(TypedDict):
+    character_id: NotRequired[str | None]
+    encounter_id: str
+    consequence_id: str
+    effect: str
+    why: str
+
+
+class ConsequenceEffectEndedEvent(TypedDict):
+    """A recorded ConsequenceEffectEnded event; `data` is its current version (older
+    versions are served as stored)."""
+
+    position: int
+    type: Literal['ConsequenceEffectEnded']
+    version: int
+    data: ConsequenceEffectEnded
+    recorded_at: str
+    actor: EventActor
+    correlation_id: str
+    character_id: str | None
+    session: int
+    scene: int
+    hash: str
+    voided_by: NotRequired[int | None]
+    envelope: NotRequired[Literal[2]]
+
+
+class ConsequenceEffectTimed(TypedDict):
+    character_id: NotRequired[str | None]
+    encounter_id: str
+    effect: ConsequenceEffect
+
+
+class ConsequenceEffectTimedEvent(TypedDict):
+    """A recorded ConsequenceEffectTimed event; `data` is its current version (older
+    versions are served as stored)."""
+
+    position: int
+    type: Literal['ConsequenceEffectTimed']
+    version: int
+    data: ConsequenceEffectTimed
     recorded_at: str
     actor: EventActor
     correlation_id: str
@@ -1165,7 +1258,9 @@ class Encounter(TypedDict):
     started_position: NotRequired[int]
     tested_this_turn: NotRequired[list[str]]
     hurt: NotRequired[dict[str, int]]
+    grappled: NotRequired[dict[str, int]]
     effects: NotRequired[list[EffectTimer]]
+    consequence_effects: NotRequired[list[ConsequenceEffect]]
     damage_avoided_by: NotRequired[list[str]]
     conviction_for_ally: NotRequired[dict[str, int]]
     grapples: NotRequired[dict[str, int]]
@@ -1271,6 +1366,32 @@ class EncounterView(TypedDict):
     minute: int
     second: int
     encounters_started: int
+
+
+class Ensnared(TypedDict):
+    character_id: NotRequired[str | None]
+    spirit_id: str
+    since_minute: int
+    until_minute: int
+
+
+class EnsnaredEvent(TypedDict):
+    """A recorded Ensnared event; `data` is its current version (older versions are
+    served as stored)."""
+
+    position: int
+    type: Literal['Ensnared']
+    version: int
+    data: Ensnared
+    recorded_at: str
+    actor: EventActor
+    correlation_id: str
+    character_id: str | None
+    session: int
+    scene: int
+    hash: str
+    voided_by: NotRequired[int | None]
+    envelope: NotRequired[Literal[2]]
 
 
 class Entry(TypedDict):
@@ -1391,6 +1512,32 @@ class GrappleNotedEvent(TypedDict):
     type: Literal['GrappleNoted']
     version: int
     data: GrappleNoted
+    recorded_at: str
+    actor: EventActor
+    correlation_id: str
+    character_id: str | None
+    session: int
+    scene: int
+    hash: str
+    voided_by: NotRequired[int | None]
+    envelope: NotRequired[Literal[2]]
+
+
+class GrappledThisRound(TypedDict):
+    character_id: NotRequired[str | None]
+    encounter_id: str
+    round: int
+    condition: str
+
+
+class GrappledThisRoundEvent(TypedDict):
+    """A recorded GrappledThisRound event; `data` is its current version (older versions
+    are served as stored)."""
+
+    position: int
+    type: Literal['GrappledThisRound']
+    version: int
+    data: GrappledThisRound
     recorded_at: str
     actor: EventActor
     correlation_id: str
@@ -2212,6 +2359,72 @@ class OwedRoll(TypedDict):
     since: int
 
 
+class OwedTest(TypedDict):
+    id: str
+    kind: str
+    ability: str
+    focus: str | None
+    tn: int | None
+    encounter_id: str
+    round: NotRequired[int]
+    turn_number: NotRequired[int]
+    rounds: NotRequired[int]
+    limit: NotRequired[int]
+
+
+class OwedTestLapsed(TypedDict):
+    character_id: NotRequired[str | None]
+    test_id: str
+    kind: str
+    why: str
+
+
+class OwedTestLapsedEvent(TypedDict):
+    """A recorded OwedTestLapsed event; `data` is its current version (older versions
+    are served as stored)."""
+
+    position: int
+    type: Literal['OwedTestLapsed']
+    version: int
+    data: OwedTestLapsed
+    recorded_at: str
+    actor: EventActor
+    correlation_id: str
+    character_id: str | None
+    session: int
+    scene: int
+    hash: str
+    voided_by: NotRequired[int | None]
+    envelope: NotRequired[Literal[2]]
+
+
+class OwedTestRolled(TypedDict):
+    character_id: NotRequired[str | None]
+    test_id: str
+    kind: str
+    roll_position: int
+    success: bool
+
+
+class OwedTestRolledEvent(TypedDict):
+    """A recorded OwedTestRolled event; `data` is its current version (older versions
+    are served as stored)."""
+
+    position: int
+    type: Literal['OwedTestRolled']
+    version: int
+    data: OwedTestRolled
+    recorded_at: str
+    actor: EventActor
+    correlation_id: str
+    character_id: str | None
+    session: int
+    scene: int
+    hash: str
+    voided_by: NotRequired[int | None]
+    envelope: NotRequired[Literal[2]]
+
+
 class Participant(TypedDict):
     id: str
     name: str
@@ -2781,6 +2994,7 @@ class Settings(TypedDict):
     round_seconds: NotRequired[int]
     dazed_turns: NotRequired[int]
     mission_time: NotRequired[bool]
+    fatigue_tn: NotRequired[int | None]
 
 
 class SettingsChanged(TypedDict):
@@ -2849,6 +3063,37 @@ class SignedHeadAnswer(SignedHead):
 class SigningKey(TypedDict):
     algorithm: str
     public_key: str
+
+
+class Snare(TypedDict):
+    spirit_id: str
+    since_minute: int
+    until_minute: int
+
+
+class SnareFaded(TypedDict):
+    character_id: NotRequired[str | None]
+    spirit_id: str
+    why: str
+
+
+class SnareFadedEvent(TypedDict):
+    """A recorded SnareFaded event; `data` is its current version (older versions are
+    served as stored)."""
+
+    position: int
+    type: Literal['SnareFaded']
+    version: int
+    data: SnareFaded
+    recorded_at: str
+    actor: EventActor
+    correlation_id: str
+    character_id: str | None
+    session: int
+    scene: int
+    hash: str
+    voided_by: NotRequired[int | None]
+    envelope: NotRequired[Literal[2]]
 
 
 class SpellCast(TypedDict):
@@ -3503,6 +3748,56 @@ class Study(TypedDict):
     basis: str
 
 
+class StunImmunityEnded(TypedDict):
+    character_id: NotRequired[str | None]
+    scene: int
+    why: str
+
+
+class StunImmunityEndedEvent(TypedDict):
+    """A recorded StunImmunityEnded event; `data` is its current version (older versions
+    are served as stored)."""
+
+    position: int
+    type: Literal['StunImmunityEnded']
+    version: int
+    data: StunImmunityEnded
+    recorded_at: str
+    actor: EventActor
+    correlation_id: str
+    character_id: str | None
+    session: int
+    scene: int
+    hash: str
+    voided_by: NotRequired[int | None]
+    envelope: NotRequired[Literal[2]]
+
+
+class StunImmunityGained(TypedDict):
+    character_id: NotRequired[str | None]
+    spell: str
+    scene: int
+
+
+class StunImmunityGainedEvent(TypedDict):
+    """A recorded StunImmunityGained event; `data` is its current version (older
+    versions are served as stored)."""
+
+    position: int
+    type: Literal['StunImmunityGained']
+    version: int
+    data: StunImmunityGained
+    recorded_at: str
+    actor: EventActor
+    correlation_id: str
+    character_id: str | None
+    session: int
+    scene: int
+    hash: str
+    voided_by: NotRequired[int | None]
+    envelope: NotRequired[Literal[2]]
+
+
 class StuntPointsContributed(TypedDict):
     character_id: NotRequired[str | None]
     roll_position: int
@@ -3909,6 +4204,30 @@ class TargetNumber(TypedDict):
     tn: int
 
 
+class TestOwed(TypedDict):
+    character_id: NotRequired[str | None]
+    test: OwedTest
+
+
+class TestOwedEvent(TypedDict):
+    """A recorded TestOwed event; `data` is its current version (older versions are
+    served as stored)."""
+
+    position: int
+    type: Literal['TestOwed']
+    version: int
+    data: TestOwed
+    recorded_at: str
+    actor: EventActor
+    correlation_id: str
+    character_id: str | None
+    session: int
+    scene: int
+    hash: str
+    voided_by: NotRequired[int | None]
+    envelope: NotRequired[Literal[2]]
+
+
 class TimeAdvanced(TypedDict):
     character_id: NotRequired[str | None]
     minutes: int
@@ -4214,6 +4533,9 @@ Event: TypeAlias = (
     | ConditionTreatedEvent
     | ConsequenceAmountSetEvent
     | ConsequenceDrawnEvent
+    | ConsequenceEffectChosenEvent
+    | ConsequenceEffectEndedEvent
+    | ConsequenceEffectTimedEvent
     | ConsequenceRollOwedEvent
     | ConsequenceRolledEvent
     | ConsequenceSufferedEvent
@@ -4227,8 +4549,10 @@ Event: TypeAlias = (
     | EncounterEndedEvent
     | EncounterSpiritJoinedEvent
     | EncounterStartedEvent
+    | EnsnaredEvent
     | ForkedFromEvent
     | GrappleNotedEvent
+    | GrappledThisRoundEvent
     | HealedEvent
     | HiddenNotedEvent
     | HiddenRevealedEvent
@@ -4252,6 +4576,8 @@ Event: TypeAlias = (
     | MovementChangedEvent
     | NewDayEvent
     | OvercastCollapsedEvent
+    | OwedTestLapsedEvent
+    | OwedTestRolledEvent
     | ParticipantAddedEvent
     | ParticipantRemovedEvent
     | PermanentBacklashChangedEvent
@@ -4268,6 +4594,7 @@ Event: TypeAlias = (
     | SessionStartedEvent
     | SettingsChangedEvent
     | SheetUpdatedEvent
+    | SnareFadedEvent
     | SpellCastEvent
     | SpellEffectEndedEvent
     | SpellEffectTimedEvent
@@ -4288,6 +4615,8 @@ Event: TypeAlias = (
     | SpiritVanishedEvent
     | StrainGainedEvent
     | StrainRecoveredEvent
+    | StunImmunityEndedEvent
+    | StunImmunityGainedEvent
     | StuntPointsContributedEvent
     | StuntPoolMembersSetEvent
     | StuntPoolOpenedEvent
@@ -4300,6 +4629,7 @@ Event: TypeAlias = (
     | SunMarkedEvent
     | TalentHealthChangedEvent
     | TalentSuccessEvent
+    | TestOwedEvent
     | TimeAdvancedEvent
     | TreatmentStartedEvent
     | TrustTestedEvent

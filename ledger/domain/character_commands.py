@@ -95,6 +95,7 @@ class SheetFields(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fiel
     toughness: Rating | Unset = UNSET
     armor: Rating | Unset = UNSET
     speed: Rating | Unset = UNSET
+    defense: Rating | Unset = UNSET
     health: SheetPool | Unset = UNSET
     mana: SheetPool | Unset = UNSET
     conviction: SheetPool | Unset = UNSET

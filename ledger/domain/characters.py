@@ -19,7 +19,7 @@ from ledger.domain.state import CampaignState, Character
 SHEET_FIELDS = (
     "name", "level", "abilities", "magic_ability", "focuses", "attributes", "modifiers",
     "skills", "edges", "traits", "specializations", "talents", "graced_arts", "art_points",
-    "toughness", "armor", "speed", "health", "mana", "conviction", "strain", "cyberware",
+    "toughness", "armor", "speed", "defense", "health", "mana", "conviction", "strain", "cyberware",
 )
 # What a GM correction may set besides the sheet (docs/rules/characters.md). The rest
 # changes only through its own command: death, Conditions, Effort, spells, spirits...

@@ -44,7 +44,7 @@ POOLS = ("health", "mana", "conviction")
 BOUNDS: dict[str, Bound] = {
     "level": LEVEL, "abilities.*": ABILITY, "attributes.*": ATTRIBUTE,
     "modifiers.*": MODIFIER, "skills.*": SKILL, "art_points": RATING, "toughness": RATING,
-    "armor": RATING, "speed": RATING, "movement.speed": RATING,
+    "armor": RATING, "speed": RATING, "defense": RATING, "movement.speed": RATING,
     **{f"{pool}.{part}": POOL for pool in POOLS for part in ("current", "max")},
     "strain.current": STRAIN, "strain.permanent": STRAIN, "strain.max": STRAIN_MAX,
     "cyberware.*.strain": IMPLANT_STRAIN,

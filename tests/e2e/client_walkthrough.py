@@ -294,6 +294,34 @@ def encounter_talents(campaign: Campaign, ivo: Character) -> None:
     assert types(ada.avoid_damage(4, reason="a club")) == ["ResourceSpent", "DamageAvoided"]
     helped = ada.spend_conviction_for_ally(ivo.id, reason="rallied")
     assert helped.state["conviction"]["current"] == 0
+    confused_test(campaign)
+
+
+def confused_test(campaign: Campaign) -> None:
+    """A Confused participant's owed test, rolled when their turn starts."""
+    cora = campaign.character(campaign.register_character({
+        "name": "Cora", "abilities": {"Willpower": 1}}).state["id"])
+    cora.add_condition({"name": "Confused"})
+    campaign.add_participant(character_id=cora.id, initiative=0)
+    while (campaign.encounter()["encounter"]["turn"] or {}).get("id") != cora.id:
+        campaign.next_turn()
+    (test,) = [d for d in cora.get()["character"]["pending"]
+               if d["kind"] == "confused-test-owed"]
+    assert types(cora.roll_owed_test(test["test_id"], dice=[6, 5, 2])) == [
+        "Rolled", "OwedTestRolled"]
+    snare(campaign, cora)
+
+
+def snare(campaign: Campaign, cora: Character) -> None:
+    """A summoner's spirit snares Cora, who is cut free."""
+    sol = campaign.character(campaign.register_character({
+        "name": "Sol", "level": 5, "skills": {"summon": 2}, "modifiers": {"cha": 2, "con": 0},
+        "edges": ["Summoner"]}).state["id"])
+    spirit = sol.summon({"mode": "ritual", "nature": "Fire", "form": "physical",
+                         "form_level": 1, "appearance": "a snaring hound",
+                         "powers": ["Ensnare"], "hit_dice": 1, "hit_points": 6}).extra["spirit_id"]
+    assert types(campaign.ensnare(spirit, cora.id)) == ["Ensnared"]
+    assert types(cora.free_from_snare(spirit)) == ["SnareFaded"]
 
 
 def clock_and_death(campaign: Campaign, mara: Character, ivo: Character) -> None:

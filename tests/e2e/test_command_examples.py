@@ -94,6 +94,24 @@ def spirit(api: ApiClient) -> Ids:
     return {**ids, "spirit_id": summoned["spirit_id"]}
 
 
+def ensnaring_spirit(api: ApiClient) -> Ids:
+    """A present spirit with Ensnare, and a character to snare."""
+    ids = summoner(api)
+    summoned = api.post(api.c(f"/characters/{ids['character_id']}/spirits"), {
+        **SummonSpirit.example, "powers": ["Ensnare", "Favor", "Spirit's Eye"]})
+    assert summoned.status == 201, summoned
+    return {"spirit_id": summoned["spirit_id"], "character_id": api.new_character(name="Ivo")}
+
+
+def ensnared(api: ApiClient) -> Ids:
+    """A character snared by a spirit."""
+    ids = ensnaring_spirit(api)
+    snared = api.post(api.c(f"/spirits/{ids['spirit_id']}/ensnare"),
+                      {"target": ids["character_id"]})
+    assert snared.status == 200, snared
+    return ids
+
+
 def dismissed_spirit(api: ApiClient) -> Ids:
     ids = spirit(api)
     assert api.post(api.c(f"/spirits/{ids['spirit_id']}/dismiss")).status == 200
@@ -297,6 +315,18 @@ def adventurer_in_encounter(api: ApiClient) -> Ids:
     return {"character_id": adventurer}
 
 
+def confused_in_encounter(api: ApiClient) -> Ids:
+    """A Confused character whose turn starts an encounter: a Confused test is owed."""
+    scene(api)
+    mara = api.new_character(name="Mara", abilities={"Willpower": 1})
+    assert api.post(api.c(f"/characters/{mara}/conditions"), {"name": "Confused"}).status == 201
+    started = api.post(api.c("/encounter"), {"participants": [
+        {"character_id": mara, "initiative": 10}]})
+    assert started.status == 201, started
+    test = next(e for e in started["events"] if e["type"] == "TestOwed")["data"]["test"]
+    return {"character_id": mara, "test_id": test["id"]}
+
+
 def leader_and_ally(api: ApiClient) -> Ids:
     """A Leader Apex with Conviction, and an ally."""
     api.new_campaign()
@@ -307,6 +337,8 @@ def leader_and_ally(api: ApiClient) -> Ids:
 
 NEEDS: dict[str, Callable[[ApiClient], Ids]] = {
     "adventurer-in-encounter": adventurer_in_encounter, "leader-and-ally": leader_and_ally,
+    "confused-in-encounter": confused_in_encounter, "ensnaring-spirit": ensnaring_spirit,
+    "ensnared": ensnared,
     "scene": scene, "encounter": encounter,
     "clock-action": clock_action, "rewound": rewound, "token": token, "webhook": webhook,
     "summoner": summoner, "spirit": spirit, "dismissed-spirit": dismissed_spirit,

@@ -48,6 +48,7 @@ def play(rec: Recorder) -> None:
     encounter(rec, mara, ivo)
     fork(rec)
     encounter_talents(rec, ivo)
+    owed_tests(rec, ivo)
 
 
 def session_and_pool(rec: Recorder, mara: str, ivo: str, player: str) -> None:
@@ -268,3 +269,26 @@ def encounter_talents(rec: Recorder, ivo: str) -> None:
              {"ally": ivo, "reason": "steadied Ivo's aim"})
     rec.post("encounter-talents-end", "/encounter/end")
     rec.post("end-session-5", "/clock/end-session")
+
+
+def owed_tests(rec: Recorder, ivo: str) -> None:
+    """Appended for the tests combat time owes (docs/rules/encounters.md): a Confused
+    participant rolls the Willpower (Self-Discipline) test owed at the start of her turn;
+    a spirit's snare and cutting her free."""
+    cora = rec.post("register-cora", "/characters", {
+        "name": "Cora", "abilities": {"Willpower": 1}})["state"]["id"]
+    rec.post("cora-confused", f"/characters/{cora}/conditions", {"name": "Confused"})
+    rec.post("start-session-6", "/clock/start-session")
+    rec.post("start-scene-session-6", "/clock/start-scene")
+    started = rec.post("encounter-owed-start", "/encounter", {"participants": [
+        {"character_id": cora, "initiative": 10}]})
+    test = next(e for e in started["events"] if e["type"] == "TestOwed")["data"]["test"]
+    rec.post("roll-owed-test", f"/characters/{cora}/owed-tests/{test['id']}/roll",
+             {"dice": [6, 5, 2]})
+    hound = rec.post("summon-snaring-hound", f"/characters/{ivo}/spirits",
+                     {**HOUND, "powers": ["Ensnare"]})
+    spirit = hound["spirit_id"]
+    rec.post("ensnare", f"/spirits/{spirit}/ensnare", {"target": cora})
+    rec.post("free-from-snare", f"/characters/{cora}/snares/{spirit}/free")
+    rec.post("encounter-owed-end", "/encounter/end")
+    rec.post("end-session-6", "/clock/end-session")

@@ -10,6 +10,8 @@ import pytest
 from ledger.domain import clock
 from ledger.domain.context import Context
 from ledger.domain.decision import Later
+from ledger.domain.encounters.actions import limit_the_turn
+from ledger.domain.encounters.consequence_effects import end_applied
 from ledger.domain.encounters.stunt_points import one_active_test_per_turn
 from ledger.domain.errors import Forbidden, RuleViolation
 from ledger.domain.events import DomainEvent
@@ -164,6 +166,8 @@ def test_reactions_are_listed_once_per_event_type_in_one_ordered_table() -> None
               for reaction in reactions]
     assert len(listed) == len(set(listed))  # none twice for one type
     assert all(isinstance(reactions, tuple) for reactions in REACTIONS.values())
-    # The pool notes the roll first; one active test per turn may then withhold its SP.
-    assert REACTIONS[Rolled] == (stunts.note_roll, one_active_test_per_turn)
+    # The pool notes the roll first; one active test per turn may then withhold its SP; the
+    # turn's limits (Compelled, Pinned) record nothing, so their place changes no position.
+    assert REACTIONS[Rolled] == (stunts.note_roll, one_active_test_per_turn, limit_the_turn,
+                                 end_applied)
     assert ConsequenceRollOwed not in REACTIONS  # a reaction's own events may react in turn

@@ -13,6 +13,8 @@ Rules (000 Conditions; the README's "Conditions and objects"):
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from ledger.domain.characters import Corrected, require_alive
 from ledger.domain.conditions.catalog import movement
 from ledger.domain.conditions.treatment import (
@@ -26,6 +28,7 @@ from ledger.domain.decision import Decide
 from ledger.domain.errors import RuleViolation
 from ledger.domain.events import DomainEvent, evolves
 from ledger.domain.rolls import FOCUS_BONUS, Rolled, age_roll
+from ledger.domain.rolls.round_effects import in_force
 from ledger.domain.state import CampaignState, Character, Condition
 from ledger.domain.state.conditions import Movement
 
@@ -108,14 +111,15 @@ def stamina_focus(character: Character) -> str | None:
 
 def recovery_roll(
     ctx: Context, character: Character, condition: Condition, reported: list[int] | None,
-    modifier: int,
+    modifier: int, conditions: Sequence[Condition] | None = None,
 ) -> Rolled:
     ability, value = constitution(character)
     focus = stamina_focus(character)
     return age_roll(ctx, character.id, reported, ability=ability, ability_value=value,
                     tn=RECOVERY_TN_BASE + condition.figure, focus=focus,
                     focus_bonus=FOCUS_BONUS if focus else 0, modifier=modifier, active=False,
-                    label=f"recovery from {condition.name}", conditions=character.conditions)
+                    label=f"recovery from {condition.name}",
+                    conditions=character.conditions if conditions is None else conditions)
 
 
 def recover(
@@ -125,7 +129,8 @@ def recover(
         character = require_alive(state, character_id)
         condition = require_condition(character, condition_id)
         check_recoverable(condition)
-        roll = recovery_roll(ctx, character, condition, reported, modifier)
+        roll = recovery_roll(ctx, character, condition, reported, modifier,
+                             in_force(state, character))
         if not roll.success:
             return [roll]
         return [roll, reduced_event(character, condition, condition.points - (roll.stunt_die or 0),

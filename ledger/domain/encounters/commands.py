@@ -114,4 +114,4 @@ class EndEncounter(EncounterCommand, frozen=True, kw_only=True, forbid_unknown_f
     (`mission_time`), Effort committed for the scene returns. The scene stays open."""
 
     def decide(self, state: CampaignState, ctx: Context) -> Decided:
-        return turns.end(state, "gm")
+        return turns.end(state, "gm", ctx)

@@ -43,7 +43,7 @@ def end_with_the_scene(state: CampaignState, event: DomainEvent, ctx: Context
     if state.encounter is None:
         return []
     return turns.end(state, "session-ended" if isinstance(event, SessionEnded)
-                     else "scene-ended" if isinstance(event, SceneEnded) else "ended")
+                     else "scene-ended" if isinstance(event, SceneEnded) else "ended", ctx)
 
 
 def return_scene_effort_under_mission_time(

@@ -98,3 +98,73 @@ def _effect_ended(d: dict[str, Any], names: Names) -> str:
 @summarizes("SpellEffectUsedInRound")
 def _effect_used(d: dict[str, Any], names: Names) -> str:
     return f"{who(d, names)} took {d['spell']}'s action for round {d['round']}"
+
+
+@summarizes("TestOwed")
+def _test_owed(d: dict[str, Any], names: Names) -> str:
+    t = d["test"]
+    focus = f" ({t['focus']})" if t.get("focus") else ""
+    tn = f"TN {t['tn']}" if t.get("tn") is not None else "its TN given when rolled"
+    why = (f"Confused at the start of their turn in round {t['round']}" if t["kind"] == "confused"
+           else f"a combat of {t['rounds']} rounds, more than {t['limit']}")
+    return f"{who(d, names)} owes a {t['kind']} test: {t['ability']}{focus}, {tn} ({why})"
+
+
+@summarizes("OwedTestRolled")
+def _owed_rolled(d: dict[str, Any], names: Names) -> str:
+    return (f"{who(d, names)} rolled the {d['kind']} test owed: "
+            f"{'success' if d['success'] else 'failure'}")
+
+
+@summarizes("OwedTestLapsed")
+def _owed_lapsed(d: dict[str, Any], names: Names) -> str:
+    return f"{who(d, names)}'s {d['kind']} test lapsed unrolled ({d['why'].replace('-', ' ')})"
+
+
+@summarizes("GrappledThisRound")
+def _grappled(d: dict[str, Any], names: Names) -> str:
+    return (f"{who(d, names)} was grappled ({d['condition']}) in round {d['round']}: "
+            "no casting that round")
+
+
+@summarizes("ConsequenceEffectTimed")
+def _consequence_timed(d: dict[str, Any], names: Names) -> str:
+    e = d["effect"]
+    if e["effect"] == "penalty-next-round":
+        return f"{who(d, names)} is at {e['modifier']} to all rolls in round {e['round']}"
+    action = "minor" if e["effect"] == "next-minor-action-fails" else "major"
+    return f"{who(d, names)}'s next {action} action fails (Backlash Consequence)"
+
+
+@summarizes("ConsequenceEffectEnded")
+def _consequence_ended(d: dict[str, Any], names: Names) -> str:
+    return (f"{who(d, names)}'s Backlash Consequence ({d['effect'].replace('-', ' ')}) ended "
+            f"({d['why'].replace('-', ' ')})")
+
+
+@summarizes("StunImmunityGained")
+def _stun_immune(d: dict[str, Any], names: Names) -> str:
+    return (f"{who(d, names)} is immune to Stun and Stunwave until scene {d['scene']} ends "
+            f"(targeted by {d['spell']})")
+
+
+@summarizes("StunImmunityEnded")
+def _stun_immunity_ended(d: dict[str, Any], names: Names) -> str:
+    return f"{who(d, names)}'s immunity to Stun and Stunwave ended with scene {d['scene']}"
+
+
+@summarizes("Ensnared")
+def _ensnared(d: dict[str, Any], names: Names) -> str:
+    return (f"{who(d, names)} is snared by spirit {d['spirit_id']} until minute "
+            f"{d['until_minute']}")
+
+
+@summarizes("SnareFaded")
+def _snare_faded(d: dict[str, Any], names: Names) -> str:
+    return f"{who(d, names)}'s snare by spirit {d['spirit_id']} ended ({d['why'].replace('-', ' ')})"
+
+
+@summarizes("ConsequenceEffectChosen")
+def _consequence_chosen(d: dict[str, Any], names: Names) -> str:
+    return (f"{who(d, names)}'s {d['severity']} Consequence: "
+            f"{d['effect'].replace('-', ' ')}")

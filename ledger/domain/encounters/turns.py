@@ -13,13 +13,14 @@
   is not removed: the encounter is ended instead (409 `encounter-needs-a-participant`).
 - Ending: the round in progress counts whole, so game time moves to start + rounds times
   length; Conditions still counted in turns end with it (our reading: the turns they
-  counted no longer come). Ending the scene or the session ends an open encounter.
+  counted no longer come). Ending the scene or the session ends an open encounter. Tests
+  still owed in turns lapse; the Fatigue tests owed after the fight follow (owed.py).
 """
 
 from __future__ import annotations
 
 from ledger.domain.context import Context
-from ledger.domain.encounters import timers
+from ledger.domain.encounters import owed, timers
 from ledger.domain.encounters.events import (
     EncounterEnded,
     EncounterStarted,
@@ -119,9 +120,10 @@ def remove(state: CampaignState, participant_id: str, reason: str) -> list[Domai
                                          participant_id=participant_id, reason=reason)]
 
 
-def end(state: CampaignState, why: str) -> list[DomainEvent]:
+def end(state: CampaignState, why: str, ctx: Context) -> list[DomainEvent]:
     encounter = open_encounter(state)
     minute, second, advance = after_a_round(state)
-    return [*timers.all_end(state), *advance,
+    return [*timers.all_end(state), *owed.at_the_end(state, encounter), *advance,
             EncounterEnded(encounter_id=encounter.id, rounds=encounter.round, why=why,
-                           minute=minute, second=second)]
+                           minute=minute, second=second),
+            *owed.after_the_fight(state, ctx, encounter)]

@@ -14,6 +14,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from ledger.domain.characters import require_alive
 from ledger.domain.context import Context
 from ledger.domain.decision import Decide
@@ -23,7 +25,8 @@ from ledger.domain.items.objects import TRUST_BONUS_CAP, require_item
 from ledger.domain.items.tables import FIREARM_CLASS_TN
 from ledger.domain.resources import Damaged, damage_event
 from ledger.domain.rolls import FOCUS_BONUS, Rolled, age_roll, notation_rolled
-from ledger.domain.state import CampaignState, Character
+from ledger.domain.rolls.round_effects import in_force
+from ledger.domain.state import CampaignState, Character, Condition
 from ledger.domain.state.items import Firearm, Item, TrustMark
 
 BREAK_DAMAGE = 2
@@ -142,13 +145,13 @@ def mishap_events(ctx: Context, user: Character, firearm: Firearm, outcome: str,
 
 
 def trust_roll(ctx: Context, user: Character, item: Item, tn: int, focus: str, bonus: int,
-               reported: list[int] | None) -> Rolled:
+               reported: list[int] | None, conditions: Sequence[Condition] = ()) -> Rolled:
     """The Willpower (+ Firearms focus) test; a test of nerve, so it generates no SP."""
     focus_value = focus_bonus(user, focus)
     return age_roll(ctx, user.id, reported, ability="Willpower", ability_value=willpower(user),
                     tn=tn, focus=focus if focus_value else None, focus_bonus=focus_value,
                     modifier=bonus, active=False, label=f"trust test: {item.name}",
-                    conditions=user.conditions)
+                    conditions=conditions or user.conditions)
 
 
 def trust_test(item_id: str, character_id: str, *, tn: int | None = None, ammo_bonus: int = 0,
@@ -165,7 +168,8 @@ def trust_test(item_id: str, character_id: str, *, tn: int | None = None, ammo_b
                                  encounter.started_position if encounter else None)
         check_trust_bonuses(item.enchantment_bonus, ammo_bonus)
         roll = trust_roll(ctx, user, item, trust_tn(firearm, tn), focus,
-                          item.enchantment_bonus + ammo_bonus + modifier, reported)
+                          item.enchantment_bonus + ammo_bonus + modifier, reported,
+                          in_force(state, user))
         outcome = "trusted" if roll.success else MISHAPS[roll.stunt_die or 1]
         mishap = mishap_events(ctx, user, firearm, outcome, damage_dice,
                                state.settings.max_dice_per_roll)

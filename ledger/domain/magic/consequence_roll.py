@@ -26,6 +26,7 @@ from ledger.domain.events import DomainEvent, evolves
 from ledger.domain.magic.pending import resolving
 from ledger.domain.magic.test import magic_ability
 from ledger.domain.rolls import Rolled, age_roll, notation_rolled
+from ledger.domain.rolls.round_effects import in_force
 from ledger.domain.state import CampaignState, Character
 from ledger.domain.state.backlash import ConsequencesDue, Drawn
 
@@ -111,7 +112,7 @@ def consequence_roll(character_id: str, reported: list[int] | None = None,
         if not fail_deliberately:
             rolled = age_roll(ctx, character_id, reported, ability=ability, ability_value=value,
                               tn=tn, active=False, label="Consequence roll",
-                              conditions=character.conditions)
+                              conditions=in_force(state, character))
             total, rolled_success = rolled.total, bool(rolled.success)
             events.append(rolled)
         # Reeling may fail a roll whose total reached the TN: the roll's own outcome counts.

@@ -20,7 +20,7 @@ Rules (002 "Backlash", "Consequences"; the README's reading):
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Annotated
+from typing import Annotated, Literal
 
 import msgspec
 from msgspec import Meta
@@ -38,6 +38,10 @@ from ledger.domain.state import CampaignState, Character
 from ledger.domain.state.backlash import Consequence, ConsequencesDue
 
 POINTS_PER_AMOUNT_DIE = 4
+# 002, General: "-1 penalty to all rolls next round" (Minor), "-2" and "Your next minor
+# action fails" (Moderate), "-3" and "Your next major action fails" (Major).
+EFFECTS = ("penalty-next-round", "next-minor-action-fails", "next-major-action-fails")
+EFFECT_SEVERITY = {"next-minor-action-fails": "moderate", "next-major-action-fails": "major"}
 
 
 class ConditionInput(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
@@ -66,6 +70,10 @@ class ConsequenceInput(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown
     damage_type: Annotated[str, Meta(extra_json_schema={"enum": list(DAMAGE_TYPES)})] = "wound"
     conditions: Annotated[list[ConditionInput], Meta(max_length=20)] = \
         msgspec.field(default_factory=list)
+    effect: Annotated[Literal[EFFECTS] | None, Meta(description=(  # type: ignore[valid-type]
+        "a General Consequence's effect in combat time: penalty-next-round (any severity: "
+        "-1/-2/-3 to all rolls next round), next-minor-action-fails (moderate), "
+        "next-major-action-fails (major)"))] = None
 
 
 class ConsequenceAmountSet(DomainEvent, frozen=True, kw_only=True):
@@ -79,6 +87,21 @@ class ConsequenceSuffered(DomainEvent, frozen=True, kw_only=True):
     before: int  # temporary Backlash
     after: int
     remaining: int  # of the amount to spend
+
+
+class ConsequenceEffectChosen(DomainEvent, frozen=True, kw_only=True):
+    """The General Consequence just suffered has an effect counted in combat time (002):
+    its penalty to all rolls next round, or its next minor or major action failing
+    (ledger/domain/encounters/consequence_effects.py). It changes no state itself."""
+
+    consequence_id: str
+    effect: str
+    severity: str
+
+
+@evolves(ConsequenceEffectChosen)
+def _effect_chosen(state: CampaignState, e: ConsequenceEffectChosen) -> None:
+    return None
 
 
 @evolves(ConsequenceAmountSet)
@@ -177,6 +200,17 @@ def checked_cost(category: str, cost: int | None, given: int | None) -> int:
     return given
 
 
+def check_effect(effect: str | None, category: str, severity: str | None) -> None:
+    """The effects are the General table's, each at the severity whose text gives it."""
+    if effect is None:
+        return
+    wanted = EFFECT_SEVERITY.get(effect)
+    if category != "general" or (wanted is not None and severity != wanted):
+        raise InvalidInput("consequence-effect-not-of-its-severity",
+                           f"{effect} is a General Consequence's effect"
+                           + (f", of a {wanted} one" if wanted else ""), field="effect")
+
+
 def suffer(ctx: Context, character_id: str, item: ConsequenceInput) -> Later:
     """Damage and Conditions flagged as Backlash's, then the Consequence spending Backlash;
     each event from the state the ones before it left."""
@@ -189,6 +223,7 @@ def suffer(ctx: Context, character_id: str, item: ConsequenceInput) -> Later:
                                 "the amount is spent: no further Consequence",
                                 field="consequences")
         category, severity, cost = classify(item, due)
+        check_effect(item.effect, category, severity)
         spent, remaining = min(cost, due.remaining, character.backlash.temporary), due.remaining
         health_before = character.health.current
         condition_ids: list[str] = []
@@ -200,16 +235,19 @@ def suffer(ctx: Context, character_id: str, item: ConsequenceInput) -> Later:
         for wanted in item.conditions:
             steps.append(Later(added_conditions(ctx, character_id, wanted, condition_ids)))
 
-        def suffered(now: CampaignState) -> DomainEvent:
+        def suffered(now: CampaignState) -> list[DomainEvent]:
             after = now.characters[character_id]
             consequence = Consequence(
                 id=ctx.new_id("csq"), category=category, severity=severity,
                 backlash_spent=spent, description=item.description, drawn=item.drawn,
                 health_lost=health_before - after.health.current, condition_ids=condition_ids)
             before = after.backlash.temporary
-            return ConsequenceSuffered(character_id=character_id, consequence=consequence,
-                                       before=before, after=before - spent,
-                                       remaining=remaining - spent)
+            chosen = [] if item.effect is None else [ConsequenceEffectChosen(
+                character_id=character_id, consequence_id=consequence.id, effect=item.effect,
+                severity=severity or "")]
+            return [ConsequenceSuffered(character_id=character_id, consequence=consequence,
+                                        before=before, after=before - spent,
+                                        remaining=remaining - spent), *chosen]
 
         return [*steps, Later(suffered)]
 

@@ -1,4 +1,5 @@
-"""What a character owes or must decide after Magic Tests and Backlash.
+"""What a character owes or must decide after Magic Tests and Backlash, and the tests
+combat time owes (Confused, Fatigue: ledger/domain/encounters/owed.py).
 
 `pending_decisions` lists, from the state alone, each pending decision with the
 commands that resolve it; answers and `GET …/magic` show it at any position.
@@ -36,6 +37,14 @@ def pending_decisions(character: Character) -> list[dict[str, Any]]:
         out.append({"kind": "consequences", "amount": due.amount, "remaining": due.remaining,
                     "drawn": due.drawn, "blocks_magic_tests": True,
                     "commands": ["backlash/consequences", "backlash/consequences/draw"]})
+    for test in character.owed_tests:  # combat time (ledger/domain/encounters/owed.py)
+        owed: dict[str, Any] = {
+            "kind": f"{test.kind}-test-owed", "test_id": test.id, "ability": test.ability,
+            "encounter_id": test.encounter_id, "round": test.round, "rounds": test.rounds,
+            "blocks_magic_tests": False, "commands": [f"owed-tests/{test.id}/roll"]}
+        # A Fatigue TN not set is given when rolled: left out rather than null.
+        owed.update({k: v for k, v in (("focus", test.focus), ("tn", test.tn)) if v is not None})
+        out.append(owed)
     return out
 
 

@@ -43,7 +43,8 @@ from ledger.domain.magic.talents import SpellRank, TalentMagic, talent_magic, ta
 from ledger.domain.magic.test_events import Costs, MagicTestMade, TargetNumber
 from ledger.domain.resources import check_can_spend, spend_event
 from ledger.domain.rolls import FOCUS_BONUS, age_roll, sheet_ability, sheet_focus
-from ledger.domain.rolls.conditions import REELING, on_roll
+from ledger.domain.rolls.conditions import CONSEQUENCE_FAILS, REELING, on_roll
+from ledger.domain.rolls.round_effects import in_force
 from ledger.domain.sheet_names import canonical_or_sheet, lookup
 from ledger.domain.state import CampaignState, Character, Condition
 
@@ -226,8 +227,8 @@ def make_test(character_id: str, request: MagicTestRequest) -> Decide:
             arcana=request.arcana, target_character=request.target_character,
             talent_bonus=talents.bonus, mana_less=talents.mana_less,
             talents=talents.talents)
-        return [*pay(character_id, costs, test_id), *resolve(ctx, made, request.dice,
-                                                                   character.conditions)]
+        return [*pay(character_id, costs, test_id), *resolve(
+            ctx, made, request.dice, in_force(state, character, active=True))]
 
     return decide
 
@@ -241,7 +242,8 @@ def resolve(ctx: Context, made: MagicTestMade, reported: list[int] | None,
     Die of 1-2 (the lowest roll has one) fails the test."""
     added = made.ability_value + made.focus_bonus + made.bonus + made.modifier + made.talent_bonus
     effects = on_roll(conditions)
-    if LOWEST_ROLL + added + effects.total >= made.target.tn and not effects.has(REELING):
+    if (LOWEST_ROLL + added + effects.total >= made.target.tn and not effects.has(REELING)
+            and not effects.has(CONSEQUENCE_FAILS)):
         return [made]
     rolled = age_roll(
         ctx, made.character_id, reported, ability=made.ability, ability_value=made.ability_value,

@@ -14,7 +14,7 @@ from ledger.domain.notation import Die
 from ledger.domain.roll_marks import KEPT, REROLLED
 from ledger.domain.roll_tags import TagEffects
 from ledger.domain.roll_text import age_result_text
-from ledger.domain.rolls.conditions import NAUSEATED, REELING, OnRoll, on_roll
+from ledger.domain.rolls.conditions import CONSEQUENCE_FAILS, NAUSEATED, REELING, OnRoll, on_roll
 from ledger.domain.rolls.event import Rolled
 from ledger.domain.rolls.sources import next_index, provenance, source_for
 from ledger.domain.sheet_names import canonical_ability, find_focus, lookup
@@ -111,7 +111,8 @@ def age_roll(
     bonus = ability_value + focus_bonus + modifier + tagged.bonus
     total = sum(rolled.values) + bonus + effects.total
     reeled = effects.has(REELING) and rolled.stunt_die in REELING_FACES
-    success = False if reeled else None if tn is None else total >= tn
+    failed = reeled or effects.has(CONSEQUENCE_FAILS)  # a Backlash Consequence (round_effects)
+    success = False if failed else None if tn is None else total >= tn
     sp = stunt_points(bool(success), rolled.doubles, rolled.stunt_die, active)
     talent_sp = tagged.sp if sp else 0  # talents add SP only to a roll that generates them
     sp += talent_sp
@@ -122,7 +123,7 @@ def age_roll(
         modifier=modifier, tn=tn, success=success, doubles=rolled.doubles,
         stunt_points=sp, active=active, condition_modifiers=effects.modifiers,
         condition_procedures=effects.procedures, conditions_not_applied=effects.not_applied,
-        automatic_failure=reeled, tags=list(tags), talent_bonus=tagged.bonus,
+        automatic_failure=failed, tags=list(tags), talent_bonus=tagged.bonus,
         talent_sp=talent_sp, talents=list(tagged.talents),
         result_text=_text(rolled, bonus, total, sp, tn, success, effects, reeled),
         **rolled.provenance,  # type: ignore[arg-type]

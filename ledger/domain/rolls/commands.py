@@ -22,6 +22,7 @@ from ledger.domain.errors import InvalidInput
 from ledger.domain.events import DomainEvent
 from ledger.domain.roll_tags import TAGS, check_tags, tag_effects
 from ledger.domain.rolls.age import FOCUS_BONUS, age_roll, sheet_ability, sheet_focus
+from ledger.domain.rolls.round_effects import in_force
 from ledger.domain.rolls.sources import notation_rolled
 from ledger.domain.state import CampaignState
 from ledger.domain.talent_successes import automatic_success
@@ -123,7 +124,8 @@ class Roll(Command, frozen=True, kw_only=True, forbid_unknown_fields=True):
         return [age_roll(
             ctx, self.character_id, self.dice, ability=name, ability_value=value, tn=self.tn,
             focus=on_sheet, focus_bonus=FOCUS_BONUS if on_sheet else 0, modifier=self.modifier,
-            active=self.active, label=self.label, conditions=character.conditions,
+            active=self.active, label=self.label,
+            conditions=in_force(state, character, self.active),
             tagged=tag_effects(character, folded, FOCUS_BONUS if on_sheet else 0), tags=folded)]
 
 

@@ -27,8 +27,12 @@ TEST_PENALTIES = {"Fatigued": -2, "Exhausted": -4, "Impaired": -3, "Winded": -1,
 # Choking by its points: "At 3 points ... -1 ... At 6 points ... -3 ... At 9 points ... -4".
 CHOKING_DEGREES = ((9, -4), (6, -3), (0, -1))
 NAUSEATED, REELING = "Nauseated", "Reeling"
+# Backlash Consequences in combat time join the Conditions (ledger/domain/rolls/round_effects.py).
+CONSEQUENCE_PENALTY = "Backlash Consequence: penalty this round"
+CONSEQUENCE_FAILS = "Backlash Consequence: next major action fails"
 PROCEDURES = {NAUSEATED: "each 5-6 rerolled once, the second result taken",
-              REELING: "a Stunt Die of 1-2 fails the test"}
+              REELING: "a Stunt Die of 1-2 fails the test",
+              CONSEQUENCE_FAILS: "the test fails (002: \"Your next major action fails\")"}
 NOT_APPLIED = {
     "Blinded": "-5 to attacks and other actions when fighting blind; sight tests fail",
     "Broken or Maimed": "-4 (Maimed -5) to tests using that limb",
@@ -54,6 +58,8 @@ def choking_penalty(condition: Condition) -> int:
 def penalty_to_tests(condition: Condition) -> int | None:
     if condition.name == "Choking":
         return choking_penalty(condition)
+    if condition.name == CONSEQUENCE_PENALTY:  # a Backlash Consequence's round (round_effects)
+        return -condition.points
     return TEST_PENALTIES.get(condition.name)
 
 
@@ -81,7 +87,9 @@ def on_roll(conditions: Sequence[Condition]) -> OnRoll:
         if penalty is not None:
             found.modifiers.append(RollCondition(name=c.name, condition_id=c.id,
                                                  modifier=penalty,
-                                                 effect=f"{penalty:+d} to all tests"))
+                                                 effect=f"{penalty:+d} to all tests"
+                                                 + (" this round" if c.name ==
+                                                    CONSEQUENCE_PENALTY else "")))
         elif c.name in PROCEDURES:
             found.procedures.append(RollCondition(name=c.name, condition_id=c.id,
                                                   effect=PROCEDURES[c.name]))

@@ -42,6 +42,9 @@ class Settings(msgspec.Struct):
     dazed_turns: Annotated[int, msgspec.Meta(ge=1, le=100)] = 1
     # 001: under mission time, scene-committed Effort returns at the end of each fight.
     mission_time: bool = False
+    # 000: the Fatigue Test owed after a long combat; the texts give no TN, so it is this
+    # setting or given when rolled (None: given when rolled).
+    fatigue_tn: Annotated[int, msgspec.Meta(ge=0, le=100)] | None = None
 
 
 class Clock(msgspec.Struct):

@@ -6,7 +6,9 @@ import msgspec
 
 from ledger.domain.state.conditions import Movement
 from ledger.domain.state.magic import BacklashState, EffortState, MagicTestState, StrainExtras
+from ledger.domain.state.owed import OwedTest
 from ledger.domain.state.spells import SpellState
+from ledger.domain.state.timed import Snare
 from ledger.domain.state.unconscious import Knockout
 
 
@@ -83,6 +85,10 @@ class Character(msgspec.Struct):
     toughness: int = 0
     armor: int = 0
     speed: int = 10
+    # The Defense the sheet records (M:AGE; None: not recorded). The texts give no formula,
+    # so it is input; the Conditions' Defense penalties are applied when it is shown
+    # (ledger/domain/conditions/defense.py).
+    defense: int | None = None
     health: Pool = msgspec.field(default_factory=lambda: Pool(10, 10))
     # The Health talents add, counted in `health` (Warrior Novice: ledger/domain/talent_health.py).
     talent_health: int = 0
@@ -110,6 +116,14 @@ class Character(msgspec.Struct):
     magic_tests: MagicTestState = msgspec.field(default_factory=MagicTestState)
     strain_extras: StrainExtras = msgspec.field(default_factory=StrainExtras)
     spells: SpellState = msgspec.field(default_factory=SpellState)
+    # Tests owed by combat time: Confused's at each own turn, Fatigue's after a long fight
+    # (ledger/domain/encounters/owed.py).
+    owed_tests: list[OwedTest] = msgspec.field(default_factory=list)
+    # Spell and spirit effects the clock or the scene ends (encounters/timed_effects.py):
+    # Stun and Stunwave do not reach the character again before scene `stun_immune_scene`
+    # ends; each spirit's snare fades at its `until_minute`.
+    stun_immune_scene: int | None = None
+    snares: list[Snare] = msgspec.field(default_factory=list)
 
     def condition(self, condition_id: str) -> Condition | None:
         return next((c for c in self.conditions if c.id == condition_id), None)

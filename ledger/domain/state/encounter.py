@@ -48,6 +48,19 @@ class EffectTimer(msgspec.Struct):
     ended: bool = False
 
 
+class ConsequenceEffect(msgspec.Struct):
+    """A Backlash Consequence counted in the encounter (002): a penalty to all the
+    character's rolls in `round`, or their next minor or major action failing."""
+
+    consequence_id: str
+    character_id: str
+    effect: str  # "penalty-next-round", "next-minor-action-fails", "next-major-action-fails"
+    round: int = 0  # penalty-next-round: the round it applies in
+    modifier: int = 0
+    after_turn: int = 0  # the turn number it came in: the next own turn is a later one
+    ended: bool = False
+
+
 class Encounter(msgspec.Struct):
     id: str
     scene: int
@@ -68,8 +81,14 @@ class Encounter(msgspec.Struct):
     # Character id -> the last round in which they suffered Health damage (001: no
     # casting that round).
     hurt: dict[str, int] = msgspec.field(default_factory=dict)
+    # Character id -> the last round in which they were grappled (Grabbed, Pinned,
+    # Restrained): no casting that round either (001).
+    grappled: dict[str, int] = msgspec.field(default_factory=dict)
     # Spell effects counted in rounds (Haste), kept once ended to refuse late uses.
     effects: list[EffectTimer] = msgspec.field(default_factory=list)
+    # Backlash Consequences counted in rounds or actions (ledger/domain/encounters/
+    # consequence_effects.py), kept once ended.
+    consequence_effects: list[ConsequenceEffect] = msgspec.field(default_factory=list)
     # Characters who avoided an attack's damage by Adventurer Grandmaster (once per encounter).
     damage_avoided_by: list[str] = msgspec.field(default_factory=list)
     # Leader Apex: the leader's id -> the turn number they last spent Conviction for an ally.

@@ -25,6 +25,7 @@ from ledger.domain.errors import NotFound, RuleViolation
 from ledger.domain.events import DomainEvent
 from ledger.domain.resources import damage_event
 from ledger.domain.rolls import FOCUS_BONUS, age_roll, notation_rolled, sheet_ability
+from ledger.domain.rolls.round_effects import in_force
 from ledger.domain.sheet_names import find_focus
 from ledger.domain.state import CampaignState
 from ledger.domain.state.stunt_spending import Lock, Resistance
@@ -62,7 +63,7 @@ def resist(resistance_id: str, reported: list[int] | None) -> Decide:
         rolled = age_roll(ctx, target.id, reported, ability=name, ability_value=value, tn=r.tn,
                           focus=focus, focus_bonus=FOCUS_BONUS if focus else 0, modifier=bonus,
                           active=False, label=f"resisting {r.stunt}",
-                          conditions=target.conditions)
+                          conditions=in_force(state, target))
         success = bool(rolled.success)
         given: list[ConditionAdded] = []
         ends = None

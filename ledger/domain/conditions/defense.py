@@ -1,0 +1,42 @@
+"""The Defense penalties of Conditions (000, Conditions), applied when a Defense is shown
+(docs/rules/conditions.md, "Defense after Conditions").
+
+- Fixed penalties, added to the sheet's Defense: Fatigued -2 ("is at -2 Defense and
+  Speed"), Exhausted -4 ("a -4 penalty to all tests and Defense"), Grabbed -2, Helpless
+  -5, Restrained -4. Different Conditions add up.
+- Defenseless: "has an effective Defense of 0", whatever the rest.
+- Penalties that depend on the attacker or the body (Cowed against its source, Deafened
+  against opponents not seen, Blinded's lost Dexterity, Immobile at 6's "-4 to all
+  physical tests or Defense"): shown, not applied.
+- Never below 0 (our reading: 0 is Defenseless's floor, the lowest the texts name).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ledger.domain.state import Character
+
+DEFENSE_PENALTIES = {"Fatigued": -2, "Exhausted": -4, "Grabbed": -2, "Helpless": -5,
+                     "Restrained": -4}
+DEFENSELESS = "Defenseless"
+SHOWN = {"Cowed": "-3 Defense against the source of fear, -1 against others",
+         "Deafened": "-5 Defense against opponents the character cannot see",
+         "Blinded": "no Dexterity in Defense against opponents who can see",
+         "Immobile": "at 6 points, -4 to all physical tests or Defense"}
+
+
+def defense_after_conditions(character: Character) -> dict[str, Any]:
+    """The sheet's Defense (null when not recorded), the Conditions' penalties by name and
+    id, and the Defense after them."""
+    penalized = [c for c in character.conditions if c.name in DEFENSE_PENALTIES]
+    modifiers = [{"name": c.name, "condition_id": c.id, "modifier": DEFENSE_PENALTIES[c.name]}
+                 for c in penalized]
+    zero = next((c.id for c in character.conditions if c.name == DEFENSELESS), None)
+    not_applied = [{"name": c.name, "condition_id": c.id, "effect": SHOWN[c.name]}
+                   for c in character.conditions if c.name in SHOWN]
+    base = character.defense
+    after = None if base is None else (
+        0 if zero else max(0, base + sum(DEFENSE_PENALTIES[c.name] for c in penalized)))
+    return {"sheet": base, "modifiers": modifiers, "defenseless": zero is not None,
+            "not_applied": not_applied, "after_conditions": after}

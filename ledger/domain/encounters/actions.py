@@ -1,0 +1,61 @@
+"""What Compelled and Pinned leave of a participant's turn (000; docs/rules/encounters.md,
+"Actions a Condition limits").
+
+The ledger records no actions other than rolls, so it enforces what the rolls show: an
+active AGE test a participant makes in their own turn is their action.
+
+- Compelled: "can perform only a minor or a major action on their turn (not both) ...
+  (-2 penalty to the test)". The -2 is on every roll already (ledger/domain/rolls/
+  conditions.py); here, a second active test in the compelled character's own turn is
+  refused (409 `compelled-one-action-per-turn`).
+- Pinned: "can only take free actions on their turn, or attempt to free themselves using
+  Fighting (Grappling) or Strength (Might), against a default TN of 13". An active test
+  in the pinned character's own turn on another ability is refused (409
+  `pinned-only-free-actions-or-escape`). Our reading: the escape is known by its
+  ability (the focus adds its bonus when the sheet has it); its TN is the caller's,
+  since 13 is a default.
+
+Both are checks on the `Rolled` a command is about to record (`limit_the_turn`, listed
+with the reactions to `Rolled`): a refused roll refuses its command, which records
+nothing. Rolls that are not active tests (reactions, resistance, recovery, owed tests),
+rolls in someone else's turn, and rolls outside an encounter are not limited.
+"""
+
+from __future__ import annotations
+
+from ledger.domain.context import Context
+from ledger.domain.errors import RuleViolation
+from ledger.domain.events import DomainEvent
+from ledger.domain.rolls import Rolled
+from ledger.domain.sheet_names import canonical_or_sheet
+from ledger.domain.state import CampaignState, Character
+
+ESCAPE_ABILITIES = ("Fighting", "Strength")  # 000, Pinned: Fighting (Grappling), Strength (Might)
+
+
+def _has(character: Character, name: str) -> bool:
+    return any(c.name == name for c in character.conditions)
+
+
+def limit_the_turn(state: CampaignState, event: DomainEvent, ctx: Context) -> list[DomainEvent]:
+    encounter = state.encounter
+    if (not isinstance(event, Rolled) or encounter is None or event.kind != "age"
+            or not event.active or not event.character_id):
+        return []
+    current = encounter.current()
+    character = state.characters.get(event.character_id)
+    if character is None or current is None or current.character_id != character.id:
+        return []
+    if _has(character, "Pinned") and canonical_or_sheet(event.ability or "") not in (
+            ESCAPE_ABILITIES):
+        raise RuleViolation(
+            "pinned-only-free-actions-or-escape",
+            f"{character.name} is Pinned: only free actions on their turn, or an escape with "
+            "Fighting (Grappling) or Strength (Might) (000)", field="ability",
+            allowed=list(ESCAPE_ABILITIES))
+    if _has(character, "Compelled") and character.id in encounter.tested_this_turn:
+        raise RuleViolation(
+            "compelled-one-action-per-turn",
+            f"{character.name} is Compelled and already acted this turn: \"only a minor or a "
+            "major action on their turn (not both)\" (000)")
+    return []

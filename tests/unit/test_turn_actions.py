@@ -1,0 +1,117 @@
+"""What Compelled and Pinned leave of a turn, and grappling as a bar to casting (000, 001;
+docs/rules/encounters.md, "Actions a Condition limits" and "Casting in a round")."""
+
+from __future__ import annotations
+
+import pytest
+
+from ledger.domain.conditions.adding import Request, add_condition
+from ledger.domain.conditions.recovery import heal
+from ledger.domain.errors import RuleViolation
+from ledger.domain.magic.spells import CastRequest, cast
+from ledger.domain.rolls import age_test
+from tests.unit.effort_helpers import of_type
+from tests.unit.encounter_helpers import Fight, npc, pc
+
+ILLUMINATION = CastRequest(spell="Illumination")
+
+
+def in_turn(condition: str) -> tuple[Fight, str, str]:
+    """Mara (12, with the Condition) then Ivo (10); round 1, Mara's turn."""
+    fight = Fight()
+    mara = fight.character("Mara", abilities={"Willpower": 1, "Strength": 2, "Fighting": 1})
+    ivo = fight.character("Ivo", abilities={"Willpower": 1})
+    fight.condition(mara, condition)
+    fight.start(pc(mara, 12), pc(ivo, 10))
+    return fight, mara, ivo
+
+
+def act(fight: Fight, character_id: str, ability: str = "Willpower", active: bool = True
+         ) -> list[object]:
+    return fight.do(age_test(character_id, ability=ability, tn=10, active=active,
+                             reported=[3, 4, 5]))
+
+
+def test_compelled_takes_one_action_per_turn_a_second_active_test_is_refused() -> None:
+    fight, mara, _ = in_turn("Compelled")
+    (first,) = of_type(act(fight, mara), "Rolled")
+    assert [m.modifier for m in first.condition_modifiers] == [-2]  # the -2 on the test
+    head = fight.state.position
+    with pytest.raises(RuleViolation) as refused:
+        act(fight, mara)
+    assert refused.value.rule == "compelled-one-action-per-turn"
+    assert fight.state.position == head
+
+
+def test_compelled_limits_only_active_tests_in_ones_own_turn() -> None:
+    fight, mara, _ = in_turn("Compelled")
+    act(fight, mara)
+    assert of_type(act(fight, mara, active=False), "Rolled")  # a reaction is no action
+    fight.next()  # Ivo's turn: Mara resists, dodges, as often as asked
+    assert of_type(act(fight, mara), "Rolled")
+    assert of_type(act(fight, mara), "Rolled")
+    fight.next()  # round 2: Mara's turn again, one action again
+    assert of_type(act(fight, mara), "Rolled")
+
+
+def test_pinned_allows_only_an_escape_with_fighting_or_strength_in_ones_turn() -> None:
+    fight, mara, _ = in_turn("Pinned")
+    with pytest.raises(RuleViolation) as refused:
+        act(fight, mara, "Willpower")
+    assert (refused.value.rule, refused.value.field) == (
+        "pinned-only-free-actions-or-escape", "ability")
+    assert of_type(act(fight, mara, "Strength"), "Rolled")
+    assert of_type(act(fight, mara, "fighting"), "Rolled")
+
+
+def test_pinned_outside_ones_turn_or_an_encounter_is_not_limited() -> None:
+    fight, mara, _ = in_turn("Pinned")
+    fight.next()  # Ivo's turn
+    assert of_type(act(fight, mara, "Willpower"), "Rolled")
+    fight.end()
+    assert of_type(act(fight, mara, "Willpower"), "Rolled")
+
+
+def grappled_mage(condition: str) -> tuple[Fight, str, list[object]]:
+    """Mara (12) then a thug (10); the thug's grapple lands in round 1."""
+    fight = Fight()
+    mara = fight.mage("Mara", prepared=("Illumination",))
+    fight.start(pc(mara, 12), npc("Thug", 10))
+    events = fight.do(add_condition(mara, Request(name=condition)))
+    return fight, mara, events
+
+
+@pytest.mark.parametrize("condition", ["Grabbed", "Pinned", "Restrained"])
+def test_a_grappled_mage_cannot_cast_that_round(condition: str) -> None:
+    fight, mara, events = grappled_mage(condition)
+    (noted,) = of_type(events, "GrappledThisRound")  # type: ignore[arg-type]
+    assert (noted.round, noted.condition) == (1, condition)
+    with pytest.raises(RuleViolation) as refused:
+        fight.do(cast(mara, ILLUMINATION))
+    assert refused.value.rule == "grappled-this-round-cannot-cast"
+
+
+def test_a_mage_freed_from_a_grapple_casts_again_the_next_round() -> None:
+    fight, mara, _ = grappled_mage("Grabbed")
+    grabbed = fight.get(mara).conditions[-1]
+    fight.do(heal(mara, grabbed.id, 4))  # freed in round 1: still no casting this round
+    assert not fight.has(mara, "Grabbed")
+    with pytest.raises(RuleViolation):
+        fight.do(cast(mara, ILLUMINATION))
+    fight.next(2)  # round 2
+    assert of_type(fight.do(cast(mara, ILLUMINATION)), "SpellCast")
+
+
+def test_a_mage_still_grappled_in_a_later_round_cannot_cast() -> None:
+    fight, mara, _ = grappled_mage("Restrained")
+    fight.next(2)  # round 2, still Restrained
+    with pytest.raises(RuleViolation) as refused:
+        fight.do(cast(mara, ILLUMINATION))
+    assert refused.value.rule == "grappled-this-round-cannot-cast"
+
+
+def test_grappling_outside_an_encounter_does_not_stop_casting() -> None:
+    fight = Fight()
+    mara = fight.mage("Mara", prepared=("Illumination",))
+    fight.condition(mara, "Grabbed")
+    assert of_type(fight.do(cast(mara, ILLUMINATION)), "SpellCast")
