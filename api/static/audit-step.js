@@ -72,8 +72,9 @@ export function stepView(client, context, moveTo) {
     return [
       el("p", {id: "step-summary", className: "step-summary"}, show(entry.summary)),
       el("p", {className: "small"},
-        `Positions ${entry.first_position}${entry.last_position !== entry.first_position ? `–${entry.last_position}` : ""}`
-        + ` · by `, el("span", {id: "step-actor"}, context.label(entry.actor)),
+        entry.last_position !== entry.first_position ? `Positions ${entry.first_position}–${entry.last_position}`
+          : `Position ${entry.first_position}`,
+        " · by ", el("span", {id: "step-actor"}, context.label(entry.actor)),
         entry.voided ? el("span", {className: "flag flag-voided"}, context.voidText(entry.voided_by)) : null),
       rolls.length ? el("ul", {id: "step-dice", className: "plain small"}, rolls.map(({e, dice}) =>
         el("li", {}, `Dice at ${e.position}: ${dice.map((d) => `${d.value}${d.sides ? ` (d${d.sides})` : ""}`).join(", ")} · `,

@@ -155,7 +155,7 @@ def press(browser: Any, key: str) -> None:
 
 
 def screenshots(browser: Any, name: str, anchor: str = "position-title") -> list[Path]:
-    """The page at the two sizes the docs show (desktop 1400×1000, phone 390×844), scrolled
+    """The page at the two sizes the docs show (desktop 1400x1000, phone 390x844), scrolled
     to the heading `anchor`."""
     ARTIFACTS.mkdir(exist_ok=True)
     saved = []

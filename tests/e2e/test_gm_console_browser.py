@@ -98,7 +98,7 @@ def test_gm_rewinds_and_redoes_from_the_page_with_the_voided_ranges_labelled(
     table = Table(api)
     head = table.head()
     opened(browser, live_server, table, table.gm)
-    wait_for(browser, lambda b: not text_of(b, "#act") == "")
+    wait_for(browser, lambda b: text_of(b, "#act") != "")
 
     # Rewind to the spend, from the page; the reason is required.
     fill(browser, "rewind-to", str(table.spend))
@@ -112,7 +112,7 @@ def test_gm_rewinds_and_redoes_from_the_page_with_the_voided_ranges_labelled(
     rewind = head + 1
     wait_for(browser, lambda b: f"Rewound to position {table.spend}" in text_of(b, "#act-status"))
     assert table.head() == rewind
-    wait_for(browser, lambda b: f"positions {table.spend + 1}–{head} voided by the rewind at {rewind} "
+    wait_for(browser, lambda b: f"positions {table.spend + 1}\u2013{head} voided by the rewind at {rewind} "
              "(“wrong target”, by " in text_of(b, "#voided-text"))
     wait_for(browser, lambda b: stat(b, table.mara, "mana").startswith("9 / 12")
              and text_of(b, f'#cards [data-character="{table.mara}"] [data-part="conditions"]')
