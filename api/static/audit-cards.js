@@ -69,7 +69,8 @@ function conditions(character, state) {
 function commitmentText(c) {
   const label = c.label ? `${c.label}: ` : "";
   const released = c.released_at ? ` (released at ${c.released_at})` : "";
-  return `${label}${show(c.amount)} for the ${show(c.duration)}${c.source ? ` · ${c.source}` : ""}${released}`;
+  const lasts = c.duration === "bound" ? "bound" : `for the ${show(c.duration)}`;
+  return `${label}${show(c.amount)} ${lasts}${c.source ? ` · ${c.source}` : ""}${released}`;
 }
 
 // Effort per pool, with the maximum from GET …/effort when the page read it.

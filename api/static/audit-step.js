@@ -6,7 +6,7 @@ import {el, show} from "./audit-core.js";
 import {describeChanges} from "./audit-diff.js";
 
 const $ = (id) => document.getElementById(id);
-const TYPING = new Set(["INPUT", "SELECT", "TEXTAREA", "BUTTON"]);
+const TYPING = new Set(["INPUT", "SELECT", "TEXTAREA"]); // their arrows are their own
 
 // Dice live at the top of an event's data or one level down (docs/rules/audit.md, Verify).
 export function diceOf(event) {

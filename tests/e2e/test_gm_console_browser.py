@@ -218,6 +218,12 @@ def test_two_series_with_equal_values_render_distinct_marks(
     assert len({s.split(":")[0] for s in shapes}) == 4
     assert all(browser.execute_script(
         "return Array.from(document.querySelectorAll('#chart .dot'), (d) => d.checkVisibility());"))
+    # The x-axis can show scenes and game time as well as positions.
+    for axis, tick in (("scene", "scene 1"), ("time", "day 1 ")):
+        Select(browser.find_element(By.ID, "chart-x")).select_by_value(axis)
+        browser.find_element(By.CSS_SELECTOR, "#chart-form button").click()
+        wait_for(browser, lambda b, a=axis, t=tick: count_of(b, f'#chart svg[data-axis="{a}"]') == 1
+                 and t in b.execute_script("return document.querySelector('#chart svg').textContent;"))
 
 
 def test_an_observer_reads_the_console_without_act_buttons_and_sees_roles_not_labels(
@@ -233,14 +239,45 @@ def test_an_observer_reads_the_console_without_act_buttons_and_sees_roles_not_la
     screenshots(browser, f"gm-console-observer-{store_config.store}")
 
 
-def test_the_console_at_desktop_and_phone_sizes(browser: Any, live_server: str,
-                                                api: ApiClient, store_config: Config) -> None:
+def test_the_cards_show_effort_spirits_items_and_pending_decisions_at_desktop_and_phone_sizes(
+        browser: Any, live_server: str, api: ApiClient, store_config: Config) -> None:
     table = Table(api)
     table.do(f"/characters/{table.mara}/effort/commit",
              {"pool": "mage", "amount": 1, "duration": "scene", "label": "Ward"})
+    sera = api.new_character(name="Sera", level=5, edges=["Summoner", "Spellcaster"],
+                             skills={"summon": 1, "cast": 1},
+                             modifiers={"cha": 2, "con": 0, "int": 1},
+                             abilities={"Willpower": 3}, magic_ability="Willpower",
+                             mana={"current": 10, "max": 10})
+    summoned = api.post(api.c(f"/characters/{sera}/spirits"), {
+        "mode": "ritual", "nature": "Fire", "form": "physical", "form_level": 1,
+        "appearance": "a burning hound", "powers": ["Curse", "Favor", "Spirit's Eye"],
+        "hit_dice": 1, "hit_points": 6})
+    assert summoned.status == 201, summoned
+    wand = api.post(api.c("/items"), {"name": "Wand", "kind": "wand",
+                                      "materials": [{"name": "hardwood"}], "magical": True})
+    assert wand.status == 201, wand
+    linked = api.post(api.c(f"/items/{wand['state']['id']}/link"), {"character": sera, "pool": "mage"})
+    assert linked.status == 200, linked
+    failed = api.post(api.c(f"/characters/{sera}/magic-tests"),
+                      {"base_tn": 12, "dice": [1, 2, 3]})
+    assert failed.status == 201, failed
     opened(browser, live_server, table, table.gm)
+    card = f'#cards [data-character="{sera}"]'
+    wait_for(browser, lambda b: "Fire · physical form, level 1, 1 HD" in text_of(
+        b, f'{card} [data-part="spirits"]'))
+    assert "Powers: Curse, Favor, Spirit's Eye · Effort held: 1" in text_of(
+        browser, f'{card} [data-part="spirits"]')
+    assert text_of(browser, f'{card} [data-part="items"]').startswith("LINKED ITEMS\nWand · wand")
+    pending = text_of(browser, f'{card} [data-part="pending"]')
+    assert "Magic Test failed (total 9 vs TN 12)" in pending
+    assert "to act: Sera's player or the GM" in pending
+    wait_for(browser, lambda b: "committed of" in text_of(b, f'{card} [data-pool="summoner"]'))
+    assert "1 bound · spirit:" in text_of(browser, f'{card} [data-pool="summoner"]')
     wait_for(browser, lambda b: "Ward: 1 for the scene" in text_of(
         b, f'#cards [data-character="{table.mara}"] [data-pool="mage"]'))
+    dazed = f'#cards [data-character="{table.mara}"] [data-condition="{table.dazed}"]'
+    wait_for(browser, lambda b: "Ends: recovery rolls (Constitution, TN 11)" in text_of(b, dazed))
     wait_for(browser, lambda b: count_of(b, "#timeline-body .changes-cell > span") == 0)
     for path in screenshots(browser, f"gm-console-{store_config.store}"):
         assert path.stat().st_size > 0
