@@ -68,6 +68,15 @@ function leaves(label, before, after, out) {
     for (const [b, a] of m.kept) leaves(`${label} ${brief(a.name || a.id)}`, b, a, out);
     return;
   }
+  // A whole object appearing or going (an encounter, a roll's spending) is one change.
+  if (isObject(after) && (before === null || before === undefined)) {
+    out.push(`${label}${after.name ? ` ${after.name}` : ""} added`);
+    return;
+  }
+  if (isObject(before) && (after === null || after === undefined)) {
+    out.push(`${label}${before.name ? ` ${before.name}` : ""} removed`);
+    return;
+  }
   if (isObject(before) && isObject(after)) {
     for (const key of new Set([...Object.keys(before), ...Object.keys(after)])) {
       leaves(`${label} ${key.replaceAll("_", " ")}`, before[key], after[key], out);

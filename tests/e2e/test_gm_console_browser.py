@@ -114,6 +114,9 @@ def test_gm_rewinds_and_redoes_from_the_page_with_the_voided_ranges_labelled(
     assert table.head() == rewind
     wait_for(browser, lambda b: f"positions {table.spend + 1}\u2013{head} voided by the rewind at {rewind} "
              "(“wrong target”, by " in text_of(b, "#voided-text"))
+    rewound_row = f'#timeline-body tr.voided[data-first="{head}"]'
+    wait_for(browser, lambda b: f"voided by the rewind at {rewind} (“wrong target”, by GM (gm))"
+             in text_of(b, rewound_row))
     wait_for(browser, lambda b: stat(b, table.mara, "mana").startswith("9 / 12")
              and text_of(b, f'#cards [data-character="{table.mara}"] [data-part="conditions"]')
              .endswith("No Conditions"))

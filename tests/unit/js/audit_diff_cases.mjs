@@ -28,5 +28,7 @@ const cases = {
     characterList({characters: [mara()]}).length, characterList({}).length].map(String),
   list_and_map_states_diff_alike: describeChanges(
     {characters: [mara()]}, {characters: [mara({mana: {current: 9, max: 12}})]}),
+  an_object_appearing_is_one_change: describeChanges(
+    {characters: {}, encounter: null}, {characters: {}, encounter: {id: "enc_1", round: 1, order: []}}),
 };
 console.log(JSON.stringify(cases));

@@ -57,3 +57,7 @@ def test_diff_condition_points_change_in_place(cases: dict[str, list[str]]) -> N
 def test_diff_characters_read_from_a_map_or_a_list(cases: dict[str, list[str]]) -> None:
     assert cases["characters_as_list_or_map"] == ["1", "1", "0"]
     assert cases["list_and_map_states_diff_alike"] == ["Mara's Mana 12 → 9"]
+
+
+def test_diff_an_object_appearing_is_one_change(cases: dict[str, list[str]]) -> None:
+    assert cases["an_object_appearing_is_one_change"] == ["Encounter added"]
