@@ -125,8 +125,15 @@ async function start(client, me, campaign, head) {
       $("voided").replaceChildren(el("p", {className: "small muted"}, `Voided ranges unavailable: ${failure.message}`));
     }
   }
-  async function refreshVerification() {
-    verified = await loadVerification(client);
+  // Verification reads the whole chain: one read in flight, and at most one more queued.
+  let verifying = null;
+  let again = false;
+  function refreshVerification() {
+    if (verifying) { again = true; return; }
+    verifying = loadVerification(client).then((answer) => { verified = answer; }).finally(() => {
+      verifying = null;
+      if (again) { again = false; refreshVerification(); }
+    });
   }
   // A new head: the header, the voided ranges, the verification, the slider and the timeline.
   async function refresh() {
