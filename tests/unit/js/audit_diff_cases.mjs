@@ -30,5 +30,10 @@ const cases = {
     {characters: [mara()]}, {characters: [mara({mana: {current: 9, max: 12}})]}),
   an_object_appearing_is_one_change: describeChanges(
     {characters: {}, encounter: null}, {characters: {}, encounter: {id: "enc_1", round: 1, order: []}}),
+  spirit_bound_and_item_linked: describeChanges(
+    {...state(mara()), spirits: {}, items: {itm_1: {id: "itm_1", name: "Wand", linked_to: null, links: []}}},
+    {...state(mara()), spirits: {spr_1: {id: "spr_1", nature: "Fire", summoner_id: "chr_1", form: "physical",
+      form_level: 1, hit_dice: 1, powers: ["Curse"], status: "present"}},
+    items: {itm_1: {id: "itm_1", name: "Wand", linked_to: "chr_1", links: [{user: "chr_1"}]}}}),
 };
 console.log(JSON.stringify(cases));

@@ -61,3 +61,9 @@ def test_diff_characters_read_from_a_map_or_a_list(cases: dict[str, list[str]]) 
 
 def test_diff_an_object_appearing_is_one_change(cases: dict[str, list[str]]) -> None:
     assert cases["an_object_appearing_is_one_change"] == ["Encounter added"]
+
+
+def test_diff_a_spirit_bound_and_an_item_linked_read_as_sentences(
+        cases: dict[str, list[str]]) -> None:
+    assert cases["spirit_bound_and_item_linked"] == [
+        "Spirit Fire bound to Mara (physical, level 1, 1 HD)", "Wand linked to Mara"]
