@@ -4,9 +4,10 @@
 
 import {show} from "./audit-core.js";
 
+// `tokens` (GM only, else null) and `names` may grow while the page is open: read each time.
 export function actorLabeller(tokens, names) {
-  const byId = new Map((tokens || []).map((t) => [t.id, t]));
   return function label(actor) {
+    const byId = new Map((tokens || []).map((t) => [t.id, t]));
     const a = actor || {};
     const who = a.character_id ? names.get(a.character_id) || a.character_id : "";
     const base = `${show(a.role)}${who ? ` · ${who}` : ""}`;

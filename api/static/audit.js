@@ -116,6 +116,14 @@ async function start(client, me, campaign, head) {
   const timeline = timelineView(client, context, (position) => slider.moveTo(position));
   chartView(client, names, campaign.clock);
 
+  // Characters registered since the page opened: their names, and a place in the pickers.
+  function learn(state) {
+    for (const c of characterList(state)) {
+      if (names.has(c.id)) continue;
+      names.set(c.id, show(c.name));
+      for (const id of ["chart-character", "filter-character"]) $(id).append(el("option", {value: c.id}, show(c.name)));
+    }
+  }
   async function refreshVoided(state) {
     try {
       const ranges = await voidedRanges(state, voider);
@@ -138,6 +146,8 @@ async function start(client, me, campaign, head) {
   // A new head: the header, the voided ranges, the verification, the slider and the timeline.
   async function refresh() {
     const [now, state] = await Promise.all([client.get(""), client.get("/state")]);
+    learn(state.state);
+    if (tokens) tokens.splice(0, tokens.length, ...((await client.get("/tokens").catch(() => null)) || {tokens}).tokens);
     renderCampaign(now);
     await refreshVoided(state.state);
     refreshVerification();

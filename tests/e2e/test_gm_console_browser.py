@@ -177,6 +177,9 @@ def test_gm_sees_a_card_and_the_timeline_update_live_while_another_client_writes
     wait_for(browser, lambda b: stat(b, table.mara, "mana").startswith("7 / 12")
              and text_of(b, "#position-head") == str(spent))
     wait_for(browser, lambda b: "spent 2 Mana on Veil" in text_of(b, "#timeline-body tr"))
+    lio = api.new_character(name="Lio")
+    wait_for(browser, lambda b: text_of(b, f'#cards [data-character="{lio}"] h3') == "Lio"
+             and count_of(b, f'#chart-character option[value="{lio}"]') == 1)
     assert browser.execute_script("return window.stillTheSamePage === true;")
 
 
