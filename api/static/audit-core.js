@@ -49,24 +49,48 @@ export function shortTime(iso) {
   return typeof iso === "string" ? iso.replace("T", " ").replace(/\.\d+Z$/, " UTC") : show(iso);
 }
 
-// A read-only client for one campaign. The token only ever travels in the Authorization header.
+function freshKey() {
+  if (crypto.randomUUID) return crypto.randomUUID();
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+// A client for one campaign. The token only ever travels in the Authorization header.
+// Writes carry a fresh Idempotency-Key, so a retried click never records twice.
 export function apiClient(campaignId, token) {
   const base = `/v1/campaigns/${encodeURIComponent(campaignId)}`;
+  async function call(method, url, body) {
+    const headers = {Authorization: `Bearer ${token}`, Accept: "application/json"};
+    if (method !== "GET") Object.assign(headers, {"Content-Type": "application/json", "Idempotency-Key": freshKey()});
+    const response = await fetch(url, {
+      method, headers, body: body === undefined ? undefined : JSON.stringify(body),
+      credentials: "omit", cache: "no-store", referrerPolicy: "no-referrer",
+    });
+    const answer = await response.json().catch(() => null);
+    if (!response.ok) throw new ApiFailure(response.status, answer);
+    return answer;
+  }
   async function get(path, params = {}) {
     const query = new URLSearchParams();
     for (const [key, value] of Object.entries(params)) {
       if (value !== null && value !== undefined && value !== "") query.set(key, String(value));
     }
-    const url = base + path + (query.toString() ? `?${query}` : "");
-    const response = await fetch(url, {
-      headers: {Authorization: `Bearer ${token}`, Accept: "application/json"},
-      credentials: "omit", cache: "no-store", referrerPolicy: "no-referrer",
-    });
-    const body = await response.json().catch(() => null);
-    if (!response.ok) throw new ApiFailure(response.status, body);
-    return body;
+    return call("GET", base + path + (query.toString() ? `?${query}` : ""));
   }
-  return {get};
+  // The state as recorded at a position never changes: read each one once.
+  const states = new Map();
+  function stateAt(position) {
+    if (!states.has(position)) {
+      const read = get("/state", {at: position});
+      states.set(position, read);
+      read.catch(() => states.delete(position));
+    }
+    return states.get(position);
+  }
+  return {
+    campaignId, base, get, stateAt,
+    post: (path, body = {}) => call("POST", base + path, body),
+    me: () => call("GET", "/v1/me"),
+  };
 }
 
 // Runs fn over items with at most `limit` requests in flight.

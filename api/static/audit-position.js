@@ -1,32 +1,12 @@
-// The position slider: every character's state at the chosen position, and the voided ranges.
+// The position slider with its step buttons: every character's state at the chosen position,
+// what the command there did (summary, actor, dice, changes), and the voided ranges.
 
-import {debounce, el, show, svg} from "./audit-core.js";
-import {renderCards} from "./audit-cards.js";
+import {debounce, el, mapLimited, show, svg} from "./audit-core.js";
+import {characterList, renderCards} from "./audit-cards.js";
+import {inRanges, rangeText} from "./audit-voids.js";
+import {stepView} from "./audit-step.js";
 
 const $ = (id) => document.getElementById(id);
-
-export function inRanges(position, ranges) {
-  return ranges.some((r) => position >= r.from && position <= r.to);
-}
-
-// Merge voided timeline entries into ranges of positions [{from, to}].
-export function voidedRanges(entries) {
-  const ranges = [];
-  const sorted = entries.filter((e) => e.voided)
-    .map((e) => ({from: e.first_position, to: e.last_position, by: e.voided_by ?? null}))
-    .sort((a, b) => a.from - b.from);
-  for (const range of sorted) {
-    const last = ranges[ranges.length - 1];
-    if (last && last.by === range.by && range.from <= last.to + 1) last.to = Math.max(last.to, range.to);
-    else ranges.push({...range});
-  }
-  return ranges;
-}
-
-function label(range) {
-  const span = range.from === range.to ? `position ${range.from}` : `positions ${range.from}–${range.to}`;
-  return range.by === null ? span : `${span} (by the rewind at ${range.by})`;
-}
 
 function strip(ranges, head) {
   const width = 1000;
@@ -39,7 +19,7 @@ function strip(ranges, head) {
   ranges.map((r) => {
     const left = x(r.from - 0.5);
     return svg("rect", {class: "voided-range", x: left, y: 0,
-      width: Math.max(x(r.to + 0.5) - left, 4), height: 10}, svg("title", {}, `Voided: ${label(r)}`));
+      width: Math.max(x(r.to + 0.5) - left, 4), height: 10}, svg("title", {}, `Voided: ${rangeText(r)}`));
   }));
 }
 
@@ -52,38 +32,43 @@ function describe(answer, ranges) {
     + `scene ${show(clock.scene)}, day ${show(clock.day)}${voided}`;
 }
 
-function showVoided(found, head, complete) {
-  const text = found.length ? `Voided by rewinds: ${found.map(label).join("; ")}` : "No voided ranges.";
-  $("voided-strip").replaceChildren(strip(found, head));
-  $("voided").replaceChildren(el("p", {className: "small", id: "voided-text"}, text,
-    complete ? "" : " (only the first part of the history was scanned)"));
+// Each character's Effort summary (the maximum per pool needs the rules), read at `at`.
+async function effortAt(client, state, at) {
+  const found = {};
+  await mapLimited(characterList(state), 3, async (c) => {
+    try {
+      const answer = await client.get(`/characters/${encodeURIComponent(c.id)}/effort`, {at});
+      found[c.id] = answer.effort;
+    } catch { /* the card then shows the maximum as unknown */ }
+  });
+  return found;
 }
 
-function setUpSlider(slider, head) {
-  slider.min = "1";
-  slider.max = String(Math.max(head, 1));
-  slider.value = String(head);
-  $("position-value").textContent = String(head);
-  $("position-head").textContent = String(head);
-}
-
-export function positionView(client, head) {
+export function positionView(client, head, context) {
   const slider = $("position-slider");
   const cards = $("cards");
   const canon = $("canon-view");
   let ranges = [];
   let asked = 0;
-  setUpSlider(slider, head);
+  let top = head;
+  slider.min = "1";
+  slider.max = String(Math.max(head, 1));
+  slider.value = String(head);
+  $("position-head").textContent = String(head);
+  const step = stepView(client, context, (position) => moveTo(position));
 
   async function load() {
     const ticket = ++asked;
     const position = Number(slider.value);
     $("position-value").textContent = String(position);
     $("position-note").textContent = `Loading position ${position}…`;
+    context.onPosition(position);
+    step.show(position, top);
     try {
       const answer = await client.get("/state", {at: position, view: canon.checked ? "canon" : ""});
+      const effort = await effortAt(client, answer.state, position);
       if (ticket !== asked) return; // a newer position was asked for meanwhile
-      renderCards(cards, answer.state);
+      renderCards(cards, answer.state, {effort, actors: context.actors});
       cards.classList.toggle("is-voided", inRanges(answer.position, ranges));
       cards.dataset.position = String(answer.position);
       $("position-note").textContent = describe(answer, ranges);
@@ -92,17 +77,34 @@ export function positionView(client, head) {
     }
   }
 
+  function moveTo(position) {
+    slider.value = String(Math.min(Math.max(position, 1), top));
+    load();
+  }
+
   const later = debounce(load, 150);
   slider.addEventListener("input", () => { $("position-value").textContent = slider.value; later(); });
   slider.addEventListener("change", load);
   canon.addEventListener("change", load);
   load();
   return {
-    moveTo(position) { slider.value = String(position); load(); slider.focus(); },
-    setVoided(found, complete) {
+    moveTo(position) { moveTo(position); slider.focus(); },
+    position: () => Number(slider.value),
+    // A new head (live feed, rewind, redo): follow it when the slider was at the old head.
+    setHead(newHead) {
+      const following = Number(slider.value) === top;
+      top = newHead;
+      slider.max = String(Math.max(newHead, 1));
+      $("position-head").textContent = String(newHead);
+      if (following) slider.value = String(newHead);
+      load();
+    },
+    setVoided(found) {
       ranges = found;
-      showVoided(found, head, complete);
-      if (found.length) load(); // redraw the note and the voided mark for the current position
+      $("voided-strip").replaceChildren(strip(found, top));
+      $("voided").replaceChildren(el("p", {className: "small", id: "voided-text"},
+        found.length ? `Voided: ${found.map(rangeText).join("; ")}` : "No voided ranges."));
+      if (found.length) load(); // redraw the voided mark and the step's note
     },
   };
 }

@@ -117,3 +117,53 @@ def draw_chart(browser: Any, character: str, session: int) -> dict[str, list[int
 def csp_complaints(browser: Any) -> list[str]:
     return [e["message"] for e in browser.get_log("browser")
             if e["level"] == "SEVERE" or "Content Security Policy" in e["message"]]
+
+
+def count_of(browser: Any, css: str) -> int:
+    return int(browser.execute_script("return document.querySelectorAll(arguments[0]).length;", css))
+
+
+def texts_of(browser: Any, css: str) -> list[str]:
+    """Every match's text, read in one step inside the page (nothing held across re-renders)."""
+    script = "return Array.from(document.querySelectorAll(arguments[0]), (e) => e.innerText.trim());"
+    return [str(t) for t in browser.execute_script(script, css)]
+
+
+def fill(browser: Any, element_id: str, text: str) -> None:
+    from selenium.webdriver.common.by import By
+
+    box = browser.find_element(By.ID, element_id)
+    box.clear()
+    if text:
+        box.send_keys(text)
+
+
+def click(browser: Any, element_id: str) -> None:
+    """Click once the control is enabled (the page disables buttons while a write is out)."""
+    from selenium.webdriver.common.by import By
+
+    wait_for(browser, lambda b: b.find_element(By.ID, element_id).is_enabled())
+    browser.find_element(By.ID, element_id).click()
+
+
+def press(browser: Any, key: str) -> None:
+    """A key pressed on the page itself (not in a field), as a GM stepping would."""
+    from selenium.webdriver.common.action_chains import ActionChains
+
+    browser.execute_script("document.activeElement && document.activeElement.blur();")
+    ActionChains(browser).send_keys(key).perform()
+
+
+def screenshots(browser: Any, name: str, anchor: str = "position-title") -> list[Path]:
+    """The page at the two sizes the docs show (desktop 1400x1000, phone 390x844), scrolled
+    to the heading `anchor`."""
+    ARTIFACTS.mkdir(exist_ok=True)
+    saved = []
+    for width, height in ((1400, 1000), (390, 844)):
+        browser.set_window_size(width, height)
+        wait_for(browser, lambda b, w=width: b.execute_script("return window.innerWidth;") <= w)
+        browser.execute_script("document.getElementById(arguments[0]).scrollIntoView();", anchor)
+        path = ARTIFACTS / f"{name}-{width}x{height}.png"
+        browser.save_screenshot(str(path))
+        saved.append(path)
+    return saved

@@ -129,9 +129,10 @@ def test_gm_audits_state_timeline_verification_and_chart_in_a_real_browser(
 
     wait_for(browser, lambda b: "ResourceSpent" in text_of(b, "#timeline-body"))
     voided_row = f'#timeline-body tr.voided[data-first="{seeded.voided}"]'
-    wait_for(browser, lambda b: f"voided at {seeded.rewind}" in text_of(b, voided_row).lower())
-    wait_for(browser, lambda b: f"position {seeded.voided} (by the rewind at {seeded.rewind})"
-             in text_of(b, "#voided-text"))
+    wait_for(browser, lambda b: f"voided by the rewind at {seeded.rewind} (“wrong target”"
+             in text_of(b, voided_row))
+    wait_for(browser, lambda b: f"position {seeded.voided} voided by the rewind at {seeded.rewind}"
+             " (“wrong target”, by " in text_of(b, "#voided-text"))
     wait_for(browser, lambda b: text_of(b, "#chain-status") == "Intact")
     wait_for(browser, lambda b: text_of(b, "#dice-status") == "1 verified")
     wait_for(browser, lambda b: text_of(b, "#dice-detail").startswith(
