@@ -1,6 +1,6 @@
 // Character cards: every character's tracked values at one position.
 
-import {el, show} from "./audit-core.js";
+import {charactersOf, el, show} from "./audit-core.js";
 
 export function effortCommitted(character) {
   const commitments = (character.effort && character.effort.commitments) || [];
@@ -60,7 +60,7 @@ function encounterStat(character, encounter) {
 
 // Each roll of the character whose SP were spent: its budget and what bought what.
 function stunts(character, state) {
-  const rolls = Object.values((state && state.stunt_spending && state.stunt_spending.rolls) || {})
+  const rolls = ((state && state.stunt_spending && state.stunt_spending.rolls) || [])
     .filter((r) => r.character_id === character.id);
   if (!rolls.length) return null;
   return el("ul", {className: "stunts"}, rolls.map((r) => {
@@ -94,7 +94,7 @@ export function card(character, state) {
 }
 
 export function renderCards(container, state) {
-  const characters = Object.values((state && state.characters) || {});
+  const characters = charactersOf(state);
   if (!characters.length) {
     container.replaceChildren(el("p", {className: "muted"}, "No characters at this position."));
     return;

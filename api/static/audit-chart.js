@@ -1,7 +1,7 @@
 // A character's Mana, Backlash, Effort (committed) and System Strain over one session,
 // drawn as inline SVG from time-travel reads at the positions of that session's events.
 
-import {el, mapLimited, show, svg} from "./audit-core.js";
+import {characterIn, el, mapLimited, show, svg} from "./audit-core.js";
 import {backlashTotal, effortCommitted} from "./audit-cards.js";
 
 const $ = (id) => document.getElementById(id);
@@ -25,7 +25,7 @@ async function sessionPositions(client, characterId, session) {
   let after = null;
   for (let i = 0; i < EVENT_PAGES; i++) {
     const answer = await client.get("/events",
-      {session, character: characterId, limit: EVENTS_PER_PAGE, after});
+      {session, character_id: characterId, limit: EVENTS_PER_PAGE, after});
     for (const e of answer.events || []) found.add(e.position);
     after = answer.next;
     if (after === null || after === undefined) break;
@@ -44,7 +44,7 @@ export function thin(positions, max) {
 async function readPoints(client, characterId, positions) {
   const points = await mapLimited(positions, IN_FLIGHT, async (at) => {
     const answer = await client.get("/state", {at});
-    const character = (answer.state.characters || {})[characterId];
+    const character = characterIn(answer.state, characterId);
     return character ? {position: answer.position, character} : null; // not registered yet
   });
   return points.filter(Boolean);

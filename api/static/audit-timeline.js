@@ -5,7 +5,7 @@ import {el, show, shortTime} from "./audit-core.js";
 const $ = (id) => document.getElementById(id);
 const PAGE = 50;
 const LONG = 40;
-const FILTERS = {character: "filter-character", session: "filter-session", scene: "filter-scene",
+const FILTERS = {character_id: "filter-character", session: "filter-session", scene: "filter-scene",
   type: "filter-type", from: "filter-from", to: "filter-to"};
 
 function positions(entry, onPick) {

@@ -1,7 +1,7 @@
 // The GM audit page. The token comes from the form or the URL fragment (#token=...), never
 // from the query string, and only ever travels in an Authorization header.
 
-import {apiClient, el, show} from "./audit-core.js";
+import {apiClient, charactersOf, el, show} from "./audit-core.js";
 import {chartView} from "./audit-chart.js";
 import {positionView, voidedRanges} from "./audit-position.js";
 import {scanVoided, timelineView} from "./audit-timeline.js";
@@ -79,7 +79,7 @@ async function loadVoided(client, slider) {
 }
 
 function start(client, campaign, head) {
-  const characters = Object.values(head.state.characters || {});
+  const characters = charactersOf(head.state);
   const names = new Map(characters.map((c) => [c.id, show(c.name)]));
   renderCampaign(campaign);
   $("content").hidden = false;
@@ -96,7 +96,7 @@ async function open(token) {
   const client = apiClient(campaignId, token);
   say("Opening…");
   try {
-    const campaign = await client.get("");
+    const campaign = (await client.get("")).campaign;
     const head = await client.get("/state");
     start(client, campaign, head);
   } catch (failure) {

@@ -66,7 +66,7 @@ def assert_intact(config: Config, script: str) -> None:
                      headers={"Idempotency-Key": CREATION_KEY})
     assert again.status == 201
     assert again.headers["Idempotent-Replayed"] == "true"
-    api.token, api.campaign = again["gm_token"], again["id"]
+    api.token, api.campaign = again["gm_token"], again["campaign"]["id"]
 
     assert {t: _count(config, t) for t in TABLES} == {t: _rows_written(script, t) for t in TABLES}
     assert _count(config, "ledger_schema_version") == LATEST == 1
