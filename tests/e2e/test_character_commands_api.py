@@ -59,7 +59,7 @@ def test_a_resource_or_condition_command_is_the_gm_or_the_characters_player(
     refused(api, method, path, body, tokens["observer"], "not-your-character")
     answer = api.call(method, api.c(path), json=body, token=tokens["mara"])
     assert answer.status in (200, 201), answer
-    assert {"position", "events", "state", "receipt"} <= set(answer.body)
+    assert {"position", "events", "character", "changed", "receipt"} <= set(answer.body)
     assert answer.primary["id"] == mara
 
 

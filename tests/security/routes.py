@@ -17,7 +17,7 @@ from flask import Flask
 IGNORED_METHODS = {"HEAD", "OPTIONS"}
 _VARIABLE = re.compile(r"<(?:([^<>:]*):)?(\w+)>")
 # Body fields naming the acting character: "own" is the caller's character.
-OWN_FIELDS = {"character", "by", "holder", "a", "summoner"}
+OWN_FIELDS = {"character_id", "by", "holder", "a", "summoner"}
 OTHER_FIELDS = {"b"}
 # Where the smallest valid body would not reach the interesting check.
 BODY_OVERRIDES: dict[tuple[str, str], dict[str, Any]] = {

@@ -23,5 +23,6 @@ def test_fork_needs_the_admin_token_when_the_server_sets_one(make_api: MakeApi) 
     forked = api.post(f"/v1/campaigns/{cid}/fork", body, token=gm,
                       headers={"X-Admin-Token": "operators-only"})
     assert forked.status == 201, forked
-    assert api.get(f"/v1/campaigns/{forked['id']}", token=forked["gm_token"])["forked_from"][
+    assert api.get(f"/v1/campaigns/{forked['campaign']['id']}",
+                   token=forked["gm_token"])["campaign"]["forked_from"][
         "campaign_id"] == cid
