@@ -164,7 +164,7 @@ def cwn_magic(campaign: Campaign, mara: Character) -> None:
     held = mara.commit_effort("mage", 1, "duration", "ward")
     commitment = held.events[0].data["commitment"]["id"]
     mara.reclaim_effort(commitment)
-    assert "mage" in mara.effort()["effort"]["pools"]
+    assert "mage" in [p["id"] for p in mara.effort()["effort"]["pools"]]
     mara.prepare_spells(["Illumination", "Haste"])
     assert types(mara.cast("Illumination"))
     assert types(mara.use_spell_effect("Haste"))
@@ -196,7 +196,7 @@ def mana_noir_magic(campaign: Campaign, mara: Character) -> None:
 
 def spirits(campaign: Campaign, mara: Character, ivo: Character) -> None:
     first = ivo.summon(HOUND).resource["id"]
-    assert [s["id"] for s in ivo.spirits()["held"]] == [first]
+    assert [s["id"] for s in ivo.spirits()["holdings"]["held"]] == [first]
     campaign.dismiss_spirit(first)
     campaign.call_spirit(first)
     assert "Rolled" in types(campaign.compel_spirit(first, "distasteful", dice=[6, 6]))

@@ -19,7 +19,7 @@ from ledger.service.creation import new_campaign_id
 from tests.api_client import ApiClient, by_id
 
 # What a fork holds of its own rather than the origin's (ledger/domain/forks.py).
-OWN = {"id", "name", "position", "head_hash", "recorded_at", "dice_epoch", "dice_commitment",
+OWN = {"id", "name", "position", "head_hash", "recorded_at", "dice",
        "rewind", "forked_from"}
 
 
@@ -99,8 +99,8 @@ def test_fork_has_a_dice_epoch_of_its_own_with_a_fresh_sealed_seed(
     o = origin(api)
     fork = forked(api, o["at"])
     mine, theirs = fork.get(fork.c(""))["campaign"]["dice"], api.get(api.c(f"/state?at={o['at']}"))["state"]
-    assert mine["epoch"] == theirs["dice_epoch"]
-    assert mine["commitment"] != theirs["dice_commitment"]
+    assert mine["epoch"] == theirs["dice"]["epoch"]
+    assert mine["commitment"] != theirs["dice"]["commitment"]
     with app.app_context():
         led = app_ledger()
         assert led.store.sealed_seed(fork.campaign, mine["epoch"]) is not None
@@ -209,9 +209,9 @@ def test_a_replayed_fork_answers_the_same_fork_and_token_and_writes_one_fork(
     assert (first.status, again.status) == (201, 201)
     assert again.headers.get("Idempotent-Replayed") == "true"
     assert (again["campaign"]["id"], again["gm_token"]) == (first["campaign"]["id"], first["gm_token"])
-    tokens = api.get(f"/v1/campaigns/{first['id']}/tokens", token=first["gm_token"])
+    tokens = api.get(f"/v1/campaigns/{first['campaign']['id']}/tokens", token=first["gm_token"])
     assert len(tokens["tokens"]) == 1
-    events = api.get(f"/v1/campaigns/{first['id']}/events", token=first["gm_token"])
+    events = api.get(f"/v1/campaigns/{first['campaign']['id']}/events", token=first["gm_token"])
     assert [e["type"] for e in events["events"]] == ["ForkedFrom"]
 
 
