@@ -94,9 +94,9 @@ class CharacterCore(Scope):
         return body(amount=amount, type=type, reason=reason)
 
     @command("POST", CHARACTER + "/conviction/spend-for-ally", Character)
-    def spend_conviction_for_ally(self, ally_id: str, amount: int = 1, reason: str = "") -> Call:
+    def spend_conviction_for_ally(self, ally: str, amount: int = 1, reason: str = "") -> Call:
         """Leader Apex: spend Conviction on an ally's behalf, once per encounter turn."""
-        return body(ally_id=ally_id, amount=amount, reason=reason)
+        return body(ally=ally, amount=amount, reason=reason)
 
     @command("POST", CHARACTER + "/health/heal", Character)
     def heal(self, amount: int, reason: str = "", magical: bool = False) -> Call:

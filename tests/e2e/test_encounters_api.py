@@ -158,7 +158,7 @@ def test_the_firearm_trust_test_holds_for_the_encounter(api: ApiClient) -> None:
                                      "materials": [{"name": "steel"}],
                                      "firearm": {"weapon_class": "revolver", "damage": "2d6"}})
     assert gun.status == 201, gun
-    url = api.c(f"/items/{gun['state']['id']}/trust-test")
+    url = api.c(f"/items/{gun['item']['id']}/trust-test")
     assert api.post(url, {"character_id": mara, "dice": [6, 5, 3]}).status == 200
     api.post(api.c("/encounter"), {"participants": [{"character_id": mara, "initiative": 3}]})
     assert api.post(url, {"character_id": mara, "dice": [6, 5, 3]}).status == 200

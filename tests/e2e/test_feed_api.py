@@ -217,7 +217,7 @@ def test_a_consumer_that_reconnects_sees_every_event_once_in_order_despite_racin
         cid, token = created["campaign"]["id"], created["gm_token"]
         _, mara = http("POST", f"{base}/v1/campaigns/{cid}/characters",
                        {"name": "Mara", "mana": {"current": 0, "max": 10_000}}, token)
-        url = f"{base}/v1/campaigns/{cid}/characters/{mara['state']['id']}/mana/gain"
+        url = f"{base}/v1/campaigns/{cid}/characters/{mara['character']['id']}/mana/gain"
         writes = 4 * 40
 
         def writer() -> None:

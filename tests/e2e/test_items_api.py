@@ -182,7 +182,7 @@ def test_identifying_takes_a_day_of_study(api: ApiClient) -> None:
     day = api.post(api.c("/clock/new-day"), {"rested": []})
     assert "ItemIdentified" in types(day)
     known = api.get(api.c(f"/items/{amulet}"))["item"]["identified"]
-    assert [(i["character"], i["day"]) for i in known] == [(scholar, 2)]
+    assert [(i["character_id"], i["day"]) for i in known] == [(scholar, 2)]
 
 
 def test_a_death_ends_the_link(api: ApiClient) -> None:

@@ -54,7 +54,7 @@ def test_idempotent_retries_against_the_real_server_record_once(store_config: Co
         cid, token = created["campaign"]["id"], created["gm_token"]
         _, mara = http("POST", f"{base}/v1/campaigns/{cid}/characters",
                        {"name": "Mara", "mana": {"current": 0, "max": 100}}, token)
-        url = f"{base}/v1/campaigns/{cid}/characters/{mara['state']['id']}/mana/gain"
+        url = f"{base}/v1/campaigns/{cid}/characters/{mara['character']['id']}/mana/gain"
         key = {"Idempotency-Key": "gain-once"}
 
         def gain(_: int) -> tuple[int, object]:

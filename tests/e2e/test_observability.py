@@ -126,7 +126,7 @@ def test_metrics_add_up_across_gunicorn_workers(store_config: Config) -> None:
         cid, token = created["campaign"]["id"], created["gm_token"]
         _, mara = http("POST", f"{base}/v1/campaigns/{cid}/characters",
                        {"name": "Mara", "mana": {"current": 0, "max": 100}}, token)
-        url = f"{base}/v1/campaigns/{cid}/characters/{mara['state']['id']}/mana/gain"
+        url = f"{base}/v1/campaigns/{cid}/characters/{mara['character']['id']}/mana/gain"
         threads = [threading.Thread(target=lambda: [http("POST", url, {"amount": 1}, token)
                                                     for _ in range(10)]) for _ in range(4)]
         for thread in threads:

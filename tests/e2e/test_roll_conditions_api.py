@@ -123,7 +123,7 @@ def test_consequence_and_trust_tests_apply_the_penalties_over_http(api: ApiClien
                                      "materials": [{"name": "steel"}],
                                      "firearm": {"weapon_class": "revolver", "damage": "2d6"}})
     api.post(api.c("/clock/start-scene"))
-    tested = api.post(api.c(f"/items/{gun['state']['id']}/trust-test"),
+    tested = api.post(api.c(f"/items/{gun['item']['id']}/trust-test"),
                       {"character_id": mara, "dice": [3, 3, 4]})
     assert tested.status == 200, tested
     trust = next(e["data"] for e in tested["events"] if e["type"] == "TrustTested")

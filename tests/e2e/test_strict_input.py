@@ -32,7 +32,7 @@ def test_modifiers_in_any_case_count_towards_effort(api: ApiClient) -> None:
     made = sheet(api, modifiers={"Int": 1}, skills={"Cast": 1})
     assert made.status == 201, made
     assert (made.primary["modifiers"], made.primary["skills"]) == ({"int": 1}, {"cast": 1})
-    effort = api.get(api.c(f"/characters/{made['state']['id']}/effort"))
+    effort = api.get(api.c(f"/characters/{made['character']['id']}/effort"))
     assert by_id(effort["effort"]["pools"], "mage")["max"] == 2, effort
 
 
@@ -52,7 +52,7 @@ def test_magic_ability_in_any_case_makes_magic_tests_work(api: ApiClient) -> Non
                  mana={"current": 5, "max": 5})
     assert made.status == 201, made
     assert made.primary["magic_ability"] == "Willpower"
-    test = api.post(api.c(f"/characters/{made['state']['id']}/magic-tests"),
+    test = api.post(api.c(f"/characters/{made['character']['id']}/magic-tests"),
                     {"base_tn": 12, "dice": [6, 5, 4]})
     assert test.status == 201, test
     off_sheet = sheet(api, abilities={"Willpower": 3}, magic_ability="Intelligence")

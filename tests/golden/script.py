@@ -265,6 +265,6 @@ def encounter_talents(rec: Recorder, ivo: str) -> None:
     rec.post("avoid-damage", f"/characters/{ada}/health/avoid-damage",
              {"amount": 6, "reason": "the Thug's shotgun"})
     rec.post("conviction-for-ally", f"/characters/{ada}/conviction/spend-for-ally",
-             {"ally_id": ivo, "reason": "steadied Ivo's aim"})
+             {"ally": ivo, "reason": "steadied Ivo's aim"})
     rec.post("encounter-talents-end", "/encounter/end")
     rec.post("end-session-5", "/clock/end-session")

@@ -7,7 +7,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Annotated, ClassVar
 
-import msgspec
 from msgspec import Meta
 
 from ledger.domain.bounds import Note
@@ -58,10 +57,10 @@ class SpendConvictionForAlly(Command, frozen=True, kw_only=True, forbid_unknown_
     policy = gm_or_player_of("character_id")
     acting_field = "character_id"
     path: ClassVar[tuple[str, ...]] = ("character_id",)
-    example = {"ally_id": "{ally_id}", "amount": 1, "reason": "steadied Ivo's aim"}
+    example = {"ally": "{ally_id}", "amount": 1, "reason": "steadied Ivo's aim"}
     example_needs = ("leader-and-ally",)
     character_id: str
-    ally: Annotated[str, Meta(min_length=1, max_length=200)] = msgspec.field(name="ally_id")
+    ally: Annotated[str, Meta(min_length=1, max_length=200)]
     amount: Amount = 1
     reason: Note = ""
 
