@@ -17,8 +17,9 @@ from api.openapi import document
 
 API_DESCRIPTION = """An immutable, time-travelling ledger of a tabletop campaign.
 
-Every write answers `{position, events, state}`. Every read of state takes
-`?at=` (a position, or an RFC 3339 time) and answers the `position` it reflects.
+Every write answers `{position, events, <resource>, changed}` (ledger/service/answers.py).
+Every read of state takes `?at=` (a position, or an RFC 3339 time) and answers the
+`position` it reflects.
 Errors are `application/problem+json` with a `type` naming the rule broken.
 """
 

@@ -18,7 +18,8 @@ from api.errors import ApiError
 from api.runtime import ledger, signer
 from ledger.adapters.store.records import IdempotentAnswer
 from ledger.domain.decision import Decide
-from ledger.service.answers import Extras, StateView, WriteAnswer, whole_state
+from ledger.domain.wire_shape import wire
+from ledger.service.answers import Extras, OutcomeView, StateView, WriteAnswer, whole_state
 from ledger.service.audit import receipts
 from ledger.service.creation import CREATED, with_gm_secret
 from ledger.service.forking import ForkCampaign, fork
@@ -31,7 +32,7 @@ __all__ = ["StateView", "character_view", "json_response", "keyed_write", "whole
 
 
 def json_response(body: Any, status: int = 200, headers: dict[str, str] | None = None) -> Response:
-    response = Response(_encoder.encode(body), status=status, mimetype="application/json")
+    response = Response(_encoder.encode(wire(body)), status=status, mimetype="application/json")
     for name, value in (headers or {}).items():
         response.headers[name] = value
     return response
@@ -90,12 +91,15 @@ def write(
     view: StateView | None = None,
     status: int = 200,
     extra: Extras | None = None,
+    key: str | None = "state",
+    pick: OutcomeView | None = None,
 ) -> Response:
-    """Run one command and answer {position, events, state}; replays answer as first time.
+    """Run one command and answer {position, events, <key>, changed}; replays answer as the
+    first time.
     The application renders the answer (and stores it under an Idempotency-Key) in the
     command's transaction; this only encodes it. Whether the command first settles a
     character's pending decisions is the ledger's to know, never the route's."""
-    plan = WriteAnswer(status, view or whole_state, extra)
+    plan = WriteAnswer(status, view or whole_state, extra, key, pick)
     outcome = ledger().execute(campaign_id, actor_of(current_token()), decide,
                                answer=answer_spec(), if_match=_if_match(), plan=plan)
     return _answer(outcome, status)

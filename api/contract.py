@@ -74,11 +74,29 @@ RECEIPT = {**obj(("tree_head", "inclusions"), tree_head=TREE_HEAD,
                           "proof of each event it recorded (docs/trust.md)."}
 
 
-def write(state: Schema | None = None, **extra: Schema) -> Schema:
-    """The answer of every command: {position, events, state, receipt} (and route extras)."""
-    return obj(("position", "events", "state", "receipt"), position=INT,
-               events={"type": "array", "items": ref("Event")},
-               state=state or {"type": ["object", "null"]}, receipt=RECEIPT, **extra)
+# The key a write names its primary resource under: the key a read of it uses. A write
+# declaring a resource component not named here fails at import, so a new one picks a key.
+RESOURCE_KEYS = {"Character": "character", "CampaignSummary": "campaign",
+                 "CampaignState": "state", "EncounterView": "encounter",
+                 "PoolSummary": "stunt_pool", "EffortSummary": "effort", "Spirit": "spirit",
+                 "StuntSpending": "stunts", "Item": "item"}
+IDS = {"type": "array", "items": STR}
+CHANGED = {**obj(("characters", "items", "spirits"), characters=IDS, items=IDS, spirits=IDS),
+           "description": "The ids of everything else the command changed: every character, "
+                          "item and spirit its events name, but the primary resource."}
+
+
+def write(resource: Schema | None = None, key: str | None = None, **extra: Schema) -> Schema:
+    """The answer of every command: `{position, events, <key>: resource, changed, receipt}`
+    (and the command's extra keys). `key` defaults to the resource component's read key;
+    `x-resource` names it for generators (the client's `WriteResult.resource`)."""
+    if resource is not None and key is None:
+        key = RESOURCE_KEYS[resource["$ref"].rsplit("/", 1)[-1]]
+    shown = {key: resource} if key is not None and resource is not None else {}
+    schema = obj(("position", "events", *shown, "changed", "receipt"), position=INT,
+                 events={"type": "array", "items": ref("Event")}, **shown, changed=CHANGED,
+                 receipt=RECEIPT, **extra)
+    return {**schema, "x-resource": key} if shown else schema
 
 
 def at(**fields: Schema) -> Schema:
@@ -104,9 +122,11 @@ CATALOGS = obj(("catalogs",), catalogs={"type": "array", "items": obj(
 CHARACTER = ref("Character")
 # Flask endpoint -> (status, schema) of its success answer.
 SUCCESS: dict[str, tuple[int, Schema]] = {
-    "campaigns.get_campaign": (200, ref("CampaignSummary")),
+    "campaigns.get_campaign": (200, obj(("position", "campaign"), position=INT,
+                                        campaign=ref("CampaignSummary"))),
     "campaigns.campaign_state": (200, at(view=STR, state=ref("CampaignState"))),
-    "campaigns.events": (200, obj(("events", "next"), events={"type": "array",
+    "campaigns.events": (200, obj(("position", "events", "next"), position=INT,
+                                  events={"type": "array",
                                                               "items": ref("Event")},
                                   next={"type": ["integer", "null"]})),
     "characters.list_characters": (200, at(characters={"type": "array", "items": CHARACTER})),
@@ -128,9 +148,6 @@ SUCCESS: dict[str, tuple[int, Schema]] = {
 # Flask endpoint -> the media type of its success answer, when not JSON (the feed's event
 # stream, /metrics' text, the export's JSON Lines).
 MEDIA: dict[str, str] = {}
-# Writes answering {position, events, state} with a route-specific state (200 unless said).
-WRITES: tuple[str, ...] = ()
-SUCCESS.update({name: (200, write()) for name in WRITES})
 # The other reads at the head or `?at=`: their resources, each under its key.
 AT_READS = {"effort.get_effort": ("effort", "strain"), "effort.get_spells": ("spells",),
             "effort.get_strain": ("strain",), "stunts.get_pool": ("stunt_pool",),
@@ -138,7 +155,7 @@ AT_READS = {"effort.get_effort": ("effort", "strain"), "effort.get_spells": ("sp
             "encounters.get_encounter": ("encounter",),
             "magic.summary": ("magic",), "items.list_items": ("items", "by_character"),
             "items.get_item": ("item",), "spirits.list_spirits": ("spirits", "summoners"),
-            "spirits.character_spirits": (),
+            "spirits.character_spirits": ("holdings",),
             "conditions.list_conditions": ("character_id", "conditions", "movement", "speed",
                                            "defense")}
 SUCCESS.update({name: (200, at(**{key: {} for key in keys})) for name, keys in AT_READS.items()})

@@ -8,8 +8,10 @@ from flask_smorest import Api
 from api.contract import EVENT
 from api.event_schemas import REF, components
 from api.read_answers import struct_components
+from api.wire_schema import wire_components
 from ledger.domain.encounters.view import EncounterView
 from ledger.domain.magic.effort import EffortSummary
+from ledger.domain.state import CampaignState
 from ledger.domain.stunts.rules import PoolSummary
 
 PROBLEM = {
@@ -52,9 +54,18 @@ def document(api: Api) -> None:
     api.spec.options["security"] = [{"bearer": []}]
     api.spec.components.schema("Problem", PROBLEM)
     api.spec.components.schema("PendingDecision", PENDING)
-    # The state's schemas, each event type's `data` and the `Event` union (api/event_schemas.py).
+    # The state's schemas, each event type's `data` and the `Event` union (api/event_schemas.py),
+    # the state's in their wire shape (collections as lists: api/wire_schema.py).
     taken = set(api.spec.components.schemas) | ONCE_REQUEST_NAMES
-    for name, schema in components(EVENT, taken).items():
+    found = components(EVENT, taken)
+    _, extra = msgspec.json.schema_components([PoolSummary, EffortSummary, EncounterView],
+                                              ref_template=REF)
+    found |= {name: schema for name, schema in extra.items() if name not in found}
+    event_data = [variant for variant in found if variant.endswith("Event")
+                  and "data" in found[variant].get("properties", {})]
+    found = wire_components(found, event_data, [CampaignState, PoolSummary, EffortSummary,
+                                                EncounterView])
+    for name, schema in found.items():
         if name == "Character":
             # Answers about one character add what it must decide (api/answers.py).
             schema = {**schema, "properties": {
@@ -66,9 +77,5 @@ def document(api: Api) -> None:
         api.spec.components.schema(name, schema)
     for name, schema in struct_components(set(api.spec.components.schemas)).items():
         api.spec.components.schema(name, schema)
-    # Answers of typed commands may name a domain Struct beyond the state and the events.
-    _, extra = msgspec.json.schema_components([PoolSummary, EffortSummary, EncounterView],
-                                                ref_template=REF)
-    for name, schema in extra.items():
-        if name not in api.spec.components.schemas:
-            api.spec.components.schema(name, schema)
+    # (Answers of typed commands may name a domain Struct beyond the state and the events:
+    # PoolSummary, EffortSummary, EncounterView, shaped for the wire above.)

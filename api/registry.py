@@ -24,7 +24,7 @@ from api.answers import keyed_write, write
 from api.runtime import ledger
 from api.struct_schema import schema_for
 from ledger.domain.command import Command
-from ledger.service.answers import Extras, StateView
+from ledger.service.answers import Extras, OutcomeView, StateView
 from ledger.service.keyed import KeyedCommand, Removal, Setting
 
 Schema = dict[str, Any]
@@ -39,6 +39,14 @@ class AnswerShape:
     schema: Schema
     view: Callable[[Any], StateView] | None = None
     extras: Callable[[Any], Extras] | None = None
+    # The resource found from the outcome rather than the state (the spirit summoned).
+    pick: Callable[[Any], OutcomeView] | None = None
+
+    @property
+    def key(self) -> str | None:
+        """The key the answer names its primary resource under (api/contract.py `write`)."""
+        found = self.schema.get("x-resource")
+        return found if isinstance(found, str) else None
 
 
 # Runs a command the usual route cannot (campaign creation: no campaign in its path yet).
@@ -107,9 +115,10 @@ def register(blp: Blueprint, method: str, rule: str, command: type[Command], *,
                                            current_app.config["LEDGER"]))
             return keyed_write(campaign_id, keyed.status, keyed.body, keyed.commit,
                                keyed.reveal, keyed.headers)
-        return write(campaign_id, built, status=status,
+        return write(campaign_id, built, status=status, key=answer.key,
                      view=answer.view(built) if answer.view else None,
-                     extra=answer.extras(built) if answer.extras else None)
+                     extra=answer.extras(built) if answer.extras else None,
+                     pick=answer.pick(built) if answer.pick else None)
 
     route.__name__ = route.__qualname__ = name
     route.__doc__ = command.__doc__

@@ -35,7 +35,7 @@ MAX_COUNTER = 2**31 - 1
 class EventsQuery(Schema):
     after = fields.Integer(load_default=0, validate=validate.Range(min=0, max=MAX_POSITION))
     limit = fields.Integer(load_default=100, validate=validate.Range(min=1, max=1000))
-    character = fields.String(load_default=None)
+    character_id = fields.String(load_default=None)
     type = fields.String(load_default=None)
     session = fields.Integer(load_default=None, validate=validate.Range(min=0, max=MAX_COUNTER))
     scene = fields.Integer(load_default=None, validate=validate.Range(min=0, max=MAX_COUNTER))

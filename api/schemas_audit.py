@@ -8,7 +8,7 @@ from api.schemas import MAX_COUNTER, MAX_POSITION
 
 
 class TimelineQuery(Schema):
-    character = fields.String(load_default=None)
+    character_id = fields.String(load_default=None)
     # Bounded to the stores' integer columns: a larger number overflowed the driver (a 500).
     session = fields.Integer(load_default=None, validate=validate.Range(min=0, max=MAX_COUNTER))
     scene = fields.Integer(load_default=None, validate=validate.Range(min=0, max=MAX_COUNTER))

@@ -28,7 +28,7 @@ CHARACTER = CAMPAIGN + "/characters/{character_id}"
 READS: dict[str, str] = {
     "/healthz": "Health", "/readyz": "Readiness", "/v1/signing-key": "SigningKey",
     "/v1/catalog": "CatalogList", "/v1/catalog/{name}": "Catalog",
-    CAMPAIGN: "CampaignSummary", CAMPAIGN + "/state": "StateAnswer",
+    CAMPAIGN: "CampaignAnswer", CAMPAIGN + "/state": "StateAnswer",
     CAMPAIGN + "/events": "EventsAnswer", CAMPAIGN + "/characters": "CharactersAnswer",
     CAMPAIGN + "/tokens": "TokenList", CAMPAIGN + "/catalog/{name}": "CampaignCatalog",
     CAMPAIGN + "/magic/resistance-factors": "ResistanceFactors",
@@ -45,12 +45,10 @@ READS: dict[str, str] = {
     CHARACTER + "/strain": "StrainAnswer", CHARACTER + "/magic": "MagicAnswer",
     CHARACTER + "/spirits": "SummonerSpiritsAnswer",
 }
-# A write's `state` written inline rather than as a component: its model's name, by the
-# first operation (in the document's order) that answers it.
+# A write's primary resource written inline rather than as a component: its model's name,
+# by the first operation (in the document's order) that answers it.
 WRITE_STATES: dict[tuple[str, str], str] = {
-    ("post", CAMPAIGN + "/items"): "ItemState",
-    ("post", CHARACTER + "/spirits"): "SummonerSpirits",
-    ("post", CAMPAIGN + "/spirits/{spirit_id}/dismiss"): "SpiritChange",
+    ("post", CAMPAIGN + "/items"): "ItemView",
 }
 
 HEADER = '''"""Typed answers of the API: generated from /openapi.json, do not edit.
@@ -197,6 +195,8 @@ def generate(doc: dict[str, Any]) -> str:
     receipt = envelope["content"]["application/json"]["schema"]["properties"]["receipt"]
     writer.named("TreeHead", receipt["properties"]["tree_head"])
     writer.named("Receipt", receipt)
+    changed = envelope["content"]["application/json"]["schema"]["properties"]["changed"]
+    writer.named("Changed", changed)
     first_event = writer.components["Event"]["oneOf"][0]["$ref"].rsplit("/", 1)[-1]
     writer.named("EventActor", writer.components[first_event]["properties"]["actor"])
     state = doc["paths"][CAMPAIGN + "/state"]["get"]["responses"]["200"]
@@ -209,29 +209,50 @@ def generate(doc: dict[str, Any]) -> str:
             for code, answer in operation.get("responses", {}).items() if isinstance(
                     operation, dict) else ():
                 schema = answer.get("content", {}).get("application/json", {}).get("schema")
-                props = (schema or {}).get("properties", {})
-                if code.startswith("2") and "events" in props and "state" in props \
-                        and props["state"].get("type") != "null":  # a hidden write: None
-                    writer.named(WRITE_STATES.get((method, path), "_Unnamed"), props["state"])
+                key = (schema or {}).get("x-resource")  # the envelope's primary resource
+                if code.startswith("2") and key:
+                    writer.named(WRITE_STATES.get((method, path), "_Unnamed"),
+                                 schema["properties"][key])
     if "_Unnamed" in writer.classes:
         raise SystemExit("a write's inline state has no name: add it to WRITE_STATES")
-    parts = [writer.classes[n] for n in sorted(writer.classes)]
+    parts = [writer.classes[n] for n in _bases_first(writer.classes)]
     parts += [writer.aliases[n] for n in sorted(writer.aliases)]
     return HEADER + "\n\n".join(parts)
 
 
+def _bases_first(classes: dict[str, str]) -> list[str]:
+    """The class names by name, each after the classes it inherits (they run at import)."""
+    done: list[str] = []
+
+    def add(name: str) -> None:
+        if name in done or name not in classes:
+            return
+        head = classes[name].split("\n", 1)[0]
+        bases = head[head.find("(") + 1:head.rfind(")")].split(", ") if head.startswith(
+            "class ") else []
+        for base in bases:
+            add(base)
+        done.append(name)
+
+    for name in sorted(classes):
+        add(name)
+    return done
+
+
 def state_model(doc: dict[str, Any], method: str, path: str) -> str | None:
-    """The model name of the `state` a write answers (None when the write has none)."""
+    """The model name of the primary resource a write answers ("None" for a write without
+    one, None for an answer that is no envelope)."""
     for answer in doc["paths"][path][method.lower()]["responses"].values():
-        props = answer.get("content", {}).get("application/json", {}).get(
-            "schema", {}).get("properties", {})
-        if "state" in props and "events" in props:
-            state = props["state"]
-            if state.get("type") == "null":
+        schema = answer.get("content", {}).get("application/json", {}).get("schema", {})
+        props = schema.get("properties", {})
+        if "events" in props and "changed" in props:
+            key = schema.get("x-resource")
+            if key is None:
                 return "None"  # declared as `type(None)`: WriteResult[None]
-            if "$ref" in state:
-                return str(state["$ref"].rsplit("/", 1)[-1])
-            return _inline_name(doc, state)
+            resource = props[key]
+            if "$ref" in resource:
+                return str(resource["$ref"].rsplit("/", 1)[-1])
+            return _inline_name(doc, resource)
     return None
 
 
@@ -239,8 +260,8 @@ def _inline_name(doc: dict[str, Any], state: dict[str, Any]) -> str:
     for (method, path), name in WRITE_STATES.items():
         props = doc["paths"][path][method]["responses"]
         for answer in props.values():
-            found = answer.get("content", {}).get("application/json", {}).get(
-                "schema", {}).get("properties", {}).get("state")
+            schema = answer.get("content", {}).get("application/json", {}).get("schema", {})
+            found = schema.get("properties", {}).get(schema.get("x-resource"))
             if found == state:
                 return name
     raise LookupError("inline state without a name")

@@ -32,10 +32,10 @@ def prepare(base: str, campaigns: int) -> list[Target]:
     out = []
     for i in range(campaigns):
         _, created = http("POST", f"{base}/v1/campaigns", {"name": f"Load {i}"})
-        cid, token = created["id"], created["gm_token"]
+        cid, token = created["campaign"]["id"], created["gm_token"]
         _, body = http("POST", f"{base}/v1/campaigns/{cid}/characters",
                        {"name": "Mara", "mana": {"current": 0, "max": 1_000_000}}, token)
-        out.append(Target(cid, token, body["state"]["id"]))
+        out.append(Target(cid, token, body["character"]["id"]))
     return out
 
 

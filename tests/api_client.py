@@ -4,6 +4,24 @@ from __future__ import annotations
 
 from typing import Any
 
+from api.contract import RESOURCE_KEYS
+
+
+def primary(answer: Any) -> Any:
+    """A write answer's primary resource, under the key a read of it uses (`character`,
+    `item`, `spirit`, `campaign`...): the one resource key the answer has."""
+    body = answer.body if isinstance(answer, Answer) else answer
+    keys = [k for k in body if k in RESOURCE_KEYS.values()]
+    assert len(keys) == 1, f"no single primary resource in {sorted(body)}"
+    return body[keys[0]]
+
+
+def by_id(collection: list[Any], id: Any) -> Any:
+    """The entry of a collection (a list of objects, each with its `id`) with that id."""
+    found = [entry for entry in collection if entry["id"] == id]
+    assert len(found) == 1, f"{id!r} is not one entry of {[e['id'] for e in collection]}"
+    return found[0]
+
 
 class Answer:
     def __init__(self, status: int, body: Any, headers: Any) -> None:
@@ -13,6 +31,11 @@ class Answer:
 
     def __getitem__(self, key: str) -> Any:
         return self.body[key]
+
+    @property
+    def primary(self) -> Any:
+        """The write's primary resource (`primary` above)."""
+        return primary(self)
 
     def __repr__(self) -> str:
         return f"<Answer {self.status} {self.body!r}>"
@@ -50,14 +73,14 @@ class ApiClient:
         answer = self.post("/v1/campaigns", {"name": name, "settings": settings}, token="")
         assert answer.status == 201, answer
         self.token = answer["gm_token"]
-        self.campaign = answer["id"]
-        return str(answer["id"])
+        self.campaign = answer["campaign"]["id"]
+        return str(self.campaign)
 
     def new_character(self, **sheet: Any) -> str:
         sheet.setdefault("name", "Mara")
         answer = self.post(f"/v1/campaigns/{self.campaign}/characters", sheet)
         assert answer.status == 201, answer
-        return str(answer["state"]["id"])
+        return str(answer["character"]["id"])
 
     def new_token(self, role: str, character_id: str | None = None) -> str:
         answer = self.post(f"/v1/campaigns/{self.campaign}/tokens",

@@ -37,7 +37,7 @@ blp = Blueprint("audit", __name__, url_prefix="/v1",
 def get_timeline(query: dict[str, Any], campaign_id: str) -> Response:
     """One entry per command: summary, actor, time, changed fields; voided ones marked.
 
-    Filters: `character`, `session`, `scene`, `type` (comma-separated), `from`/`to`
+    Filters: `character_id`, `session`, `scene`, `type` (comma-separated), `from`/`to`
     positions; a command is listed when any of its events matches. Paginate with
     `after` = the previous page's `next`. `changes` diffs the state before the
     command with the state after it (changed leaves; keys or list items that appear or
@@ -46,7 +46,7 @@ def get_timeline(query: dict[str, Any], campaign_id: str) -> Response:
     auth.require_reader(campaign_id)
     types = tuple(t for t in (query["type"] or "").split(",") if t)
     asked = TimelineQuery(after=query["after"], limit=query["limit"],
-                          character=query["character"], session=query["session"],
+                          character=query["character_id"], session=query["session"],
                           scene=query["scene"], types=types, first=query["from_"],
                           last=query["to"])
     return json_response(read_from(campaign_id, lambda led: timeline(led, campaign_id, asked)))

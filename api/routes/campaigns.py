@@ -53,8 +53,7 @@ def _fork(command: ForkCampaign, params: dict[str, str]) -> Response:
     return write_fork(params["campaign_id"], command)
 
 
-CREATED = AnswerShape(contract.write(ref("CampaignSummary"), id=STR, gm_token=STR,
-                                     gm_token_id=STR))
+CREATED = AnswerShape(contract.write(ref("CampaignSummary"), gm_token=STR, gm_token_id=STR))
 register(blp, "POST", "", CreateCampaign, answer=CREATED, status=201, run=_create,
          doc={"security": [{"bearer": []}, {}]})
 register(blp, "POST", "/<campaign_id>/fork", ForkCampaign, answer=CREATED, status=201,
@@ -65,10 +64,11 @@ register(blp, "POST", "/<campaign_id>/fork", ForkCampaign, answer=CREATED, statu
 def get_campaign(campaign_id: str) -> Response:
     """Name, settings, clock, head position and head hash."""
     auth.require_reader(campaign_id)
-    return json_response(campaign_summary(ledger().state(campaign_id)))
+    state = ledger().state(campaign_id)
+    return json_response({"position": state.position, "campaign": campaign_summary(state)})
 
 
-# Settings and clock commands: their answer's `state` is the campaign summary.
+# Settings and clock commands: their answer's `campaign` is the campaign summary.
 SUMMARY = AnswerShape(contract.write(ref("CampaignSummary")), view=lambda _: campaign_summary)
 C = "/<campaign_id>"
 register(blp, "PATCH", C + "/settings", ChangeSettings, answer=SUMMARY)
@@ -104,14 +104,15 @@ def events(query: dict[str, Any], campaign_id: str) -> Response:
         def read(after: int, limit: int) -> list[Record]:
             return led.store.read_filtered(
                 campaign_id, after=after, limit=limit, upto=head.position,
-                character=query["character"], types=types, session=query["session"],
+                character=query["character_id"], types=types, session=query["session"],
                 scene=query["scene"])
 
         def keep(r: Record) -> bool:
             return query["view"] == "recorded" or head.rewind.voided_by(r.position) is None
 
         records, cursor = page(read, keep, query["after"], query["limit"])
-        return {"events": [event_with_void(r, head.rewind) for r in records], "next": cursor}
+        return {"position": head.position, "next": cursor,
+                "events": [event_with_void(r, head.rewind) for r in records]}
 
     # A replica's head when one holds what the client saw (Ledger-Min-Position).
     return json_response(read_from(campaign_id, answer))

@@ -50,10 +50,9 @@ def _shown(command: Any) -> Callable[[Outcome], dict[str, Any]]:
     return extra
 
 
-NO_STATE = {"type": "null", "description": "a hidden event or a reveal changes no state"}
-HIDDEN = AnswerShape(write_schema(NO_STATE, hidden=SHOWN),
-                     view=lambda command: lambda state: None, extras=_shown)
-REVEALED = AnswerShape(write_schema(NO_STATE), view=lambda command: lambda state: None)
+# A hidden event or a reveal changes no state: no primary resource.
+HIDDEN = AnswerShape(write_schema(hidden=SHOWN), extras=_shown)
+REVEALED = AnswerShape(write_schema())
 contract.MEDIA["hidden.export"] = "application/x-ndjson"
 contract.SUCCESS["hidden.export"] = (200, {
     "type": "string", "description": "JSON Lines (application/x-ndjson): a header, the events, "

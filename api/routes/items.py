@@ -43,8 +43,9 @@ blp = Blueprint("items", __name__, url_prefix="/v1/campaigns/<campaign_id>/items
 # and the repair TN it gives.
 ITEM_VIEW = {"allOf": [ref("Item"), obj(("durability", "repair_tn"), durability=INT,
                                         repair_tn=INT)]}
-REGISTERED = AnswerShape(write_schema(ITEM_VIEW), view=lambda command: newest_item)
-ITEM = AnswerShape(write_schema(ITEM_VIEW), view=lambda command: item_state(command.item_id))
+REGISTERED = AnswerShape(write_schema(ITEM_VIEW, "item"), view=lambda command: newest_item)
+ITEM = AnswerShape(write_schema(ITEM_VIEW, "item"),
+                   view=lambda command: item_state(command.item_id))
 register(blp, "POST", "", RegisterItem, answer=REGISTERED, status=201)
 register(blp, "POST", "/<item_id>/damage", DamageItem, answer=ITEM)
 register(blp, "POST", "/<item_id>/repair", RepairItem, answer=ITEM)

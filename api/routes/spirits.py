@@ -15,7 +15,7 @@ from flask_smorest import Blueprint
 
 from api import auth, schemas
 from api.answers import json_response
-from api.contract import INT, NULL_STR, STR, obj, ref
+from api.contract import INT, STR, SUCCESS, at, obj, ref
 from api.contract import write as write_schema
 from api.registry import AnswerShape, register
 from api.timetravel import character_for, state_for
@@ -46,14 +46,10 @@ SPIRIT = ref("Spirit")
 HOLDINGS = obj(("character_id", "held", "spirits", "hit_dice_held"), character_id=STR,
                held={"type": "array", "items": SPIRIT},
                spirits={"type": "array", "items": SPIRIT}, hit_dice_held=INT)
-SPIRIT_STATE = obj(("spirit", "characters"), spirit=SPIRIT, characters={
-    "type": "object", "additionalProperties": {"anyOf": [ref("Character"), {"type": "null"}]}})
-SUMMONED = AnswerShape(write_schema(HOLDINGS, spirit_id=NULL_STR),
-                       view=lambda c: lambda state: holdings(state, c.character_id),
-                       extras=lambda c: summoned_spirit)
-ACTED = AnswerShape(write_schema(SPIRIT_STATE), view=lambda c: spirit_view(c.spirit_id))
-BANISHED = AnswerShape(write_schema(SPIRIT_STATE),
-                       view=lambda c: spirit_view(c.spirit_id, c.by))
+SUCCESS["spirits.character_spirits"] = (200, at(holdings=HOLDINGS))
+# A spirit command answers the spirit; its summoner (and a banisher) are in `changed`.
+SUMMONED = AnswerShape(write_schema(SPIRIT), pick=lambda c: summoned_spirit)
+ACTED = AnswerShape(write_schema(SPIRIT), view=lambda c: spirit_view(c.spirit_id))
 register(blp, "POST", "/characters/<character_id>/spirits", SummonSpirit, answer=SUMMONED,
          status=201)
 register(blp, "POST", "/spirits/<spirit_id>/dismiss", DismissSpirit, answer=ACTED)
@@ -61,7 +57,7 @@ register(blp, "POST", "/spirits/<spirit_id>/call", CallSpirit, answer=ACTED)
 register(blp, "POST", "/spirits/<spirit_id>/dispel", DispelSpirit, answer=ACTED)
 register(blp, "POST", "/spirits/<spirit_id>/damage", DamageSpirit, answer=ACTED)
 register(blp, "POST", "/spirits/<spirit_id>/compel", CompelSpirit, answer=ACTED)
-register(blp, "POST", "/spirits/<spirit_id>/banish", BanishSpirit, answer=BANISHED)
+register(blp, "POST", "/spirits/<spirit_id>/banish", BanishSpirit, answer=ACTED)
 register(blp, "POST", "/spirits/<spirit_id>/fade", FadeSpirit, answer=ACTED)
 register(blp, "POST", "/spirits/<spirit_id>/ensnare", EnsnareTarget, answer=ACTED)
 
@@ -78,7 +74,7 @@ def list_spirits(query: dict[str, Any], campaign_id: str) -> Response:
     state = state_for(campaign_id, query["at"], query["view"])
     summoners = sorted({s.summoner_id for s in state.spirits.values()})
     return json_response({**at_fields(campaign_id, state), "spirits": list(state.spirits.values()),
-                          "summoners": {c: holdings(state, c) for c in summoners}})
+                          "summoners": [holdings(state, c) for c in summoners]})
 
 
 @blp.route("/characters/<character_id>/spirits", methods=["GET"])
@@ -87,4 +83,5 @@ def character_spirits(query: dict[str, Any], campaign_id: str, character_id: str
     """One summoner's spirits (held now, and all ever summoned), at the head or `?at=`."""
     auth.require_reader(campaign_id)
     state, _ = character_for(campaign_id, character_id, query["at"], query["view"])
-    return json_response({**at_fields(campaign_id, state), **holdings(state, character_id)})
+    return json_response({**at_fields(campaign_id, state),
+                          "holdings": holdings(state, character_id)})

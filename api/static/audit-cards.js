@@ -76,7 +76,8 @@ function commitmentText(c) {
 // Effort per pool, with the maximum from GET …/effort when the page read it.
 function effort(character, summary) {
   const commitments = (character.effort && character.effort.commitments) || [];
-  const pools = (summary && summary.pools) || {};
+  const listed = (summary && summary.pools) || [];
+  const pools = Array.isArray(listed) ? Object.fromEntries(listed.map((p) => [p.id, p])) : listed;
   return section("effort", "Effort", POOLS.map((name) => {
     const mine = commitments.filter((c) => c.pool === name);
     const committed = mine.reduce((sum, c) => sum + (Number(c.amount) || 0), 0);

@@ -30,7 +30,7 @@ async function rangePositions(client, characterId, range) {
   const found = new Set((first.events || []).map((e) => e.position).filter((p) => p <= stop));
   let after = start;
   for (let i = 0; i < EVENT_PAGES && after !== null && after !== undefined && after < stop; i++) {
-    const answer = await client.get("/events", {...scope, character: characterId, limit: EVENTS_PER_PAGE, after});
+    const answer = await client.get("/events", {...scope, character_id: characterId, limit: EVENTS_PER_PAGE, after});
     for (const e of answer.events || []) if (e.position <= stop) found.add(e.position);
     after = answer.next;
   }

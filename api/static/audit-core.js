@@ -114,3 +114,14 @@ export function debounce(fn, ms) {
     timer = setTimeout(() => fn(...args), ms);
   };
 }
+
+// The characters of a state (`GET …/state`'s `state`), in creation order. The API sends
+// every collection as a list of objects with their `id`: read characters only through
+// these two, so every page reads them the same way.
+export function charactersOf(state) {
+  return (state && Array.isArray(state.characters)) ? state.characters : [];
+}
+
+export function characterIn(state, id) {
+  return charactersOf(state).find((c) => c.id === id) || null;
+}

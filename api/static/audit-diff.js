@@ -4,8 +4,8 @@
 // never by index: removing the first of two Conditions is one removal, not two changes.
 
 // Log bookkeeping that changes with every event, and the voided ranges (a rewind says those).
-const SKIP = new Set(["position", "head_hash", "recorded_at", "serial", "dice_epoch",
-  "dice_commitment", "rewind"]);
+const SKIP = new Set(["position", "head_hash", "recorded_at", "serial", "dice",
+  "dice_epoch", "dice_commitment", "rewind"]);
 const POOLS = {mana: "Mana", health: "Health", conviction: "Conviction"};
 
 // The campaign's characters as a list, whether the state holds them as a map by id or as a

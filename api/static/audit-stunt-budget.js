@@ -6,7 +6,9 @@ import {el, show} from "./audit-core.js";
 export async function loadBudgets(client) {
   try {
     const answer = await client.get("/stunts");
-    return (answer.stunts && answer.stunts.rolls) || {};
+    const rolls = (answer.stunts && answer.stunts.rolls) || [];
+    // The wire sends a list, each roll with its position as `id`: keyed here by position.
+    return Array.isArray(rolls) ? Object.fromEntries(rolls.map((r) => [String(r.id), r])) : rolls;
   } catch (failure) {
     return {};
   }

@@ -9,7 +9,7 @@ import {budgetLine, loadBudgets} from "./audit-stunt-budget.js";
 const $ = (id) => document.getElementById(id);
 const WINDOW = 50; // positions per page
 const MAX_EMPTY = 20; // windows skipped looking for a match before saying there is none
-const FILTERS = {character: "filter-character", session: "filter-session", scene: "filter-scene",
+const FILTERS = {character_id: "filter-character", session: "filter-session", scene: "filter-scene",
   type: "filter-type"};
 
 function positions(entry, onPick) {

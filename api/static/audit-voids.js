@@ -1,4 +1,4 @@
-// Voided ranges, read from the head's `rewind.voided` ({first, last, by}), each labelled with
+// Voided ranges, read from the head's `rewind.voided` ({from, to, by}), each labelled with
 // what voided it: a rewind voids what came after its target; a redo voids the rewind it undid.
 
 import {show} from "./audit-core.js";
@@ -39,7 +39,7 @@ export function rangeText(range) {
 // The head's ranges with their voiders, merged where one voider voided adjacent positions.
 export async function voidedRanges(headState, voider) {
   const raw = ((headState && headState.rewind && headState.rewind.voided) || [])
-    .map((v) => ({from: v.first, to: v.last, by: v.by}))
+    .map((v) => ({from: v.from, to: v.to, by: v.by}))
     .sort((a, b) => a.from - b.from);
   const ranges = [];
   for (const range of raw) {

@@ -145,7 +145,8 @@ async function start(client, me, campaign, head) {
   }
   // A new head: the header, the voided ranges, the verification, the slider and the timeline.
   async function refresh() {
-    const [now, state] = await Promise.all([client.get(""), client.get("/state")]);
+    const [read, state] = await Promise.all([client.get(""), client.get("/state")]);
+    const now = campaignOf(read);
     learn(state.state);
     if (tokens) tokens.splice(0, tokens.length, ...((await client.get("/tokens").catch(() => null)) || {tokens}).tokens);
     renderCampaign(now);
@@ -162,12 +163,17 @@ async function start(client, me, campaign, head) {
   follow(client, campaign.position, () => refresh().catch(() => {}), liveStatus);
 }
 
+// `GET …/{cid}` answers {position, campaign}: the page keeps the campaign with its position.
+function campaignOf(answer) {
+  return {...answer.campaign, position: answer.position};
+}
+
 async function open(token) {
   const client = apiClient(campaignId, token);
   say("Opening…");
   try {
     const me = await client.me();
-    const campaign = await client.get("");
+    const campaign = campaignOf(await client.get(""));
     const head = await client.get("/state");
     await start(client, me, campaign, head);
   } catch (failure) {

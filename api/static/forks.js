@@ -2,7 +2,7 @@
 // of the origin and any position of the fork (GET …/characters/{id}/compare).
 
 import {el, show} from "./audit-core.js";
-import {client, onToken, problemText, say, wire} from "./table-api.js";
+import {campaignOf, client, onToken, problemText, say, wire} from "./table-api.js";
 
 const $ = (id) => document.getElementById(id);
 const campaignId = $("forks").dataset.campaign;
@@ -98,14 +98,15 @@ function forkForm(api, campaign) {
       const answer = await api.post("/fork", {at: Number($("fork-at").value), name: $("fork-name").value},
         admin ? {"X-Admin-Token": admin} : {});
       $("fork-admin").value = "";
-      const open = `${pageOf(answer.id)}#token=${encodeURIComponent(answer.gm_token)}`;
-      $("fork-status").textContent = `Fork ${answer.id} created at position ${$("fork-at").value}.`;
+      const made = answer.campaign ? answer.campaign : answer;
+      const open = `${pageOf(made.id)}#token=${encodeURIComponent(answer.gm_token)}`;
+      $("fork-status").textContent = `Fork ${made.id} created at position ${$("fork-at").value}.`;
       $("fork-result").replaceChildren(
         el("p", {}, "The fork's GM token, shown only now; keep it:"),
         el("input", {className: "token-box", id: "fork-token", readOnly: true, value: answer.gm_token,
           type: "text", spellcheck: false}),
         el("p", {}, el("a", {href: open, id: "open-fork"}, "Open the fork"), " · ",
-          el("a", {href: `/campaigns/${encodeURIComponent(answer.id)}/audit#token=${encodeURIComponent(answer.gm_token)}`},
+          el("a", {href: `/campaigns/${encodeURIComponent(made.id)}/audit#token=${encodeURIComponent(answer.gm_token)}`},
             "its audit")));
     } catch (failure) {
       $("fork-status").textContent = `Refused: ${problemText(failure)}`;
@@ -117,7 +118,8 @@ async function open(token) {
   const api = client(campaignId, token);
   say("Opening…");
   try {
-    const [campaign, answer] = await Promise.all([api.get(""), api.get("/state")]);
+    const [read, answer] = await Promise.all([api.get(""), api.get("/state")]);
+    const campaign = campaignOf(read);
     const report = campaign.forked_from ? await api.get("/verify").catch(() => null) : null;
     $("campaign-name").textContent = show(campaign.name);
     document.title = `Forks · ${show(campaign.name)}`;

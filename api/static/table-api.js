@@ -14,6 +14,17 @@ export function wire(body, key) {
   return found;
 }
 
+// A list of objects carrying `id` (the wire) or an older map by id, as a map by id.
+export function byId(found) {
+  if (!found) return {};
+  return Array.isArray(found) ? Object.fromEntries(found.map((m) => [String(m.id), m])) : found;
+}
+
+// `GET …/{cid}` answers {position, campaign}: the campaign, with its position.
+export function campaignOf(answer) {
+  return answer && answer.campaign ? {...answer.campaign, position: answer.position} : answer;
+}
+
 function randomKey() {
   const bytes = crypto.getRandomValues(new Uint8Array(16));
   return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");

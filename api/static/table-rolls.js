@@ -2,6 +2,7 @@
 // mark; a GM's hidden roll is a placeholder until its reveal is recorded.
 
 import {el, show} from "./audit-core.js";
+import {byId} from "./table-api.js";
 
 const MARKS = {
   verified: ["✓", "verified"], pending: ["○", "seed sealed"], reported: ["✎", "reported"],
@@ -35,8 +36,8 @@ function dice(roll) {
 }
 
 function stuntsOf(position, state) {
-  const spent = state && state.stunt_spending && state.stunt_spending.rolls
-    && state.stunt_spending.rolls[position];
+  const spent = state && state.stunt_spending
+    && byId(state.stunt_spending.rolls)[String(position)];
   if (!spent || !(spent.stunts || []).length) return null;
   return el("span", {className: "bought", dataset: {field: "stunts"}}, "Stunts: ",
     spent.stunts.map((s) => `${show(s.name)} (${show(s.paid)} SP)`).join(", "));

@@ -2,7 +2,7 @@
 
 import {el, show} from "./audit-core.js";
 import {card} from "./audit-cards.js";
-import {client, onToken, problemText, say, wire} from "./table-api.js";
+import {campaignOf, client, onToken, problemText, say, wire} from "./table-api.js";
 import {renderDecisions} from "./table-decisions.js";
 import {follow} from "./table-live.js";
 import {renderRolls} from "./table-rolls.js";
@@ -117,7 +117,8 @@ async function open(token) {
   const api = client(campaignId, token);
   say("Opening…");
   try {
-    const [campaign, me] = await Promise.all([api.get(""), api.get("/v1/me")]);
+    const [read, me] = await Promise.all([api.get(""), api.get("/v1/me")]);
+    const campaign = campaignOf(read);
     $("campaign-name").textContent = show(campaign.name);
     document.title = `Table · ${show(campaign.name)}`;
     $("token-form").hidden = true;

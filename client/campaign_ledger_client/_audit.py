@@ -34,14 +34,15 @@ def _created(answer: Answer) -> CreatedCampaign:
 
 class Audit(Scope):
     @read(CAMPAIGN + "/timeline", TimelinePage)
-    def timeline(self, after: int = 0, limit: int = 50, *, character: str | None = None,
+    def timeline(self, after: int = 0, limit: int = 50, *, character_id: str | None = None,
                  session: int | None = None, scene: int | None = None,
-                 types: list[str] | None = None, first: int | None = None,
-                 last: int | None = None) -> Call:
-        """One entry per command (summary, actor, changes, voided); page with `next`."""
-        return query(after=after, limit=limit, character=character, session=session,
+                 types: list[str] | None = None, from_: int | None = None,
+                 to: int | None = None) -> Call:
+        """One entry per command (summary, actor, changes, voided); page with `next`.
+        `from_`/`to` are the query's `from`/`to` positions (`from` is a Python keyword)."""
+        return query(after=after, limit=limit, character_id=character_id, session=session,
                      scene=scene, type=",".join(types) if types else None,
-                     **{"from": first, "to": last})
+                     **{"from": from_, "to": to})
 
     @command("POST", CAMPAIGN + "/rewind", CampaignState)
     def rewind(self, to_position: int, reason: str) -> Call:
@@ -77,10 +78,11 @@ class Audit(Scope):
         return query(position=position, size=size)
 
     @read(CAMPAIGN + "/proofs/consistency", ConsistencyProof)
-    def consistency_proof(self, first: int, second: int | None = None) -> Call:
-        """The proof that the tree of `second` events (default: the head) extends the tree
-        of `first` events; check it with `witness.consistent` (docs/trust.md)."""
-        return query(**{"from": first, "to": second})
+    def consistency_proof(self, from_: int, to: int | None = None) -> Call:
+        """The proof that the tree of `to` events (default: the head) extends the tree of
+        `from_` events (the query's `from`); check it with `witness.consistent`
+        (docs/trust.md)."""
+        return query(**{"from": from_, "to": to})
 
     @endpoint("GET", CAMPAIGN + "/export", _lines, "read")
     def export(self) -> Call:

@@ -21,6 +21,7 @@ from campaign_ledger_client._scope import (
 from campaign_ledger_client.bodies import Sheet
 from campaign_ledger_client.models import At, Event, EventPage, IssuedToken, View
 from campaign_ledger_client.schemas import (
+    CampaignAnswer,
     CampaignCatalog,
     CampaignSummary,
     Character,
@@ -48,7 +49,7 @@ def _token(answer: Answer) -> IssuedToken:
 
 
 class CampaignCore(Scope):
-    @read(CAMPAIGN, CampaignSummary)
+    @read(CAMPAIGN, CampaignAnswer)
     def get(self) -> Call:
         """Name, settings, clock, head position and hash, dice epoch."""
         return Call()
@@ -79,13 +80,13 @@ class CampaignCore(Scope):
         return at_query(at, view)
 
     @endpoint("GET", CAMPAIGN + "/events", _events, "read")
-    def events(self, after: int = 0, limit: int = 100, *, character: str | None = None,
+    def events(self, after: int = 0, limit: int = 100, *, character_id: str | None = None,
                types: list[str] | None = None, session: int | None = None,
                scene: int | None = None, view: View = "recorded") -> Call:
         """One page of events after a position; `next` is the following page's `after`.
         Each event's `voided_by` names the rewind that voided it; `view="canon"` leaves
         those out."""
-        return query(after=after, limit=limit, character=character, session=session,
+        return query(after=after, limit=limit, character_id=character_id, session=session,
                      scene=scene, type=",".join(types) if types else None,
                      view=None if view == "recorded" else view)
 
@@ -99,7 +100,7 @@ class CampaignCore(Scope):
 
     @command("POST", CAMPAIGN + "/characters", Character)
     def register_character(self, sheet: Sheet) -> Call:
-        """Register a character (GM); the answer's `state` is the new character."""
+        """Register a character (GM); the answer's `resource` is the new character."""
         return Call(body=dict(sheet))
 
     @read(CAMPAIGN + "/characters", CharactersAnswer)

@@ -88,9 +88,9 @@ class Transport:
         if isinstance(head, dict):
             self.witness.observe(head, self.consistency_proof)
 
-    def consistency_proof(self, campaign_id: str, first: int, second: int) -> list[str]:
+    def consistency_proof(self, campaign_id: str, from_: int, to: int) -> list[str]:
         path = f"/v1/campaigns/{urllib.parse.quote(campaign_id, safe='')}/proofs/consistency"
-        answer = self._once("GET", self.url(path, {"from": first, "to": second}), None, None)
+        answer = self._once("GET", self.url(path, {"from": from_, "to": to}), None, None)
         proof: list[str] = answer.body["path"]
         return proof
 

@@ -15,8 +15,8 @@ from campaign_ledger_client.schemas import (
     EffortSummary,
     MagicAnswer,
     SpellsAnswer,
+    Spirit,
     StrainAnswer,
-    SummonerSpirits,
     SummonerSpiritsAnswer,
 )
 
@@ -75,7 +75,7 @@ class CwnMagic(Scope):
     def strain(self, at: At | datetime | None = None, view: View = "recorded") -> Call:
         return at_query(at, view)
 
-    @command("POST", CHARACTER + "/spirits", SummonerSpirits)
+    @command("POST", CHARACTER + "/spirits", Spirit)
     def summon(self, spirit: SummonSpec) -> Call:
         """Summon a spirit, ritual or immediate; the answer's extra `spirit` is it."""
         return Call(body=dict(spirit))

@@ -13,7 +13,7 @@ compares with the server's /openapi.json: an endpoint without a method fails it.
 
 What a method answers is typed by a model generated from the server's document
 (schemas.py): `@read(CHARACTER + "/magic", MagicAnswer)`, or `@command(..., Character)`
-for a write's `state`. `SHAPES` records the declared models; a test checks each against
+for a write's primary resource. `SHAPES` records the declared models; a test checks each against
 the document's answer of its operation.
 """
 
@@ -167,13 +167,13 @@ Builder = Callable[Concatenate[S, P], Call]
 def command(method: str, template: str,
             ) -> Callable[[Builder[S, P]], Callable[Concatenate[S, P], WriteResult[Any]]]: ...
 @overload
-def command(method: str, template: str, state: type[T],
+def command(method: str, template: str, resource: type[T],
             ) -> Callable[[Builder[S, P]], Callable[Concatenate[S, P], WriteResult[T]]]: ...
-def command(method: str, template: str, state: type[Any] | None = None,
+def command(method: str, template: str, resource: type[Any] | None = None,
             ) -> Callable[[Builder[S, P]], Callable[Concatenate[S, P], WriteResult[Any]]]:
     """A write through the ledger: Idempotency-Key and If-Match apply; answers WriteResult,
-    its `state` typed by the model given (the schema of the answer's `state`)."""
-    return endpoint(method, template, write_result, "command", state)
+    its `resource` typed by the model given (the schema of the answer's primary resource)."""
+    return endpoint(method, template, write_result, "command", resource)
 
 
 @overload

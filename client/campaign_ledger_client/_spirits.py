@@ -10,7 +10,7 @@ from campaign_ledger_client._scope import CAMPAIGN, Call, Scope, body, command, 
 from campaign_ledger_client.models import At, View
 from campaign_ledger_client.schemas import (
     PoolSummary,
-    SpiritChange,
+    Spirit,
     SpiritsAnswer,
     StuntPoolAnswer,
 )
@@ -28,29 +28,29 @@ class Spirits(Scope):
         """Every spirit, and which spirits each summoner holds."""
         return at_query(at, view)
 
-    @command("POST", SPIRIT + "/dismiss", SpiritChange)
+    @command("POST", SPIRIT + "/dismiss", Spirit)
     def dismiss_spirit(self, spirit_id: str) -> Call:
         return Call(body={}, params=_spirit(spirit_id))
 
-    @command("POST", SPIRIT + "/call", SpiritChange)
+    @command("POST", SPIRIT + "/call", Spirit)
     def call_spirit(self, spirit_id: str) -> Call:
         return Call(body={}, params=_spirit(spirit_id))
 
-    @command("POST", SPIRIT + "/dispel", SpiritChange)
+    @command("POST", SPIRIT + "/dispel", Spirit)
     def dispel_spirit(self, spirit_id: str) -> Call:
         return Call(body={}, params=_spirit(spirit_id))
 
-    @command("POST", SPIRIT + "/damage", SpiritChange)
+    @command("POST", SPIRIT + "/damage", Spirit)
     def damage_spirit(self, spirit_id: str, amount: int, reason: str = "") -> Call:
         return body(_spirit(spirit_id), amount=amount, reason=reason)
 
-    @command("POST", SPIRIT + "/compel", SpiritChange)
+    @command("POST", SPIRIT + "/compel", Spirit)
     def compel_spirit(self, spirit_id: str,
                       command: Literal["distasteful", "suicidal", "contrary"],
                       dice: list[int] | None = None) -> Call:
         return body(_spirit(spirit_id), command=command, dice=dice)
 
-    @command("POST", SPIRIT + "/banish", SpiritChange)
+    @command("POST", SPIRIT + "/banish", Spirit)
     def banish_spirit(self, spirit_id: str, by: str, *, dice: list[int] | None = None,
                       opposing_dice: list[int] | None = None,
                       damage_dice: list[int] | None = None,
@@ -58,12 +58,12 @@ class Spirits(Scope):
         return body(_spirit(spirit_id), by=by, dice=dice, opposing_dice=opposing_dice,
                     damage_dice=damage_dice, skill_bonus=skill_bonus)
 
-    @command("POST", SPIRIT + "/fade", SpiritChange)
+    @command("POST", SPIRIT + "/fade", Spirit)
     def fade_spirit(self, spirit_id: str, reason: str = "") -> Call:
         """An uncontrolled spirit faded away (GM)."""
         return body(_spirit(spirit_id), reason=reason)
 
-    @command("POST", SPIRIT + "/ensnare", SpiritChange)
+    @command("POST", SPIRIT + "/ensnare", Spirit)
     def ensnare(self, spirit_id: str, target: str) -> Call:
         """The spirit's Ensnare: the target cannot move for five minutes of game time."""
         return body(_spirit(spirit_id), target=target)

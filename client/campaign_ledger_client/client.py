@@ -5,7 +5,7 @@
     service = Client("http://127.0.0.1:8000")
     created = service.create_campaign("Mana Noir")
     campaign = service.with_token(created.gm_token).campaign(created.id)
-    mara = campaign.character(campaign.register_character({"name": "Mara"}).state["id"])
+    mara = campaign.character(campaign.register_character({"name": "Mara"}).resource["id"])
     result = mara.age_test("Willpower", focus="Courage", tn=11)
     print(result.events[0].data["total"], result.events[0].data["success"])
 

@@ -92,16 +92,26 @@ class Restore(Event):
                 "restored_from": int(data["restored_from"]), "restored_to": int(data["restored_to"])}
 
 
+# The keys a write names its primary resource under: the keys reads of them use.
+RESOURCE_KEYS = ("character", "campaign", "state", "encounter", "stunt_pool", "effort",
+                 "spirit", "stunts", "item")
+ENVELOPE = ("position", "events", "changed")
+
+
 @dataclass(frozen=True)
 class WriteResult(Generic[StateT]):
-    """A command's answer: the head `position`, the `events` it recorded and the `state`
-    (the character for character commands, else the campaign or the area's summary), typed
-    by the model (schemas.py) the method declares: `WriteResult[Character]`.
-    `extra` holds the other keys some commands add (`magic`, `condition`, `spirit`…)."""
+    """A command's answer: the head `position`, the `events` it recorded, its primary
+    `resource` (the acting character, or the item, spirit, campaign… acted on), found
+    under `key` (`character`, `item`…: the key a read of it uses) and typed by the model
+    (schemas.py) the method declares: `WriteResult[Character]`; `changed` holds the ids of
+    everything else it changed, by kind (`characters`, `items`, `spirits`). `extra` holds
+    the other keys some commands add (`magic`, `condition`, `receipt`…)."""
 
     position: int
     events: list[Event]
-    state: StateT
+    resource: StateT
+    key: str | None = None
+    changed: dict[str, list[str]] = field(default_factory=dict)
     extra: JSON = field(default_factory=dict)
     replayed: bool = False
 
@@ -112,10 +122,11 @@ class WriteResult(Generic[StateT]):
 
     @classmethod
     def from_json(cls, raw: JSON, replayed: bool = False) -> WriteResult[Any]:
-        rest = {k: v for k, v in raw.items() if k not in ("position", "events", "state")}
-        state: Any = raw.get("state")
+        key = next((k for k in RESOURCE_KEYS if k in raw), None)
+        rest = {k: v for k, v in raw.items() if k not in (*ENVELOPE, key)}
+        resource: Any = raw.get(key) if key else None
         return cls(int(raw["position"]), [Event.from_json(e) for e in raw.get("events", [])],
-                   state, rest, replayed)
+                   resource, key, dict(raw.get("changed") or {}), rest, replayed)
 
 
 @dataclass(frozen=True)
@@ -127,7 +138,7 @@ class CreatedCampaign:
 
     @classmethod
     def from_json(cls, raw: JSON) -> CreatedCampaign:
-        return cls(str(raw["id"]), str(raw["gm_token"]), str(raw["gm_token_id"]),
+        return cls(str(raw["campaign"]["id"]), str(raw["gm_token"]), str(raw["gm_token_id"]),
                    WriteResult.from_json(raw))
 
 

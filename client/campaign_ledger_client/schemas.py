@@ -241,6 +241,11 @@ class BondRecordedEvent(TypedDict):
     envelope: NotRequired[Literal[2]]
 
 
+class CampaignAnswer(TypedDict):
+    position: int
+    campaign: CampaignSummary
+
+
 class CampaignCatalog(TypedDict):
     position: int
     catalog: str
@@ -284,16 +289,43 @@ class CampaignState(TypedDict):
     position: NotRequired[int]
     head_hash: NotRequired[str]
     recorded_at: NotRequired[str]
+    dice: CampaignStateDice
+    settings: NotRequired[Settings]
+    clock: NotRequired[Clock]
+    characters: NotRequired[list[Character]]
+    spirits: NotRequired[list[Spirit]]
+    items: NotRequired[list[Item]]
+    stunts: NotRequired[StuntPoolState]
+    stunt_spending: NotRequired[StuntSpending]
+    rewind: NotRequired[RewindState]
+    encounter: NotRequired[Encounter | None]
+    encounters: NotRequired[int]
+    withheld_sp: NotRequired[dict[str, int]]
+    serial: NotRequired[int]
+    forked_from: NotRequired[ForkOrigin | None]
+
+
+class CampaignStateDice(TypedDict):
+    epoch: int
+    commitment: str
+
+
+class CampaignStateRecorded(TypedDict):
+    id: str
+    name: NotRequired[str]
+    position: NotRequired[int]
+    head_hash: NotRequired[str]
+    recorded_at: NotRequired[str]
     dice_epoch: NotRequired[int]
     dice_commitment: NotRequired[str]
     settings: NotRequired[Settings]
     clock: NotRequired[Clock]
     characters: NotRequired[dict[str, Character]]
     spirits: NotRequired[dict[str, Spirit]]
-    items: NotRequired[dict[str, Item]]
-    stunts: NotRequired[StuntPoolState]
-    stunt_spending: NotRequired[StuntSpending]
-    rewind: NotRequired[RewindState]
+    items: NotRequired[dict[str, ItemRecorded]]
+    stunts: NotRequired[StuntPoolStateRecorded]
+    stunt_spending: NotRequired[StuntSpendingRecorded]
+    rewind: NotRequired[RewindStateRecorded]
     encounter: NotRequired[Encounter | None]
     encounters: NotRequired[int]
     withheld_sp: NotRequired[dict[str, int]]
@@ -359,6 +391,15 @@ class Change(TypedDict):
     path: str
     before: Any
     after: Any
+
+
+class Changed(TypedDict):
+    """The ids of everything else the command changed: every character, item and spirit
+    its events name, but the primary resource."""
+
+    characters: list[str]
+    items: list[str]
+    spirits: list[str]
 
 
 class Character(TypedDict):
@@ -1241,7 +1282,11 @@ class EffortState(TypedDict):
 class EffortSummary(TypedDict):
     character_id: str
     cyberware_cut: int
-    pools: dict[str, EffortPoolSummary]
+    pools: list[EffortSummaryPoolsEntry]
+
+
+class EffortSummaryPoolsEntry(EffortPoolSummary):
+    id: str
 
 
 class Encounter(TypedDict):
@@ -1432,6 +1477,7 @@ class EventLine(TypedDict):
 
 
 class EventsAnswer(TypedDict):
+    position: int
     events: list[Event]
     next: int | None
 
@@ -1466,7 +1512,7 @@ class ForkedFrom(TypedDict):
     name: str
     origin: ForkOrigin
     tree_head: OriginTreeHead
-    state: CampaignState
+    state: CampaignStateRecorded
     dice_epoch: int
     dice_commitment: str
 
@@ -1698,6 +1744,12 @@ class HurtThisRoundEvent(TypedDict):
 
 
 class Identification(TypedDict):
+    character_id: str
+    day: int
+    position: int
+
+
+class IdentificationRecorded(TypedDict):
     character: str
     day: int
     position: int
@@ -1735,7 +1787,7 @@ class Item(TypedDict):
     links: NotRequired[list[LinkRecord]]
     identified: NotRequired[list[Identification]]
     studies: NotRequired[list[Study]]
-    trust: NotRequired[dict[str, TrustMark]]
+    trust: NotRequired[list[ItemTrustEntry]]
     damaged_at: NotRequired[int]
     registered_at: NotRequired[int]
 
@@ -1940,9 +1992,33 @@ class ItemLinkedEvent(TypedDict):
     envelope: NotRequired[Literal[2]]
 
 
+class ItemRecorded(TypedDict):
+    id: str
+    name: str
+    kind: str
+    materials: list[Material]
+    integrity: Pool
+    exposure: NotRequired[str]
+    durability_bonus: NotRequired[int]
+    magical: NotRequired[bool]
+    min_skill: NotRequired[MinSkill | None]
+    enchantment_bonus: NotRequired[int]
+    firearm: NotRequired[Firearm | None]
+    description: NotRequired[str]
+    status: NotRequired[str]
+    holder: NotRequired[str | None]
+    linked_to: NotRequired[str | None]
+    links: NotRequired[list[LinkRecord]]
+    identified: NotRequired[list[IdentificationRecorded]]
+    studies: NotRequired[list[StudyRecorded]]
+    trust: NotRequired[dict[str, TrustMark]]
+    damaged_at: NotRequired[int]
+    registered_at: NotRequired[int]
+
+
 class ItemRegistered(TypedDict):
     character_id: NotRequired[str | None]
-    item: Item
+    item: ItemRecorded
 
 
 class ItemRegisteredEvent(TypedDict):
@@ -1995,7 +2071,17 @@ class ItemRepairedEvent(TypedDict):
     envelope: NotRequired[Literal[2]]
 
 
-class ItemState(Item):
+class TrustMark(TypedDict):
+    scene: int
+    position: int
+    outcome: str
+
+
+class ItemTrustEntry(TrustMark):
+    id: str
+
+
+class ItemView(Item):
     durability: int
     repair_tn: int
 
@@ -2608,7 +2694,7 @@ class Redone(TypedDict):
     restored_from: int
     restored_to: int
     reason: str
-    state: CampaignState
+    state: CampaignStateRecorded
     dice_epoch: int
     dice_commitment: str
     revealed_epoch: NotRequired[int | None]
@@ -2724,13 +2810,18 @@ class RewindState(TypedDict):
     last_rewind: NotRequired[int]
 
 
+class RewindStateRecorded(TypedDict):
+    voided: NotRequired[list[VoidedRangeRecorded]]
+    last_rewind: NotRequired[int]
+
+
 class Rewound(TypedDict):
     character_id: NotRequired[str | None]
     to_position: int
     reason: str
     voided_from: int
     voided_to: int
-    state: CampaignState
+    state: CampaignStateRecorded
     dice_epoch: int
     dice_commitment: str
     revealed_epoch: NotRequired[int | None]
@@ -3405,11 +3496,6 @@ class SpiritCalledEvent(TypedDict):
     envelope: NotRequired[Literal[2]]
 
 
-class SpiritChange(TypedDict):
-    spirit: Spirit
-    characters: dict[str, Character | None]
-
-
 class SpiritCompelled(TypedDict):
     character_id: NotRequired[str | None]
     spirit_id: str
@@ -3742,6 +3828,13 @@ class StrainRecoveredEvent(TypedDict):
 
 
 class Study(TypedDict):
+    character_id: str
+    began_day: int
+    began_at: int
+    basis: str
+
+
+class StudyRecorded(TypedDict):
     character: str
     began_day: int
     began_at: int
@@ -3942,7 +4035,20 @@ class StuntPoolState(TypedDict):
     active: NotRequired[bool]
     base: NotRequired[int]
     sp: NotRequired[int]
+    rolls: NotRequired[list[StuntPoolStateRollsEntry]]
+
+
+class StuntPoolStateRecorded(TypedDict):
+    bonds: NotRequired[list[Bond]]
+    members: NotRequired[list[str] | None]
+    active: NotRequired[bool]
+    base: NotRequired[int]
+    sp: NotRequired[int]
     rolls: NotRequired[dict[str, RollNote]]
+
+
+class StuntPoolStateRollsEntry(RollNote):
+    id: int
 
 
 class StuntResisted(TypedDict):
@@ -4005,12 +4111,29 @@ class StuntRollNotedEvent(TypedDict):
 
 
 class StuntSpending(TypedDict):
+    rolls: NotRequired[list[StuntSpendingRollsEntry]]
+    attacks: NotRequired[list[StuntSpendingAttacksEntry]]
+    locks: NotRequired[list[Lock]]
+    resistances: NotRequired[list[Resistance]]
+    prepared: NotRequired[list[str]]
+    grapples: NotRequired[list[list[str]]]
+
+
+class StuntSpendingAttacksEntry(Attack):
+    id: int
+
+
+class StuntSpendingRecorded(TypedDict):
     rolls: NotRequired[dict[str, RollSpending]]
     attacks: NotRequired[dict[str, Attack]]
     locks: NotRequired[list[Lock]]
     resistances: NotRequired[dict[str, Resistance]]
     prepared: NotRequired[list[str]]
     grapples: NotRequired[list[list[str]]]
+
+
+class StuntSpendingRollsEntry(RollSpending):
+    id: int
 
 
 class StuntTurnPassed(TypedDict):
@@ -4083,16 +4206,17 @@ class StuntsSpentEvent(TypedDict):
     envelope: NotRequired[Literal[2]]
 
 
-class SummonerSpirits(TypedDict):
+class SummonerSpiritsAnswer(TypedDict):
+    position: int
+    voided: Voided | None
+    holdings: SummonerSpiritsAnswerHoldings
+
+
+class SummonerSpiritsAnswerHoldings(TypedDict):
     character_id: str
     held: list[Spirit]
     spirits: list[Spirit]
     hit_dice_held: int
-
-
-class SummonerSpiritsAnswer(TypedDict):
-    position: int
-    voided: Voided | None
 
 
 class Summoning(TypedDict):
@@ -4317,12 +4441,6 @@ class TreeHead(TypedDict):
     signature: str
 
 
-class TrustMark(TypedDict):
-    scene: int
-    position: int
-    outcome: str
-
-
 class TrustTested(TypedDict):
     character_id: NotRequired[str | None]
     item_id: str
@@ -4472,7 +4590,14 @@ class Voided(TypedDict):
     by: int
 
 
-class VoidedRange(TypedDict):
+VoidedRange = TypedDict("VoidedRange", {
+    'from': 'int',
+    'to': 'int',
+    'by': 'int',
+})
+
+
+class VoidedRangeRecorded(TypedDict):
     first: int
     last: int
     by: int

@@ -60,11 +60,12 @@ def creation_parts(command: CreateCampaign, box: SecretBox, campaign_id: str,
 
 
 def _created(outcome: Outcome) -> dict[str, Any]:
-    return {"id": outcome.campaign_id, "gm_token_id": outcome.tokens[0].id, "gm_token": None}
+    return {"gm_token_id": outcome.tokens[0].id, "gm_token": None}
 
 
-# The stored answer names the GM token, never its secret (`with_gm_secret` adds it).
-CREATED = WriteAnswer(201, campaign_summary, _created)
+# The stored answer names the GM token, never its secret (`with_gm_secret` adds it); the
+# campaign (its id with it) is the primary resource.
+CREATED = WriteAnswer(201, campaign_summary, _created, key="campaign")
 
 
 def with_gm_secret(box: SecretBox, body: dict[str, Any]) -> dict[str, Any]:

@@ -53,18 +53,14 @@ def holdings(state: CampaignState, character_id: str) -> dict[str, Any]:
             "hit_dice_held": sum(s.hit_dice for s in held)}
 
 
-def spirit_view(spirit_id: str, *others: str) -> StateView:
-    def view(state: CampaignState) -> dict[str, Any]:
-        spirit = state.spirits[spirit_id]
-        ids = dict.fromkeys([spirit.summoner_id, *others])
-        return {"spirit": spirit, "characters": {i: state.characters.get(i) for i in ids}}
-
-    return view
+def spirit_view(spirit_id: str) -> StateView:
+    return lambda state: state.spirits[spirit_id]
 
 
-def summoned_spirit(outcome: Outcome) -> dict[str, Any]:
+def summoned_spirit(outcome: Outcome) -> Any:
+    """The spirit a summoning brought (a new one, or one summoned again)."""
     found = [e.spirit_id for e in outcome.events if isinstance(e, SpiritSummoned)]
-    return {"spirit_id": found[0] if found else None}
+    return outcome.state.spirits[found[0]] if found else None
 
 
 def newest_character(state: CampaignState) -> Any:

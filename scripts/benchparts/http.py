@@ -23,10 +23,10 @@ THREADS_PER_PROCESS = 4
 
 def _setup_campaign(base: str) -> tuple[str, str, str]:
     _, created = call("POST", f"{base}/v1/campaigns", {"name": "Bench"})
-    cid, token = created["id"], created["gm_token"]
+    cid, token = created["campaign"]["id"], created["gm_token"]
     _, mara = call("POST", f"{base}/v1/campaigns/{cid}/characters",
                    {"name": "Mara", "mana": {"current": 0, "max": 1_000_000}}, token)
-    return cid, token, mara["state"]["id"]
+    return cid, token, mara["character"]["id"]
 
 
 def _client(port: int, targets: list[tuple[str, str]], seconds: float) -> list[float]:

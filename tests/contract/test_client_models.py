@@ -3,7 +3,7 @@
 `schemas.py` is generated from the document (scripts/client_models.py): it must be what
 the generator writes now, so a changed Struct cannot leave the client's models behind.
 Each method declares the model of its answer (`@read(path, Model)`, or the model of a
-write's `state` in `@command(method, path, Model)`); the model must be the one the
+write's primary resource in `@command(method, path, Model)`); the model must be the one the
 document names for that operation, and no method that answers a model may leave it out.
 """
 

@@ -26,7 +26,7 @@ HOUND: Any = {"mode": "ritual", "nature": "Fire", "form": "physical", "form_leve
               "hit_dice": 1, "hit_points": 6}
 WAND: Any = {"name": "Wand", "kind": "wand", "materials": [{"name": "hardwood"}], "magical": True}
 PISTOL: Any = {"name": "Pistol", "kind": "firearm", "materials": [{"name": "steel"}],
-               "firearm": {"class": "revolver", "damage": "2d6"}}
+               "firearm": {"weapon_class": "revolver", "damage": "2d6"}}
 
 
 def types(result: WriteResult) -> list[str]:
@@ -44,12 +44,12 @@ def walk(service: Client) -> None:
     assert "# TYPE" in service.metrics()
     created = service.create_campaign("Walkthrough")
     campaign = service.with_token(created.gm_token).campaign(created.id)
-    assert campaign.get()["id"] == created.id
+    assert campaign.get()["campaign"]["id"] == created.id
     changed = campaign.change_settings({"helpless_points": 7})
-    assert changed.state["settings"]["helpless_points"] == 7
-    mara = campaign.character(campaign.register_character(MARA).state["id"])
-    ivo = campaign.character(campaign.register_character(IVO).state["id"])
-    assert mara.update({"level": 6}).state["level"] == 6
+    assert changed.resource["settings"]["helpless_points"] == 7
+    mara = campaign.character(campaign.register_character(MARA).resource["id"])
+    ivo = campaign.character(campaign.register_character(IVO).resource["id"])
+    assert mara.update({"level": 6}).resource["level"] == 6
     assert [c["name"] for c in campaign.characters()["characters"]] == ["Mara", "Ivo"]
     tokens(campaign, mara)
     access(service, campaign, mara)
@@ -105,9 +105,9 @@ def stunt_pool(campaign: Campaign, mara: Character, ivo: Character) -> None:
     campaign.advance(10)
     lucky = mara.age_test("Willpower", tn=10, dice=[4, 5, 4]).events[0]
     assert (lucky.data["success"], lucky.data["stunt_points"]) == (True, 4)
-    assert campaign.contribute_to_pool(lucky.position, 4).state["sp"] == 7
+    assert campaign.contribute_to_pool(lucky.position, 4).resource["sp"] == 7
     plain = ivo.age_test("Willpower", tn=10, dice=[6, 5, 4]).events[0]
-    assert campaign.spend_from_pool(plain.position, 2).state["sp"] == 5
+    assert campaign.spend_from_pool(plain.position, 2).resource["sp"] == 5
     assert campaign.stunt_pool()["stunt_pool"]["sp"] == 5
     assert mara.roll("1d20+2", dice=[7]).events[0].data["total"] == 9
 
@@ -118,7 +118,7 @@ def stunts(campaign: Campaign) -> None:
     nox = campaign.register_character({"name": "Nox", "abilities": {"Willpower": 2,
                                                                     "Communication": 2}})
     pell = campaign.register_character({"name": "Pell", "abilities": {"Willpower": 1}})
-    nox_id, pell_id = nox.state["id"], pell.state["id"]
+    nox_id, pell_id = nox.resource["id"], pell.resource["id"]
     hit = campaign.attack(nox_id, "Willpower", 10, kind="stunt-attack", dice=[6, 5, 1],
                           target=pell_id).events[0]
     assert hit.data["stunt_points"] == 2
@@ -129,23 +129,23 @@ def stunts(campaign: Campaign) -> None:
     spent = campaign.spend_stunt_points(lucky.position, [{"name": "Lock", "sp": 5},
                                                          {"name": "Frighten"}], pell_id)
     assert spent.events[0].data["paid"] == 3 + 3  # Lock at 5 with Grabbed's +2
-    (lock,), (resistance,) = spent.state["locks"], list(spent.state["resistances"].values())
+    (lock,), (resistance,) = spent.resource["locks"], spent.resource["resistances"]
     escaped = campaign.try_lock_escape(lock["id"], False, dice=[2])
     assert [e.type for e in escaped.events][:2] == ["Rolled", "LockEscapeTried"]
     resisted = campaign.resist_stunt(resistance["id"], dice=[1, 2, 3])
     assert resisted.events[1].data["outcome"] == "Cowed"
-    assert str(lucky.position) in campaign.stunts()["stunts"]["rolls"]
+    assert lucky.position in [r["id"] for r in campaign.stunts()["stunts"]["rolls"]]
 
 
 def resources(mara: Character) -> None:
-    assert mara.spend("mana", 2, "ward").state["mana"]["current"] == 8
-    assert mara.gain("mana", 1).state["mana"]["current"] == 9
-    assert mara.gain("conviction", 1).state["conviction"]["current"] == 2
-    assert mara.spend("conviction", 1).state["conviction"]["current"] == 1
+    assert mara.spend("mana", 2, "ward").resource["mana"]["current"] == 8
+    assert mara.gain("mana", 1).resource["mana"]["current"] == 9
+    assert mara.gain("conviction", 1).resource["conviction"]["current"] == 2
+    assert mara.spend("conviction", 1).resource["conviction"]["current"] == 1
     before = mara.get()["character"]["health"]["current"]
-    assert mara.damage(2, "stun").state["health"]["current"] == max(0, before - 2)
+    assert mara.damage(2, "stun").resource["health"]["current"] == max(0, before - 2)
     mara.heal(2)
-    assert mara.correct("mana.current", 10, "typo").state["mana"]["current"] == 10
+    assert mara.correct("mana.current", 10, "typo").resource["mana"]["current"] == 10
 
 
 def conditions(mara: Character) -> None:
@@ -164,13 +164,13 @@ def cwn_magic(campaign: Campaign, mara: Character) -> None:
     held = mara.commit_effort("mage", 1, "duration", "ward")
     commitment = held.events[0].data["commitment"]["id"]
     mara.reclaim_effort(commitment)
-    assert "mage" in mara.effort()["effort"]["pools"]
+    assert "mage" in [p["id"] for p in mara.effort()["effort"]["pools"]]
     mara.prepare_spells(["Illumination", "Haste"])
     assert types(mara.cast("Illumination"))
     assert types(mara.use_spell_effect("Haste"))
     assert mara.spells()["spells"]
     mara.gain_strain(2, "cold")
-    assert mara.recover_strain(1).state["strain"]["current"] >= 1
+    assert mara.recover_strain(1).resource["strain"]["current"] >= 1
     assert "current" in mara.strain()["strain"]
 
 
@@ -195,8 +195,8 @@ def mana_noir_magic(campaign: Campaign, mara: Character) -> None:
 
 
 def spirits(campaign: Campaign, mara: Character, ivo: Character) -> None:
-    first = ivo.summon(HOUND).extra["spirit_id"]
-    assert [s["id"] for s in ivo.spirits()["held"]] == [first]
+    first = ivo.summon(HOUND).resource["id"]
+    assert [s["id"] for s in ivo.spirits()["holdings"]["held"]] == [first]
     campaign.dismiss_spirit(first)
     campaign.call_spirit(first)
     assert "Rolled" in types(campaign.compel_spirit(first, "distasteful", dice=[6, 6]))
@@ -206,21 +206,21 @@ def spirits(campaign: Campaign, mara: Character, ivo: Character) -> None:
     campaign.dispel_spirit(first)
     campaign.clock("end-scene")
     campaign.clock("start-scene")
-    second = ivo.summon(HOUND).extra["spirit_id"]
+    second = ivo.summon(HOUND).resource["id"]
     assert "SpiritBrokeFree" in types(campaign.compel_spirit(second, "contrary", dice=[1, 1]))
     assert types(campaign.fade_spirit(second, "no energy"))
-    assert set(campaign.spirits()["summoners"]) == {ivo.id}
+    assert [s["character_id"] for s in campaign.spirits()["summoners"]] == [ivo.id]
 
 
 def items(campaign: Campaign, mara: Character) -> None:
-    wand = campaign.register_item(WAND).state["id"]
+    wand = campaign.register_item(WAND).resource["id"]
     campaign.damage_item(wand, 9, "fire")
-    assert campaign.repair_item(wand, 1).state["integrity"]["current"] >= 1
+    assert campaign.repair_item(wand, 1).resource["integrity"]["current"] >= 1
     campaign.hand_over(wand, mara.id)
     campaign.identify(wand, mara.id)
     campaign.link(wand, mara.id, pool="mage")
     assert "ItemLinkEnded" in types(campaign.unlink(wand, mara.id))
-    pistol = campaign.register_item(PISTOL).state["id"]
+    pistol = campaign.register_item(PISTOL).resource["id"]
     jammed = campaign.trust_test(pistol, mara.id, dice=[1, 1, 5], modifier=-5)
     assert jammed.events[0].data["success"] is False
     assert types(campaign.maintain(pistol, mara.id))
@@ -244,13 +244,13 @@ def audit(service: Client, campaign: Campaign) -> None:
     mark = campaign.advance(5).position
     campaign.advance(5)
     rewound = campaign.rewind(mark, "one advance too many")
-    assert rewound.state["clock"]["minutes"] == campaign.state(at=mark)["state"]["clock"]["minutes"]
+    assert rewound.resource["clock"]["minutes"] == campaign.state(at=mark)["state"]["clock"]["minutes"]
     campaign.redo("it was right")
     assert campaign.state(view="canon")["position"] == campaign.get()["position"]
     forked = campaign.fork_campaign(mark, "What if")
     what_if = service.with_token(forked.gm_token).campaign(forked.id)
-    assert what_if.get()["forked_from"]["position"] == mark
-    mara_id = next(iter(campaign.state(at=mark)["state"]["characters"]))
+    assert what_if.get()["campaign"]["forked_from"]["position"] == mark
+    mara_id = campaign.state(at=mark)["state"]["characters"][0]["id"]
     assert what_if.character(mara_id).compare(origin_at=mark)["changes"] == []
     with campaign.feed(after=head) as feed:
         assert next(feed).position == head + 1
@@ -275,11 +275,11 @@ def encounter(campaign: Campaign, mara: Character, ivo: Character) -> None:
     started = campaign.start_encounter([{"character_id": mara.id, "initiative": 14},
                                         {"character_id": ivo.id, "initiative": 10},
                                         {"name": "Thug", "initiative": 5}])
-    thug = started.state["order"][2]
-    assert campaign.delay_turn(thug).state["order"] == [ivo.id, thug, mara.id]
-    driver = campaign.add_participant(name="Driver", initiative=1).state["order"][-1]
+    thug = started.resource["order"][2]
+    assert campaign.delay_turn(thug).resource["order"] == [ivo.id, thug, mara.id]
+    driver = campaign.add_participant(name="Driver", initiative=1).resource["order"][-1]
     assert types(campaign.next_turn()) == ["TurnAdvanced"]
-    assert driver not in campaign.remove_participant(driver, "fled").state["order"]
+    assert driver not in campaign.remove_participant(driver, "fled").resource["order"]
     assert campaign.encounter()["encounter"]["round"] == 1
     encounter_talents(campaign, ivo)
     assert "EncounterEnded" in types(campaign.end_encounter())
@@ -290,17 +290,17 @@ def encounter_talents(campaign: Campaign, ivo: Character) -> None:
     ada = campaign.character(campaign.register_character({
         "name": "Ada", "conviction": {"current": 2, "max": 2},
         "talents": [{"name": "Adventurer", "degree": "Grandmaster"},
-                    {"name": "Leader", "degree": "Apex"}]}).state["id"])
+                    {"name": "Leader", "degree": "Apex"}]}).resource["id"])
     assert types(ada.avoid_damage(4, reason="a club")) == ["ResourceSpent", "DamageAvoided"]
     helped = ada.spend_conviction_for_ally(ivo.id, reason="rallied")
-    assert helped.state["conviction"]["current"] == 0
+    assert helped.resource["conviction"]["current"] == 0
     confused_test(campaign)
 
 
 def confused_test(campaign: Campaign) -> None:
     """A Confused participant's owed test, rolled when their turn starts."""
     cora = campaign.character(campaign.register_character({
-        "name": "Cora", "abilities": {"Willpower": 1}}).state["id"])
+        "name": "Cora", "abilities": {"Willpower": 1}}).resource["id"])
     cora.add_condition({"name": "Confused"})
     campaign.add_participant(character_id=cora.id, initiative=0)
     while (campaign.encounter()["encounter"]["turn"] or {}).get("id") != cora.id:
@@ -316,10 +316,10 @@ def snare(campaign: Campaign, cora: Character) -> None:
     """A summoner's spirit snares Cora, who is cut free."""
     sol = campaign.character(campaign.register_character({
         "name": "Sol", "level": 5, "skills": {"summon": 2}, "modifiers": {"cha": 2, "con": 0},
-        "edges": ["Summoner"]}).state["id"])
+        "edges": ["Summoner"]}).resource["id"])
     spirit = sol.summon({"mode": "ritual", "nature": "Fire", "form": "physical",
                          "form_level": 1, "appearance": "a snaring hound",
-                         "powers": ["Ensnare"], "hit_dice": 1, "hit_points": 6}).extra["spirit_id"]
+                         "powers": ["Ensnare"], "hit_dice": 1, "hit_points": 6}).resource["id"]
     assert types(campaign.ensnare(spirit, cora.id)) == ["Ensnared"]
     assert types(cora.free_from_snare(spirit)) == ["SnareFaded"]
 
@@ -328,5 +328,5 @@ def clock_and_death(campaign: Campaign, mara: Character, ivo: Character) -> None
     for action in ("end-scene", "sunset", "sunrise", "end-session"):
         assert types(campaign.clock(action))
     assert types(campaign.new_day([mara.id, ivo.id]))
-    extra = campaign.character(campaign.register_character({"name": "Extra"}).state["id"])
+    extra = campaign.character(campaign.register_character({"name": "Extra"}).resource["id"])
     assert "CharacterDied" in types(extra.record_death("shot"))

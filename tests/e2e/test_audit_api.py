@@ -60,7 +60,7 @@ def test_a_command_of_several_events_is_one_timeline_entry(api: ApiClient) -> No
 
 def test_timeline_filters_by_character_type_session_scene_and_positions(api: ApiClient) -> None:
     t = table(api)
-    by_jo = entries(api, f"?character={t['jo']}")
+    by_jo = entries(api, f"?character_id={t['jo']}")
     assert [e["types"] for e in by_jo] == [["CharacterRegistered"], ["Rolled"], ["ResourceSpent"]]
     rolls = entries(api, "?type=Rolled")
     assert [e["character_ids"] for e in rolls] == [[t["mara"]], [t["jo"]]]
@@ -105,7 +105,7 @@ def test_verify_reports_the_chain_and_verified_pending_and_reported_dice(api: Ap
     open_session = api.get(api.c("/verify")).body
     assert open_session["ok"] is True
     assert open_session["chain"] == {"ok": True, "first_break": None,
-                                     "head_hash": api.get(api.c())["head_hash"],
+                                     "head_hash": api.get(api.c())["campaign"]["head_hash"],
                                      "head_position": api.get(api.c())["position"],
                                      "length": api.get(api.c())["position"]}
     assert open_session["dice"]["verified"] == 0
@@ -120,7 +120,7 @@ def test_verify_reports_the_chain_and_verified_pending_and_reported_dice(api: Ap
 
 def test_verify_checks_a_head_hash_saved_earlier(api: ApiClient) -> None:
     table(api)
-    saved = api.get(api.c())["head_hash"]
+    saved = api.get(api.c())["campaign"]["head_hash"]
     api.post(api.c("/clock/end-session"))
     found = api.get(api.c(f"/verify?expect_head={saved}")).body
     assert found["expected_head"]["ok"] is True
@@ -135,7 +135,7 @@ def test_the_signed_head_verifies_under_the_published_key(api: ApiClient) -> Non
     key = api.get("/v1/signing-key", token="").body
     assert head["public_key"] == key["public_key"]
     assert (head["position"], head["head_hash"]) == (api.get(api.c())["position"],
-                                                     api.get(api.c())["head_hash"])
+                                                     api.get(api.c())["campaign"]["head_hash"])
     public = Ed25519PublicKey.from_public_bytes(bytes.fromhex(key["public_key"]))
     public.verify(bytes.fromhex(head["signature"]),
                   head_message(head["campaign_id"], head["position"], head["head_hash"]))

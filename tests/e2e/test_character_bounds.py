@@ -97,7 +97,7 @@ def test_a_whole_pool_correction_may_lower_the_maximum_with_the_current_value(
     chid = mara(api)
     answer = correct(api, chid, "mana", {"current": 3, "max": 4})
     assert answer.status == 200, answer
-    assert answer["state"]["mana"] == {"current": 3, "max": 4}
+    assert answer.primary["mana"] == {"current": 3, "max": 4}
     assert correct(api, chid, "mana.current", 4).status == 200
     assert correct(api, chid, "backlash.temporary", 2).status == 200
 

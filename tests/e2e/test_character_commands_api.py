@@ -59,8 +59,8 @@ def test_a_resource_or_condition_command_is_the_gm_or_the_characters_player(
     refused(api, method, path, body, tokens["observer"], "not-your-character")
     answer = api.call(method, api.c(path), json=body, token=tokens["mara"])
     assert answer.status in (200, 201), answer
-    assert {"position", "events", "state", "receipt"} <= set(answer.body)
-    assert answer["state"]["id"] == mara
+    assert {"position", "events", "character", "changed", "receipt"} <= set(answer.body)
+    assert answer.primary["id"] == mara
 
 
 @pytest.mark.parametrize(("method", "suffix", "body"), GM_ONLY)
@@ -76,7 +76,7 @@ def test_registering_a_character_is_the_gms_alone(api: ApiClient) -> None:
     refused(api, "POST", "/characters", {"name": "Sela"}, tokens["mara"], "gm-only")
     registered = api.post(api.c("/characters"), {"name": "Sela", "level": 2})
     assert registered.status == 201, registered
-    assert (registered["state"]["name"], registered["state"]["level"]) == ("Sela", 2)
+    assert (registered.primary["name"], registered.primary["level"]) == ("Sela", 2)
 
 
 def test_a_condition_command_on_another_players_character_is_refused(api: ApiClient) -> None:
@@ -123,4 +123,4 @@ def test_the_players_conviction_spend_settles_and_the_gms_damage_does_not(
                      token=tokens["mara"])
     assert spent.status == 200, spent
     assert types(spent)[0] == "MagicTestFailureAccepted"
-    assert spent["state"]["conviction"]["current"] == 2
+    assert spent.primary["conviction"]["current"] == 2

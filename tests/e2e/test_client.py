@@ -83,7 +83,7 @@ def _template_of(method: str, path: str) -> str:
 def test_a_refused_command_raises_with_the_problem_details(served: Served) -> None:
     _, campaign = new_campaign(served)
     mara = campaign.character(campaign.register_character(
-        {"name": "Mara", "mana": {"current": 3, "max": 3}}).state["id"])
+        {"name": "Mara", "mana": {"current": 3, "max": 3}}).resource["id"])
     with pytest.raises(RuleViolation) as refused:
         mara.spend("mana", 5)
     problem = refused.value
@@ -106,7 +106,7 @@ def test_a_refused_command_raises_with_the_problem_details(served: Served) -> No
 
 def test_tokens_roles_and_stale_writes_raise_their_own_exceptions(served: Served) -> None:
     gm, campaign = new_campaign(served)
-    mara = campaign.register_character({"name": "Mara"}).state["id"]
+    mara = campaign.register_character({"name": "Mara"}).resource["id"]
     observer = gm.with_token(campaign.issue_token("observer").token).campaign(campaign.id)
     with pytest.raises(Forbidden):
         observer.character(mara).gain("mana", 1)
@@ -126,14 +126,14 @@ def test_a_repeated_idempotency_key_answers_the_first_result_and_records_once(
     keyed = campaign.with_options(idempotency_key="advance-once")
     first, second = keyed.advance(30), keyed.advance(30)
     assert (second.replayed, second.position) == (True, first.position)
-    assert campaign.get()["clock"]["minutes"] == 30
+    assert campaign.get()["campaign"]["clock"]["minutes"] == 30
 
 
 def test_offline_verification_agrees_with_the_server_and_its_own_tool(
         served: Served, tmp_path: Path) -> None:
     gm, campaign = new_campaign(served)
     mara = campaign.character(campaign.register_character(
-        {"name": "Mara", "abilities": {"Willpower": 1}}).state["id"])
+        {"name": "Mara", "abilities": {"Willpower": 1}}).resource["id"])
     for _ in range(2):
         campaign.clock("start-session")
         mara.roll("2d6+1")
@@ -143,7 +143,7 @@ def test_offline_verification_agrees_with_the_server_and_its_own_tool(
     mara.roll("1d6")  # in the open epoch: pending
     exported = export(served, campaign.id, tmp_path / "history.jsonl")
     key = gm.signing_key()["public_key"]
-    mine = verify_export(exported, public_key=key, expect_head=campaign.get()["head_hash"])
+    mine = verify_export(exported, public_key=key, expect_head=campaign.get()["campaign"]["head_hash"])
     server = campaign.verify()
     assert mine.problems() == []
     assert mine.ok
@@ -157,7 +157,7 @@ def test_offline_verification_agrees_with_the_server_and_its_own_tool(
 def test_the_example_bot_prints_a_line_per_roll(served: Served, tmp_path: Path) -> None:
     gm, campaign = new_campaign(served)
     mara = campaign.character(campaign.register_character(
-        {"name": "Mara", "abilities": {"Willpower": 2}}).state["id"])
+        {"name": "Mara", "abilities": {"Willpower": 2}}).resource["id"])
     mara.age_test("Willpower", focus=None, tn=11, dice=[6, 5, 1])
     mara.roll("1d20+5", dice=[3])
     campaign.advance(1)  # not a roll: no line

@@ -29,7 +29,7 @@ def witnessed(served: Served, heads: Path) -> tuple[Client, str, str]:
     gm = Client(served.url, created.gm_token, witness=Witness(heads, public_key=key))
     campaign = gm.campaign(created.id)
     mara = campaign.register_character({"name": "Mara", "mana": {"current": 20, "max": 20}})
-    return gm, created.id, str(mara.state["id"])
+    return gm, created.id, str(mara.resource["id"])
 
 
 def test_the_client_keeps_the_newest_head_it_saw_and_checks_each_newer_one(

@@ -16,7 +16,8 @@ import pytest
 from api import route_blueprints
 from api.registry import REGISTRY, Registration
 from ledger.domain.spirits.commands import SummonSpirit
-from tests.api_client import ApiClient
+from tests.api_client import ApiClient, by_id, primary
+from tests.envelope import envelope_problems, is_recorded
 
 route_blueprints()
 Ids = dict[str, Any]  # name -> id (a position is a number)
@@ -91,7 +92,7 @@ def spirit(api: ApiClient) -> Ids:
     summoned = api.post(api.c(f"/characters/{ids['character_id']}/spirits"),
                         SummonSpirit.example)
     assert summoned.status == 201, summoned
-    return {**ids, "spirit_id": summoned["spirit_id"]}
+    return {**ids, "spirit_id": summoned["spirit"]["id"]}
 
 
 def ensnaring_spirit(api: ApiClient) -> Ids:
@@ -122,7 +123,7 @@ def uncontrolled_spirit(api: ApiClient) -> Ids:
     ids = spirit(api)
     broke = api.post(api.c(f"/spirits/{ids['spirit_id']}/compel"),
                      {"command": "contrary", "dice": [1, 1]})
-    assert broke["state"]["spirit"]["status"] == "uncontrolled", broke
+    assert broke["spirit"]["status"] == "uncontrolled", broke
     return ids
 
 
@@ -197,7 +198,7 @@ def duration_effort(api: ApiClient) -> Ids:
     committed = api.post(api.c(f"/characters/{ids['character_id']}/effort/commit"),
                          {"pool": "mage", "amount": 1, "duration": "duration"})
     assert committed.status == 200, committed
-    return {**ids, "commitment_id": committed["state"]["pools"]["mage"]["commitments"][0]["id"]}
+    return {**ids, "commitment_id": by_id(committed["effort"]["pools"], "mage")["commitments"][0]["id"]}
 
 
 def prepared_caster(api: ApiClient) -> Ids:
@@ -211,7 +212,7 @@ def prepared_caster(api: ApiClient) -> Ids:
 def _item(api: ApiClient, spec: dict[str, Any]) -> str:
     registered = api.post(api.c("/items"), spec)
     assert registered.status == 201, registered
-    return str(registered["state"]["id"])
+    return str(primary(registered)["id"])
 
 
 def item(api: ApiClient) -> Ids:
@@ -229,7 +230,7 @@ def magic_item(api: ApiClient) -> Ids:
 
 def linked_item(api: ApiClient) -> Ids:
     ids = magic_item(api)
-    linked = api.post(api.c(f"/items/{ids['item_id']}/link"), {"character": ids["character_id"]})
+    linked = api.post(api.c(f"/items/{ids['item_id']}/link"), {"character_id": ids["character_id"]})
     assert linked.status == 200, linked
     return ids
 
@@ -239,15 +240,15 @@ def firearm(api: ApiClient) -> Ids:
     ids = caster(api)
     return {**ids, "item_id": _item(api, {"name": "Revolver", "kind": "firearm",
                                           "materials": [{"name": "steel"}],
-                                          "firearm": {"class": "revolver", "damage": "2d6"}})}
+                                          "firearm": {"weapon_class": "revolver", "damage": "2d6"}})}
 
 
 def jammed_firearm(api: ApiClient) -> Ids:
     ids = firearm(api)
     tested = api.post(api.c(f"/items/{ids['item_id']}/trust-test"),
-                      {"character": ids["character_id"], "dice": [1, 1, 5]})  # 8 < 9, Stunt Die 5
+                      {"character_id": ids["character_id"], "dice": [1, 1, 5]})  # 8 < 9, Stunt Die 5
     assert tested.status == 200, tested
-    assert tested["state"]["status"] == "jammed", tested
+    assert tested["item"]["status"] == "jammed", tested
     return ids
 def clock_action(api: ApiClient) -> Ids:
     """A campaign, and the clock action of the URL (`…/clock/{action}`)."""
@@ -300,7 +301,7 @@ def encounter(api: ApiClient) -> Ids:
         {"character_id": ids["character_id"], "initiative": 14},
         {"name": "Hired gun", "initiative": 11}, {"name": "Driver", "initiative": 5}]})
     assert started.status == 201, started
-    order = started["state"]["order"]
+    order = started["encounter"]["order"]
     return {**ids, "participant_id": order[1], "other_participant": order[2]}
 
 
@@ -383,3 +384,5 @@ def test_the_documented_example_succeeds(api: ApiClient, registration: Registrat
     path = fill(registration.path, {**ids, "campaign_id": api.campaign})
     answer = api.call(registration.method, path, fill(command.example, ids))
     assert answer.status == registration.status, answer
+    if is_recorded(registration):
+        assert envelope_problems(registration, answer.body) == [], answer

@@ -29,7 +29,7 @@ def test_adding_a_condition_answers_201_with_the_condition_and_the_character(
     condition = answer["condition"]
     assert (condition["name"], condition["points"], condition["figure"]) == ("Choking", 6, 4)
     assert condition["recorded_at_position"] == answer["position"]
-    assert answer["state"]["conditions"] == [condition]
+    assert answer.primary["conditions"] == [condition]
     assert [e["type"] for e in answer["events"]] == ["ConditionAdded"]
 
 
@@ -39,7 +39,7 @@ def test_fatigued_on_fatigued_escalates_to_exhausted_over_http(api: ApiClient) -
     answer = add(api, mara, name="Fatigued")
     assert answer.status == 201
     assert answer["condition"]["name"] == "Exhausted"
-    assert [c["name"] for c in answer["state"]["conditions"]] == ["Exhausted"]
+    assert [c["name"] for c in answer.primary["conditions"]] == ["Exhausted"]
     assert answer["events"][0]["data"]["escalations"] == ["fatigued-on-fatigued-is-exhausted"]
 
 
@@ -72,7 +72,7 @@ def test_hamstrung_down_to_speed_zero_shows_in_the_character_state(api: ApiClien
     mara = setup(api, speed=8)
     add(api, mara, name="Hamstrung")
     answer = add(api, mara, name="Hamstrung")
-    assert answer["state"]["movement"] == {"speed": 0, "immobile": True}
+    assert answer.primary["movement"] == {"speed": 0, "immobile": True}
     listed = api.get(api.c(f"/characters/{mara}/conditions"))
     assert [c["name"] for c in listed["conditions"]] == ["Hamstrung", "Hamstrung"]
     assert listed["movement"]["immobile"] is True
@@ -96,7 +96,7 @@ def test_a_condition_instead_of_damage_records_the_condition_and_the_rest_of_the
     assert answer.status == 201
     assert [e["type"] for e in answer["events"]] == ["ConditionAdded", "Damaged"]
     assert answer["events"][1]["data"]["amount"] == 3  # 9 - 4 traded - 2 Toughness and Armor
-    assert answer["state"]["health"]["current"] == 7
+    assert answer.primary["health"]["current"] == 7
     assert answer["condition"]["cause"] == "damage"
 
 
@@ -111,7 +111,7 @@ def test_recovery_with_reported_dice_records_the_roll_and_the_points(api: ApiCli
     assert roll["data"]["source"] == "reported"
     assert (reduced["data"]["before"], reduced["data"]["after"]) == (5, 1)
     assert roll["correlation_id"] == reduced["correlation_id"]
-    assert answer["state"]["conditions"][0]["points"] == 1
+    assert answer.primary["conditions"][0]["points"] == 1
 
 
 def test_recovery_with_server_dice_records_every_die(api: ApiClient) -> None:
@@ -135,7 +135,7 @@ def test_a_wound_recovers_only_after_a_day_of_treatment_and_rest(api: ApiClient)
     day = api.post(api.c("/clock/new-day"), {"rested": [mara]})
     assert "ConditionTreated" in [e["type"] for e in day["events"]]
     answer = on(api, mara, wound, "recover", dice=[6, 6, 2])
-    assert answer["state"]["conditions"][0]["points"] == 1
+    assert answer.primary["conditions"][0]["points"] == 1
 
 
 def test_magical_healing_removes_one_point_per_two(api: ApiClient) -> None:
@@ -143,7 +143,7 @@ def test_magical_healing_removes_one_point_per_two(api: ApiClient) -> None:
     choking = add(api, mara, name="Choking", points=9)["condition"]["id"]
     answer = on(api, mara, choking, "heal", points=6)
     assert answer.status == 200
-    assert answer["state"]["conditions"][0]["points"] == 6
+    assert answer.primary["conditions"][0]["points"] == 6
 
 
 def test_magical_healing_of_a_backlash_condition_is_a_409_naming_the_rule(api: ApiClient) -> None:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tests.api_client import ApiClient
+from tests.api_client import ApiClient, by_id
 
 
 def test_spending_more_mana_than_the_character_has_is_a_409_and_records_nothing(api: ApiClient) -> None:
@@ -21,7 +21,7 @@ def test_a_write_answers_position_events_and_state(api: ApiClient) -> None:
     mara = api.new_character(mana={"current": 12, "max": 12})
     answer = api.post(api.c(f"/characters/{mara}/mana/spend"), {"amount": 3, "reason": "Arson"})
     assert answer.status == 200
-    assert answer["state"]["mana"] == {"current": 9, "max": 12}
+    assert answer.primary["mana"] == {"current": 9, "max": 12}
     (event,) = answer["events"]
     assert event["position"] == answer["position"]
     assert event["type"] == "ResourceSpent"
@@ -50,7 +50,7 @@ def test_state_at_a_time_maps_to_the_last_position_recorded_by_then(api: ApiClie
     api.post(api.c(f"/characters/{mara}/mana/spend"), {"amount": 5})
     then = api.get(api.c(f"/state?at={moment}"))
     assert then["position"] == spent["position"]
-    assert then["state"]["characters"][mara]["mana"]["current"] == 9
+    assert by_id(then.primary["characters"], mara)["mana"]["current"] == 9
 
 
 def test_idempotent_retry_returns_the_first_answer_and_records_once(api: ApiClient) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tests.api_client import ApiClient
+from tests.api_client import ApiClient, by_id
 
 HOUND = {"mode": "ritual", "nature": "Fire", "form": "physical", "form_level": 1,
          "appearance": "a burning hound", "powers": ["Curse", "Favor", "Spirit's Eye"],
@@ -13,7 +13,7 @@ HOUND = {"mode": "ritual", "nature": "Fire", "form": "physical", "form_level": 1
 
 
 def effort_of(api: ApiClient, character_id: str, pool: str = "mage") -> Any:
-    return api.get(api.c(f"/characters/{character_id}/effort"))["effort"]["pools"][pool]
+    return by_id(api.get(api.c(f"/characters/{character_id}/effort"))["effort"]["pools"], pool)
 
 
 def test_a_spellcaster_without_a_cast_skill_has_mage_effort_2(api: ApiClient) -> None:
@@ -28,7 +28,7 @@ def test_bound_effort_returns_only_at_a_new_day_the_summoner_rested(api: ApiClie
                              edges=["Summoner"])
     summoned = api.post(api.c(f"/characters/{mara}/spirits"), HOUND)
     assert summoned.status == 201, summoned
-    spirit_id = summoned["spirit_id"]
+    spirit_id = summoned["spirit"]["id"]
     held = effort_of(api, mara, "summoner")["available"]
     dispelled = api.post(api.c(f"/spirits/{spirit_id}/dispel"))
     assert dispelled.status == 200, dispelled

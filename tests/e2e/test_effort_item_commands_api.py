@@ -12,7 +12,7 @@ from typing import Any, NamedTuple
 
 import pytest
 
-from tests.api_client import ApiClient
+from tests.api_client import ApiClient, by_id
 from tests.e2e.test_magic_api import FAIL_BY_3, magic_test, types
 from tests.e2e.test_settling_api import Party, party, pending, refused_with_nothing_recorded
 from tests.golden.script import PISTOL, WAND
@@ -34,12 +34,12 @@ def _char(p: Party, who: str, suffix: str) -> str:
 def _item(p: Party, spec: dict[str, Any], holder: str | None = None) -> str:
     registered = p.api.post(p.api.c("/items"), {**spec, "holder": holder})
     assert registered.status == 201, registered
-    return str(registered["state"]["id"])
+    return str(registered.primary["id"])
 
 
 def _linked_wand(p: Party) -> str:
     wand = _item(p, WAND, p.mara)
-    linked = p.api.post(p.api.c(f"/items/{wand}/link"), {"character": p.mara, "pool": "mage"})
+    linked = p.api.post(p.api.c(f"/items/{wand}/link"), {"character_id": p.mara, "pool": "mage"})
     assert linked.status == 200, linked
     return wand
 
@@ -48,14 +48,14 @@ def _duration_effort(p: Party) -> str:
     committed = p.api.post(_char(p, p.mara, "/effort/commit"),
                            {"pool": "mage", "amount": 1, "duration": "duration"})
     assert committed.status == 200, committed
-    return str(committed["state"]["pools"]["mage"]["commitments"][0]["id"])
+    return str(by_id(committed.primary["pools"], "mage")["commitments"][0]["id"])
 
 
 def _jammed(p: Party) -> str:
     pistol = _item(p, PISTOL, p.ivo)
     tested = p.api.post(p.api.c(f"/items/{pistol}/trust-test"),
-                        {"character": p.ivo, "tn": 15, "dice": [1, 1, 5]})  # Stunt Die 5: jams
-    assert tested["state"]["status"] == "jammed", tested
+                        {"character_id": p.ivo, "tn": 15, "dice": [1, 1, 5]})  # Stunt Die 5: jams
+    assert tested.primary["status"] == "jammed", tested
     return pistol
 
 
@@ -67,11 +67,11 @@ CASES = [
                                       {"spells": ["Blast"]}), True),
     Case("spells-use", lambda p: (_char(p, p.mara, "/spells/use"), {"spell": "Haste"}), True),
     Case("item-trust-test", lambda p: (p.api.c(f"/items/{_item(p, PISTOL, p.mara)}/trust-test"),
-                                       {"character": p.mara, "dice": [4, 5, 3]}), True),
+                                       {"character_id": p.mara, "dice": [4, 5, 3]}), True),
     Case("item-link", lambda p: (p.api.c(f"/items/{_item(p, WAND, p.mara)}/link"),
-                                 {"character": p.mara, "pool": "mage"}), True),
+                                 {"character_id": p.mara, "pool": "mage"}), True),
     Case("item-unlink-by-its-user", lambda p: (p.api.c(f"/items/{_linked_wand(p)}/unlink"),
-                                               {"character": p.mara}), True),
+                                               {"character_id": p.mara}), True),
     # done to Mara or to her things, or by someone else: they settle nobody
     Case("strain-recover", lambda p: (_char(p, p.mara, "/strain/recover"), {"amount": 1}),
          False),
@@ -79,15 +79,15 @@ CASES = [
         p.api.c(f"/items/{_item(p, WAND, p.mara)}/damage"), {"amount": 20}), False),
     Case("item-repair-naming-her", lambda p: (
         p.api.c(f"/items/{_item(p, WAND, p.mara)}/repair"),
-        {"threshold_successes": 1, "character": p.mara}), False),
+        {"threshold_successes": 1, "character_id": p.mara}), False),
     Case("item-hand-over-to-her", lambda p: (
         p.api.c(f"/items/{_item(p, WAND)}/hand-over"), {"holder": p.mara}), False),
     Case("item-maintain-naming-her", lambda p: (p.api.c(f"/items/{_jammed(p)}/maintain"),
-                                                {"character": p.mara}), False),
+                                                {"character_id": p.mara}), False),
     Case("item-unlink-by-the-gm", lambda p: (p.api.c(f"/items/{_linked_wand(p)}/unlink"), {}),
          False),
     Case("another-characters-item-action", lambda p: (
-        p.api.c(f"/items/{_item(p, WAND, p.mara)}/identify"), {"character": p.ivo}), False),
+        p.api.c(f"/items/{_item(p, WAND, p.mara)}/identify"), {"character_id": p.ivo}), False),
 ]
 
 
@@ -113,7 +113,7 @@ def test_who_may_issue_them_and_a_refusal_records_nothing(api: ApiClient) -> Non
         (commit, {"pool": "mage", "amount": 1, "duration": "day"}, ivo, "not-your-character"),
         (_char(p, p.mara, "/strain/gain"), {"amount": 1}, ivo, "not-your-character"),
         (api.c(f"/items/{wand}/damage"), {"amount": 20}, mara, "gm-only"),
-        (api.c(f"/items/{wand}/identify"), {"character": p.mara}, ivo, "not-your-character"),
+        (api.c(f"/items/{wand}/identify"), {"character_id": p.mara}, ivo, "not-your-character"),
         (api.c(f"/items/{wand}/unlink"), {}, mara, "gm-only"),
     ]
     head = api.get(api.c())["position"]
@@ -132,7 +132,7 @@ def test_a_refused_item_action_records_nothing_not_even_its_settling(api: ApiCli
     staff = _item(p, {"name": "Staff", "kind": "staff", "materials": [{"name": "wood"}]}, p.mara)
     magic_test(api, p.mara, FAIL_BY_3)
     refused = refused_with_nothing_recorded(
-        api, lambda: api.post(api.c(f"/items/{staff}/identify"), {"character": p.mara}))
+        api, lambda: api.post(api.c(f"/items/{staff}/identify"), {"character_id": p.mara}))
     assert refused["rule"] != "magic-test-failure-pending"
     assert pending(api, p.mara) == ["magic-test-failure"]
 

@@ -37,7 +37,7 @@ def test_adventurer_expert_adds_one_to_the_initiative_the_ledger_rolls(api: ApiC
     assert started.status == 201, started
     (rolled,) = [e["data"] for e in started["events"] if e["type"] == "Rolled"]
     assert "Adventurer Expert 1" in rolled["label"]
-    order = {p["id"]: p["initiative"] for p in started["state"]["encounter"]["order"]}
+    order = {p["id"]: p["initiative"] for p in started.primary["encounter"]["order"]}
     assert order == {ada: rolled["total"] + 2 + 1, bo: 7}  # reported: as reported
 
 
@@ -66,7 +66,7 @@ def test_adventurer_grandmaster_avoids_one_attacks_damage_once_per_encounter(
                        {"amount": 7, "type": "wound", "reason": "a shotgun blast"})
     assert avoided.status == 200, avoided
     assert [e["type"] for e in avoided["events"]] == ["ResourceSpent", "DamageAvoided"]
-    assert (avoided["state"]["conviction"]["current"], avoided["state"]["health"]["current"]) \
+    assert (avoided.primary["conviction"]["current"], avoided.primary["health"]["current"]) \
         == (1, 10)
     assert "Ada avoids 7 wound damage (a shotgun blast) by Adventurer Grandmaster" \
         in summaries(api)[-1]
@@ -77,7 +77,7 @@ def test_adventurer_grandmaster_avoids_one_attacks_damage_once_per_encounter(
     start(api, ada)
     next_fight = api.post(api.c(f"/characters/{ada}/health/avoid-damage"), {"amount": 3})
     assert next_fight.status == 200, next_fight
-    assert next_fight["state"]["conviction"]["current"] == 0
+    assert next_fight.primary["conviction"]["current"] == 0
 
 
 def test_leader_apex_spends_conviction_for_an_ally_once_per_turn(api: ApiClient) -> None:
@@ -94,12 +94,12 @@ def test_leader_apex_spends_conviction_for_an_ally_once_per_turn(api: ApiClient)
     recorded = first["events"][1]["data"]
     assert (recorded["character_id"], recorded["ally_id"], recorded["turn_number"]) \
         == (lea, ivo, 1)
-    assert first["state"]["conviction"]["current"] == 2
+    assert first.primary["conviction"]["current"] == 2
     assert "Lea spends 1 Conviction on Ivo's behalf by Leader Apex" in summaries(api)[-1]
     refused(api.post(spend, {"ally": ivo}), "leader-apex-once-per-turn")
     assert api.post(api.c("/encounter/next-turn")).status == 200
     second = api.post(spend, {"ally": ivo})
     assert second.status == 200, second
-    assert second["state"]["conviction"]["current"] == 1
+    assert second.primary["conviction"]["current"] == 1
     ivo_now = api.get(api.c(f"/characters/{ivo}"))["character"]["conviction"]["current"]
     assert ivo_now == 0

@@ -37,7 +37,7 @@ def test_an_encounter_starts_rolls_unreported_initiative_and_shows_the_order(
         {"character_id": mara}, {"name": "Thug", "initiative": 30}]})
     assert started.status == 201, started
     rolled = next(e for e in started["events"] if e["type"] == "Rolled")["data"]
-    view = started["state"]
+    view = started.primary
     mara_place = next(p for p in view["encounter"]["order"] if p["id"] == mara)
     assert mara_place["initiative"] == rolled["total"] + 2  # 3d6 + Dexterity
     assert view["order"][0] != mara
@@ -90,7 +90,7 @@ def test_helpless_of_4_points_ends_after_one_round_over_http(api: ApiClient) -> 
                ["conditions"])
     # Round 2 reaches Mara's place again, where it was gained: one round has passed.
     expired = api.post(api.c("/encounter/next-turn"))
-    assert expired["state"]["round"] == 2
+    assert expired.primary["round"] == 2
     assert "ConditionExpired" in types(expired)
     assert all(c["name"] != "Helpless" for c in api.get(api.c(f"/characters/{ivo}/conditions"))
                ["conditions"])
@@ -125,15 +125,15 @@ def test_delay_add_remove_and_end(api: ApiClient) -> None:
     thug = api.get(api.c("/encounter"))["encounter"]["order"][2]
     delayed = api.post(api.c("/encounter/delay"), {"after": thug})
     assert delayed.status == 200, delayed
-    assert delayed["state"]["order"] == [ivo, thug, mara]
+    assert delayed.primary["order"] == [ivo, thug, mara]
     added = api.post(api.c("/encounter/participants"), {"name": "Driver", "initiative": 12})
     assert added.status == 201, added
     removed = api.post(api.c(f"/encounter/participants/{thug}/remove"), {"reason": "fled"})
     assert removed.status == 200, removed
-    assert thug not in removed["state"]["order"]
+    assert thug not in removed.primary["order"]
     ended = api.post(api.c("/encounter/end"))
     assert ended.status == 200
-    assert ended["state"]["encounter"] is None
+    assert ended.primary["encounter"] is None
     assert api.post(api.c("/encounter/next-turn"))["rule"] == "no-open-encounter"
 
 
@@ -156,11 +156,11 @@ def test_the_firearm_trust_test_holds_for_the_encounter(api: ApiClient) -> None:
     api.post(api.c("/clock/start-scene"))
     gun = api.post(api.c("/items"), {"name": "Pistol", "kind": "firearm",
                                      "materials": [{"name": "steel"}],
-                                     "firearm": {"class": "revolver", "damage": "2d6"}})
+                                     "firearm": {"weapon_class": "revolver", "damage": "2d6"}})
     assert gun.status == 201, gun
-    url = api.c(f"/items/{gun['state']['id']}/trust-test")
-    assert api.post(url, {"character": mara, "dice": [6, 5, 3]}).status == 200
+    url = api.c(f"/items/{gun['item']['id']}/trust-test")
+    assert api.post(url, {"character_id": mara, "dice": [6, 5, 3]}).status == 200
     api.post(api.c("/encounter"), {"participants": [{"character_id": mara, "initiative": 3}]})
-    assert api.post(url, {"character": mara, "dice": [6, 5, 3]}).status == 200
-    again = api.post(url, {"character": mara, "dice": [6, 5, 3]})
+    assert api.post(url, {"character_id": mara, "dice": [6, 5, 3]}).status == 200
+    again = api.post(url, {"character_id": mara, "dice": [6, 5, 3]})
     assert (again.status, again["rule"]) == (409, "trust-test-once-per-encounter")

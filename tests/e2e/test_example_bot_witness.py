@@ -34,7 +34,7 @@ def test_the_bot_keeps_heads_and_reports_a_failed_consistency_proof_loudly(
     gm, campaign = new_campaign(served)
     token = gm._transport.token or ""
     mara = campaign.character(campaign.register_character(
-        {"name": "Mara", "mana": {"current": 20, "max": 20}}).state["id"])
+        {"name": "Mara", "mana": {"current": 20, "max": 20}}).resource["id"])
     for _ in range(4):
         mara.spend("mana", 1)
     head = campaign.signed_head()["tree_head"]

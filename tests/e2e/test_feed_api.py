@@ -214,10 +214,10 @@ def test_a_consumer_that_reconnects_sees_every_event_once_in_order_despite_racin
     quick = msgspec.structs.replace(store_config, feed_heartbeat_seconds=0.5)
     with live_server(quick, workers=3) as base:
         _, created = http("POST", f"{base}/v1/campaigns", {"name": "Noir"})
-        cid, token = created["id"], created["gm_token"]
+        cid, token = created["campaign"]["id"], created["gm_token"]
         _, mara = http("POST", f"{base}/v1/campaigns/{cid}/characters",
                        {"name": "Mara", "mana": {"current": 0, "max": 10_000}}, token)
-        url = f"{base}/v1/campaigns/{cid}/characters/{mara['state']['id']}/mana/gain"
+        url = f"{base}/v1/campaigns/{cid}/characters/{mara['character']['id']}/mana/gain"
         writes = 4 * 40
 
         def writer() -> None:
@@ -241,7 +241,7 @@ def test_a_stream_outlives_the_worker_timeout(store_config: Config) -> None:
     quick = msgspec.structs.replace(store_config, feed_heartbeat_seconds=0.5)
     with live_server(quick, "--timeout", "2", workers=1) as base:
         _, created = http("POST", f"{base}/v1/campaigns", {"name": "Noir"})
-        cid, token = created["id"], created["gm_token"]
+        cid, token = created["campaign"]["id"], created["gm_token"]
         parts = urlsplit(base)
         conn = httpclient.HTTPConnection(parts.hostname or "", parts.port,
                                       timeout=DEADLINE_SECONDS)

@@ -24,7 +24,7 @@ __all__ = ["served"]  # the module-scoped live server fixture
 def rolls_then_rewind(campaign: Campaign, rolls: int = 3) -> tuple[list[int], int]:
     """Mara rolls `rolls` times; the GM rewinds to just after the first roll."""
     mara = campaign.character(campaign.register_character(
-        {"name": "Mara", "abilities": {"Willpower": 2}}).state["id"])
+        {"name": "Mara", "abilities": {"Willpower": 2}}).resource["id"])
     positions = [mara.roll("1d20+5", dice=[3 + i]).position for i in range(rolls)]
     return positions, campaign.rewind(positions[0], "wrong scene").position
 

@@ -16,10 +16,10 @@ from ledger.domain.state import ForkOrigin
 from ledger.service import tokens
 from ledger.service.audit import receipts
 from ledger.service.creation import new_campaign_id
-from tests.api_client import ApiClient
+from tests.api_client import ApiClient, by_id
 
 # What a fork holds of its own rather than the origin's (ledger/domain/forks.py).
-OWN = {"id", "name", "position", "head_hash", "recorded_at", "dice_epoch", "dice_commitment",
+OWN = {"id", "name", "position", "head_hash", "recorded_at", "dice",
        "rewind", "forked_from"}
 
 
@@ -37,7 +37,7 @@ def forked(api: ApiClient, at: int, name: str = "What if") -> ApiClient:
     answer = api.post(api.c("/fork"), {"at": at, "name": name})
     assert answer.status == 201, answer
     fork = ApiClient(api.client)
-    fork.token, fork.campaign = answer["gm_token"], answer["id"]
+    fork.token, fork.campaign = answer["gm_token"], answer["campaign"]["id"]
     return fork
 
 
@@ -49,7 +49,7 @@ def test_fork_starts_from_the_origins_canon_state_at_the_position(api: ApiClient
     got = fork.get(fork.c("/state"))["state"]
     assert {k: v for k, v in got.items() if k not in OWN} == \
         {k: v for k, v in want.items() if k not in OWN}
-    assert got["characters"][o["mara"]]["mana"]["current"] == 9  # before the cast
+    assert by_id(got["characters"], o["mara"])["mana"]["current"] == 9  # before the cast
     assert got["name"] == "What if"
     assert got["position"] == 1
 
@@ -67,8 +67,8 @@ def test_fork_records_one_forked_from_with_the_origins_head_and_tree_head(
     assert (data["tree_head"]["campaign_id"], data["tree_head"]["tree_size"],
             data["tree_head"]["head_hash"]) == (o["campaign"], o["at"], at_row["hash"])
     # The campaign read names the origin; the origin's history is untouched.
-    assert fork.get(fork.c(""))["forked_from"] == data["origin"]
-    assert api.get(api.c(""))["forked_from"] is None
+    assert fork.get(fork.c(""))["campaign"]["forked_from"] == data["origin"]
+    assert api.get(api.c(""))["campaign"]["forked_from"] is None
     assert api.get(api.c(""))["position"] == o["at"] + 1
 
 
@@ -98,9 +98,9 @@ def test_fork_has_a_dice_epoch_of_its_own_with_a_fresh_sealed_seed(
         api: ApiClient, app: Flask) -> None:
     o = origin(api)
     fork = forked(api, o["at"])
-    mine, theirs = fork.get(fork.c(""))["dice"], api.get(api.c(f"/state?at={o['at']}"))["state"]
-    assert mine["epoch"] == theirs["dice_epoch"]
-    assert mine["commitment"] != theirs["dice_commitment"]
+    mine, theirs = fork.get(fork.c(""))["campaign"]["dice"], api.get(api.c(f"/state?at={o['at']}"))["state"]
+    assert mine["epoch"] == theirs["dice"]["epoch"]
+    assert mine["commitment"] != theirs["dice"]["commitment"]
     with app.app_context():
         led = app_ledger()
         assert led.store.sealed_seed(fork.campaign, mine["epoch"]) is not None
@@ -124,7 +124,7 @@ def test_fork_plays_on_and_verifies_against_its_origin(api: ApiClient) -> None:
     spent = fork.post(fork.c(f"/characters/{o['mara']}/mana/spend"), {"amount": 1})
     assert spent.status == 200
     assert spent["position"] == 2
-    assert fork.get(fork.c("/state"))["state"]["characters"][o["mara"]]["mana"]["current"] == 8
+    assert by_id(fork.get(fork.c("/state"))["state"]["characters"], o["mara"])["mana"]["current"] == 8
     fork.post(fork.c("/clock/end-session"))  # reveals the fork's own seed
     api.post(api.c("/clock/end-session"))  # the origin grows after the fork
     report = fork.get(fork.c("/verify"))
@@ -208,10 +208,10 @@ def test_a_replayed_fork_answers_the_same_fork_and_token_and_writes_one_fork(
     again = api.post(api.c("/fork"), {"at": o["at"], "name": "Once"}, headers=key)
     assert (first.status, again.status) == (201, 201)
     assert again.headers.get("Idempotent-Replayed") == "true"
-    assert (again["id"], again["gm_token"]) == (first["id"], first["gm_token"])
-    tokens = api.get(f"/v1/campaigns/{first['id']}/tokens", token=first["gm_token"])
+    assert (again["campaign"]["id"], again["gm_token"]) == (first["campaign"]["id"], first["gm_token"])
+    tokens = api.get(f"/v1/campaigns/{first['campaign']['id']}/tokens", token=first["gm_token"])
     assert len(tokens["tokens"]) == 1
-    events = api.get(f"/v1/campaigns/{first['id']}/events", token=first["gm_token"])
+    events = api.get(f"/v1/campaigns/{first['campaign']['id']}/events", token=first["gm_token"])
     assert [e["type"] for e in events["events"]] == ["ForkedFrom"]
 
 
@@ -222,6 +222,6 @@ def test_fork_at_a_voided_position_starts_from_the_canon_state_before_it(
     assert rewound.status == 200, rewound
     fork = forked(api, o["at"] + 1)  # the voided cast
     state = fork.get(fork.c("/state"))["state"]
-    assert state["characters"][o["mara"]]["mana"]["current"] == 9
+    assert by_id(state["characters"], o["mara"])["mana"]["current"] == 9
     assert state["rewind"] == {"voided": [], "last_rewind": 0}
-    assert fork.get(fork.c(""))["forked_from"]["position"] == o["at"] + 1
+    assert fork.get(fork.c(""))["campaign"]["forked_from"]["position"] == o["at"] + 1

@@ -5,6 +5,7 @@ from __future__ import annotations
 from concurrent.futures import ThreadPoolExecutor
 
 from ledger.service.config import Config
+from tests.api_client import by_id
 from tests.live_server import http, live_server
 
 
@@ -12,15 +13,15 @@ def test_the_real_server_records_and_answers_over_a_socket(store_config: Config)
     with live_server(store_config) as base:
         status, created = http("POST", f"{base}/v1/campaigns", {"name": "Noir"})
         assert status == 201
-        cid, token = created["id"], created["gm_token"]
+        cid, token = created["campaign"]["id"], created["gm_token"]
         status, mara = http("POST", f"{base}/v1/campaigns/{cid}/characters",
                             {"name": "Mara", "mana": {"current": 12, "max": 12}}, token)
         assert status == 201
-        chid = mara["state"]["id"]
+        chid = mara["character"]["id"]
         status, spent = http("POST", f"{base}/v1/campaigns/{cid}/characters/{chid}/mana/spend",
                              {"amount": 3, "reason": "Arson"}, token)
         assert status == 200
-        assert spent["state"]["mana"]["current"] == 9
+        assert spent["character"]["mana"]["current"] == 9
         status, then = http("GET", f"{base}/v1/campaigns/{cid}/characters/{chid}?at=2", token=token)
         assert then["character"]["mana"]["current"] == 12
 
@@ -28,10 +29,10 @@ def test_the_real_server_records_and_answers_over_a_socket(store_config: Config)
 def test_concurrent_writers_on_one_campaign_never_lose_an_update(store_config: Config) -> None:
     with live_server(store_config, workers=3) as base:
         _, created = http("POST", f"{base}/v1/campaigns", {"name": "Noir"})
-        cid, token = created["id"], created["gm_token"]
+        cid, token = created["campaign"]["id"], created["gm_token"]
         _, mara = http("POST", f"{base}/v1/campaigns/{cid}/characters",
                        {"name": "Mara", "mana": {"current": 0, "max": 1000}}, token)
-        chid = mara["state"]["id"]
+        chid = mara["character"]["id"]
         url = f"{base}/v1/campaigns/{cid}/characters/{chid}/mana/gain"
 
         def gain(i: int) -> int:
@@ -50,10 +51,10 @@ def test_concurrent_writers_on_one_campaign_never_lose_an_update(store_config: C
 def test_idempotent_retries_against_the_real_server_record_once(store_config: Config) -> None:
     with live_server(store_config) as base:
         _, created = http("POST", f"{base}/v1/campaigns", {"name": "Noir"})
-        cid, token = created["id"], created["gm_token"]
+        cid, token = created["campaign"]["id"], created["gm_token"]
         _, mara = http("POST", f"{base}/v1/campaigns/{cid}/characters",
                        {"name": "Mara", "mana": {"current": 0, "max": 100}}, token)
-        url = f"{base}/v1/campaigns/{cid}/characters/{mara['state']['id']}/mana/gain"
+        url = f"{base}/v1/campaigns/{cid}/characters/{mara['character']['id']}/mana/gain"
         key = {"Idempotency-Key": "gain-once"}
 
         def gain(_: int) -> tuple[int, object]:
@@ -64,4 +65,4 @@ def test_idempotent_retries_against_the_real_server_record_once(store_config: Co
         assert {status for status, _ in answers} == {200}
         assert len({str(body) for _, body in answers}) == 1
         _, state = http("GET", f"{base}/v1/campaigns/{cid}/state", token=token)
-        assert state["state"]["characters"][mara["state"]["id"]]["mana"]["current"] == 5
+        assert by_id(state["state"]["characters"], mara["character"]["id"])["mana"]["current"] == 5

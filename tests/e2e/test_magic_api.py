@@ -40,7 +40,7 @@ def test_automatic_success_rolls_nothing_and_records_the_mana_under_one_correlat
     assert answer["magic_test"]["success"] is True
     assert types(answer) == ["ResourceSpent", "MagicTestMade"]
     assert len({e["correlation_id"] for e in answer["events"]}) == 1
-    assert answer["state"]["mana"]["current"] == 6
+    assert answer.primary["mana"]["current"] == 6
 
 
 def test_a_reaction_is_recorded_right_after_the_event_that_caused_it(api: ApiClient) -> None:
@@ -70,7 +70,7 @@ def test_failure_then_fix_makes_a_success_without_the_failures_backlash(api: Api
                      {"mana": 2, "backlash": 1})
     assert fixed.status == 200, fixed
     assert types(fixed) == ["ResourceSpent", "BacklashGained", "MagicTestFixed"]
-    assert fixed["state"]["magic_tests"] == {"failure": None, "carried": 1}
+    assert fixed.primary["magic_tests"] == {"failure": None, "carried": 1}
     assert fixed["magic"]["backlash"]["temporary"] == 1
     assert fixed["magic"]["pending"] == []
 
@@ -93,7 +93,7 @@ def test_failure_is_accepted_when_the_characters_next_command_arrives(api: ApiCl
     assert types(spent) == ["MagicTestFailureAccepted", "BacklashChoiceOffered", "ResourceSpent"]
     assert spent["events"][0]["data"]["test_id"] == test_id
     assert spent["events"][0]["data"]["automatic"] is True
-    assert spent["state"]["backlash"]["temporary"] == 4
+    assert spent.primary["backlash"]["temporary"] == 4
 
 
 def test_banking_adds_one_backlash(api: ApiClient) -> None:
@@ -176,7 +176,7 @@ def test_consequences_spend_backlash_and_their_harm_never_heals_magically(
     assert last["magic"]["pending"] == []
     assert last["magic"]["backlash"]["temporary"] == 1
     assert last["magic"]["backlash"]["harm"] == 2
-    assert last["state"]["conditions"][0]["from_backlash"] is True
+    assert last.primary["conditions"][0]["from_backlash"] is True
     healed = api.post(api.c(f"/characters/{chid}/health/heal"), {"amount": 1, "magical": True})
     assert healed.status == 409
     assert healed["rule"] == "backlash-harm-never-heals-magically"

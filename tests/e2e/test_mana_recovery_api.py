@@ -15,7 +15,7 @@ def sheet_of(api: ApiClient, character_id: str) -> Any:
 def test_mana_recovery_defaults_to_none_and_a_per_rest_rate_restores_the_rested(
         api: ApiClient) -> None:
     api.new_campaign()
-    assert api.get(api.c())["settings"]["mana_recovery"] == "none"
+    assert api.get(api.c())["campaign"]["settings"]["mana_recovery"] == "none"
     mara = api.new_character(mana={"current": 0, "max": 10})
     ovid = api.new_character(name="Ovid", mana={"current": 0, "max": 10})
     api.post(api.c("/clock/new-day"), {"rested": [mara]})
@@ -47,5 +47,5 @@ def test_limited_mana_recovery_applies_to_a_players_mana_gain(api: ApiClient) ->
     assert limited.status == 200, limited
     gained = api.post(api.c(f"/characters/{mara}/mana/gain"), {"amount": 5, "reason": "blood"})
     assert gained.status == 200, gained
-    assert gained["state"]["mana"]["current"] == 1
-    assert gained["state"]["mana_recovery_progress"] == 1
+    assert gained.primary["mana"]["current"] == 1
+    assert gained.primary["mana_recovery_progress"] == 1

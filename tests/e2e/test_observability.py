@@ -65,7 +65,7 @@ def test_logs_never_show_a_token_or_a_seed_not_yet_revealed(
     api.new_campaign()
     token = api.token or ""
     api.post(api.c("/clock/start-session"))
-    epoch = api.get(api.c())["dice"]["epoch"]
+    epoch = api.get(api.c())["campaign"]["dice"]["epoch"]
     seed = app.extensions["ledger"]._seed_for(api.campaign, epoch).hex()
     api.get(api.c("/state"), headers={"Authorization": f"Bearer {token}x"})  # a wrong token
     api.get(api.c(f"/events?token={token}"))
@@ -123,10 +123,10 @@ def test_metrics_show_latency_by_route_appended_events_subscribers_lag_and_failu
 def test_metrics_add_up_across_gunicorn_workers(store_config: Config) -> None:
     with live_server(store_config, workers=3) as base:
         _, created = http("POST", f"{base}/v1/campaigns", {"name": "Noir"})
-        cid, token = created["id"], created["gm_token"]
+        cid, token = created["campaign"]["id"], created["gm_token"]
         _, mara = http("POST", f"{base}/v1/campaigns/{cid}/characters",
                        {"name": "Mara", "mana": {"current": 0, "max": 100}}, token)
-        url = f"{base}/v1/campaigns/{cid}/characters/{mara['state']['id']}/mana/gain"
+        url = f"{base}/v1/campaigns/{cid}/characters/{mara['character']['id']}/mana/gain"
         threads = [threading.Thread(target=lambda: [http("POST", url, {"amount": 1}, token)
                                                     for _ in range(10)]) for _ in range(4)]
         for thread in threads:

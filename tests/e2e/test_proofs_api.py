@@ -14,7 +14,7 @@ def play(api: ApiClient, writes: int = 12) -> list[dict[str, Any]]:
     """A campaign with a character and `writes` spends; every write answer."""
     created = api.post("/v1/campaigns", {"name": "Witnessed"}, token="")
     assert created.status == 201, created
-    api.campaign, api.token = created["id"], created["gm_token"]
+    api.campaign, api.token = created["campaign"]["id"], created["gm_token"]
     answers = [created]
     mara = api.new_character(name="Mara", mana={"current": 99, "max": 99})
     for _ in range(writes):

@@ -32,15 +32,15 @@ def _mage(api: ApiClient, name: str) -> str:
 def test_item_links_read_model_equals_the_fold_at_random_positions(app: Flask, api: ApiClient) -> None:
     api.new_campaign()
     mages = [_mage(api, n) for n in ("Ada", "Bo", "Cy")]
-    wands = [api.post(api.c("/items"), WAND | {"name": f"Wand {i}"})["state"]["id"] for i in range(3)]
+    wands = [api.post(api.c("/items"), WAND | {"name": f"Wand {i}"}).primary["id"] for i in range(3)]
     rng = random.Random(11)
     boundaries: list[int] = []
     for step in range(30):
         wand, mage = rng.choice(wands), rng.choice(mages)
         if rng.random() < 0.3:
-            answer = api.post(api.c(f"/items/{wand}/unlink"), {"character": mage})
+            answer = api.post(api.c(f"/items/{wand}/unlink"), {"character_id": mage})
         else:
-            answer = api.post(api.c(f"/items/{wand}/link"), {"character": mage})
+            answer = api.post(api.c(f"/items/{wand}/link"), {"character_id": mage})
         if answer.status == 200:
             boundaries.append(answer["position"])
         if step % 7 == 6:
@@ -77,7 +77,7 @@ def test_spirit_bindings_read_model_equals_the_fold_at_random_positions(
         if roll < 0.4 or not spirits:
             answer = api.post(api.c(f"/characters/{rng.choice(summoners)}/spirits"), HOUND)
             if answer.status == 201:
-                spirits.append(answer["spirit_id"])
+                spirits.append(answer["spirit"]["id"])
         else:
             action = rng.choice(["dismiss", "call", "dispel", "damage"])
             body = {"amount": 3, "reason": "hit"} if action == "damage" else {}

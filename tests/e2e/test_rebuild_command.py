@@ -17,8 +17,8 @@ def test_rebuild_projections_replays_the_log_into_fresh_read_models(
         store_config: Config, api: ApiClient) -> None:
     api.new_campaign()
     mage = api.new_character(edges=["Spellcaster"], skills={"cast": 1})
-    wand = api.post(api.c("/items"), WAND)["state"]["id"]
-    assert api.post(api.c(f"/items/{wand}/link"), {"character": mage}).status == 200
+    wand = api.post(api.c("/items"), WAND).primary["id"]
+    assert api.post(api.c(f"/items/{wand}/link"), {"character_id": mage}).status == 200
     env = {**os.environ, **store_config.to_env()}
     done = subprocess.run([sys.executable, "-m", "ledger.entry.cli", "rebuild-projections"], env=env,
                           capture_output=True, text=True, timeout=120, check=True)

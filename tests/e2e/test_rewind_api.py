@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tests.api_client import ApiClient
+from tests.api_client import ApiClient, by_id
 
 
 def mara_spends(api: ApiClient, *amounts: int) -> tuple[str, list[int]]:
@@ -37,7 +37,7 @@ def test_rewind_makes_the_canon_state_the_state_at_the_position(api: ApiClient) 
     (event,) = answer["events"]
     assert event["type"] == "Rewound"
     assert event["data"]["to_position"] == first
-    assert answer["state"]["characters"][mara]["mana"]["current"] == 9
+    assert by_id(answer.primary["characters"], mara)["mana"]["current"] == 9
     assert mana(api, mara) == 9
     assert api.get(api.c())["position"] == second + 1  # the head stays the log's
 
@@ -55,7 +55,7 @@ def test_at_is_as_recorded_and_view_canon_drops_what_a_rewind_voided(api: ApiCli
     assert mana(api, mara, f"?at={second}") == 4
     canon = api.get(api.c(f"/state?at={second}&view=canon"))
     assert canon["position"] == first
-    assert canon["state"]["characters"][mara]["mana"]["current"] == 9
+    assert by_id(canon.primary["characters"], mara)["mana"]["current"] == 9
     assert mana(api, mara, f"?at={first}&view=canon") == 9
 
 
@@ -124,13 +124,13 @@ def test_rewind_past_a_session_end_reopens_it_with_a_fresh_dice_epoch(api: ApiCl
     api.post(api.c("/clock/start-session"))
     rolled = api.post(api.c(f"/characters/{mara}/rolls"), {"kind": "age", "ability": "Willpower"})
     ended = api.post(api.c("/clock/end-session"))
-    epoch_after_end = ended["state"]["dice"]["epoch"]
+    epoch_after_end = ended.primary["dice"]["epoch"]
     answer = api.post(api.c("/rewind"), {"to_position": rolled["position"], "reason": "x"})
     data = answer["events"][0]["data"]
-    assert answer["state"]["clock"]["session_open"] is True
+    assert answer.primary["clock"]["session_open"] is True
     assert data["revealed_epoch"] == epoch_after_end
     assert data["dice_epoch"] == epoch_after_end + 1
-    assert api.get(api.c())["dice"] == {"epoch": epoch_after_end + 1,
+    assert api.get(api.c())["campaign"]["dice"] == {"epoch": epoch_after_end + 1,
                                          "commitment": data["dice_commitment"]}
     api.post(api.c(f"/characters/{mara}/rolls"), {"kind": "age", "ability": "Willpower"})
     api.post(api.c("/clock/end-session"))

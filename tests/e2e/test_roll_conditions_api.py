@@ -121,10 +121,10 @@ def test_consequence_and_trust_tests_apply_the_penalties_over_http(api: ApiClien
     assert (rolled["tn"], rolled["total"]) == (8 + backlash, 15 + 3 - 4)
     gun = api.post(api.c("/items"), {"name": "Colt", "kind": "firearm",
                                      "materials": [{"name": "steel"}],
-                                     "firearm": {"class": "revolver", "damage": "2d6"}})
+                                     "firearm": {"weapon_class": "revolver", "damage": "2d6"}})
     api.post(api.c("/clock/start-scene"))
-    tested = api.post(api.c(f"/items/{gun['state']['id']}/trust-test"),
-                      {"character": mara, "dice": [3, 3, 4]})
+    tested = api.post(api.c(f"/items/{gun['item']['id']}/trust-test"),
+                      {"character_id": mara, "dice": [3, 3, 4]})
     assert tested.status == 200, tested
     trust = next(e["data"] for e in tested["events"] if e["type"] == "TrustTested")
     assert (trust["total"], trust["success"], trust["outcome"]) == (10 + 3 - 4, True, "trusted")

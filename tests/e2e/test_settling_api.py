@@ -40,7 +40,7 @@ def _char(p: Party, who: str, suffix: str) -> str:
 def _summoned(p: Party, by: str) -> str:
     answer = p.api.post(_char(p, by, "/spirits"), HOUND)
     assert answer.status == 201, answer
-    return str(answer["spirit_id"])
+    return str(answer["spirit"]["id"])
 
 
 def _condition(p: Party) -> str:
@@ -50,7 +50,7 @@ def _condition(p: Party) -> str:
 
 
 def _held_wand(p: Party) -> str:
-    wand = p.api.post(p.api.c("/items"), WAND)["state"]["id"]
+    wand = p.api.post(p.api.c("/items"), WAND).primary["id"]
     assert p.api.post(p.api.c(f"/items/{wand}/hand-over"), {"holder": p.mara}).status == 200
     return str(wand)
 
@@ -84,7 +84,7 @@ FAMILIES = [
         "POST", p.api.c(f"/spirits/{_summoned(p, p.ivo)}/banish"),
         {"by": p.mara, "dice": [1, 1], "opposing_dice": [6, 6]}), True),
     Family("item-identify", lambda p: (
-        "POST", p.api.c(f"/items/{_held_wand(p)}/identify"), {"character": p.mara}), True),
+        "POST", p.api.c(f"/items/{_held_wand(p)}/identify"), {"character_id": p.mara}), True),
     # done to Mara, or by someone else: they settle nobody
     Family("health-damage", lambda p: ("POST", _char(p, p.mara, "/health/damage"),
                                        {"amount": 1}), False),

@@ -4,11 +4,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from tests.api_client import ApiClient
+from tests.api_client import ApiClient, by_id
 
 HOUND = {"mode": "ritual", "nature": "Fire", "form": "physical", "form_level": 1,
          "appearance": "a burning hound", "powers": ["Curse", "Favor", "Spirit's Eye"],
          "hit_dice": 1, "hit_points": 6}
+
+
+def by_id_summoner(answer: Any, character_id: str) -> Any:
+    return next(s for s in answer["summoners"] if s["character_id"] == character_id)
 
 
 def _summoner(api: ApiClient, **sheet: Any) -> str:
@@ -34,7 +38,8 @@ def test_ritual_summoning_commits_bound_effort_and_answers_the_spirit(api: ApiCl
     summoned = answer["events"][1]["data"]
     assert summoned["cost"] == 1  # 3 powers - 1 - Summon 1
     assert answer["events"][0]["data"]["commitment"]["duration"] == "bound"
-    assert [s["id"] for s in answer["state"]["held"]] == [answer["spirit_id"]]
+    assert answer["spirit"]["status"] == "present"
+    assert answer["changed"] == {"characters": [mara], "items": [], "spirits": []}
 
 
 def test_summoning_an_unknown_power_is_a_422_and_records_nothing(api: ApiClient) -> None:
@@ -56,13 +61,13 @@ def test_summoning_past_the_hit_dice_cap_is_a_409(api: ApiClient) -> None:
 
 def test_dismiss_call_and_dispel_show_in_the_status_history(api: ApiClient) -> None:
     mara = _summoner(api)
-    sid = _summon(api, mara)["spirit_id"]
+    sid = _summon(api, mara)["spirit"]["id"]
     assert api.post(api.c(f"/spirits/{sid}/dismiss")).status == 200
     assert api.post(api.c(f"/spirits/{sid}/dispel"))["rule"] == "spirit-not-present"
     assert api.post(api.c(f"/spirits/{sid}/call")).status == 200
     dispelled = api.post(api.c(f"/spirits/{sid}/dispel"))
     assert _types(dispelled) == ["SpiritDispelled", "EffortReleased"]
-    history = dispelled["state"]["spirit"]["history"]
+    history = dispelled["spirit"]["history"]
     assert [h["status"] for h in history] == ["present", "dismissed", "present", "dispelled"]
     new_day = api.post(api.c("/clock/new-day"), {"rested": [mara]})
     assert "EffortReturned" in _types(new_day)
@@ -70,28 +75,28 @@ def test_dismiss_call_and_dispel_show_in_the_status_history(api: ApiClient) -> N
 
 def test_immediate_spirit_vanishes_after_an_hour_of_game_time(api: ApiClient) -> None:
     mara = _summoner(api)
-    sid = _summon(api, mara, mode="immediate")["spirit_id"]
+    sid = _summon(api, mara, mode="immediate")["spirit"]["id"]
     assert api.post(api.c(f"/spirits/{sid}/dismiss"))["rule"] == "immediate-spirits-stay"
     advanced = api.post(api.c("/clock/advance"), {"minutes": 60})
     assert _types(advanced) == ["TimeAdvanced", "SpiritVanished", "EffortReleased"]
-    mine = api.get(api.c(f"/characters/{mara}/spirits"))
+    mine = api.get(api.c(f"/characters/{mara}/spirits"))["holdings"]
     assert mine["held"] == []
     assert mine["spirits"][0]["status"] == "vanished"
 
 
 def test_damage_to_zero_destroys_the_spirit(api: ApiClient) -> None:
     mara = _summoner(api)
-    sid = _summon(api, mara)["spirit_id"]
+    sid = _summon(api, mara)["spirit"]["id"]
     answer = api.post(api.c(f"/spirits/{sid}/damage"), {"amount": 10, "reason": "shotgun"})
     assert _types(answer) == ["SpiritDamaged", "SpiritDestroyed", "EffortReleased"]
-    assert answer["state"]["spirit"]["hit_points"] == 0
+    assert answer["spirit"]["hit_points"] == 0
 
 
 def test_banish_with_reported_dice_records_every_roll(api: ApiClient) -> None:
     mara = _summoner(api)
     ivo = api.new_character(name="Ivo", level=3, skills={"summon": 2}, modifiers={"cha": 1},
                             edges=["Summoner"])
-    sid = _summon(api, mara, hit_points=20)["spirit_id"]
+    sid = _summon(api, mara, hit_points=20)["spirit"]["id"]
     answer = api.post(api.c(f"/spirits/{sid}/banish"),
                       {"by": ivo, "dice": [5, 6], "opposing_dice": [1, 2], "damage_dice": [3, 4]})
     assert answer.status == 200, answer
@@ -100,13 +105,13 @@ def test_banish_with_reported_dice_records_every_roll(api: ApiClient) -> None:
     rolls = [e["data"] for e in answer["events"] if e["type"] == "Rolled"]
     assert [r["total"] for r in rolls] == [14, 6, 7]
     assert {r["source"] for r in rolls} == {"reported"}
-    assert answer["state"]["spirit"]["hit_points"] == 13
+    assert answer["spirit"]["hit_points"] == 13
 
 
 def test_banish_with_server_dice_is_recorded_with_its_provenance(api: ApiClient) -> None:
     mara = _summoner(api)
     ivo = api.new_character(name="Ivo", skills={"summon": 1}, edges=["Summoner"])
-    sid = _summon(api, mara, hit_points=20)["spirit_id"]
+    sid = _summon(api, mara, hit_points=20)["spirit"]["id"]
     answer = api.post(api.c(f"/spirits/{sid}/banish"), {"by": ivo})
     assert answer.status == 200, answer
     rolls = [e["data"] for e in answer["events"] if e["type"] == "Rolled"]
@@ -116,37 +121,37 @@ def test_banish_with_server_dice_is_recorded_with_its_provenance(api: ApiClient)
 
 def test_failed_compel_breaks_the_spirit_free(api: ApiClient) -> None:
     mara = _summoner(api)
-    sid = _summon(api, mara)["spirit_id"]
+    sid = _summon(api, mara)["spirit"]["id"]
     answer = api.post(api.c(f"/spirits/{sid}/compel"), {"command": "contrary", "dice": [1, 1]})
     assert _types(answer) == ["EffortCommitted", "Rolled", "SpiritCompelled", "SpiritBrokeFree",
                               "EffortReleased"]
-    assert answer["state"]["spirit"]["status"] == "uncontrolled"
+    assert answer["spirit"]["status"] == "uncontrolled"
 
 
 def test_a_summoners_death_dispels_their_spirits(api: ApiClient) -> None:
     mara = _summoner(api)
-    sid = _summon(api, mara)["spirit_id"]
+    sid = _summon(api, mara)["spirit"]["id"]
     died = api.post(api.c(f"/characters/{mara}/death"), {"cause": "shot"})
     assert _types(died) == ["CharacterDied", "SpiritDispelled", "EffortReleased"]
-    assert api.get(api.c("/state"))["state"]["spirits"][sid]["status"] == "dispelled"
+    assert by_id(api.get(api.c("/state"))["state"]["spirits"], sid)["status"] == "dispelled"
 
 
 def test_spirits_at_a_past_position_show_what_the_summoner_held_then(api: ApiClient) -> None:
     mara = _summoner(api)
     summoned = _summon(api, mara)
-    sid = summoned["spirit_id"]
+    sid = summoned["spirit"]["id"]
     api.post(api.c(f"/spirits/{sid}/dispel"))
     then = api.get(api.c(f"/spirits?at={summoned['position']}"))
-    assert [s["id"] for s in then["summoners"][mara]["held"]] == [sid]
+    assert [s["id"] for s in by_id_summoner(then, mara)["held"]] == [sid]
     now = api.get(api.c("/spirits"))
-    assert now["summoners"][mara]["held"] == []
+    assert by_id_summoner(now, mara)["held"] == []
     assert now["spirits"][0]["status"] == "dispelled"
 
 
 def test_another_player_cannot_dismiss_someone_elses_spirit(api: ApiClient) -> None:
     mara = _summoner(api)
     ivo = api.new_character(name="Ivo")
-    sid = _summon(api, mara)["spirit_id"]
+    sid = _summon(api, mara)["spirit"]["id"]
     answer = api.post(api.c(f"/spirits/{sid}/dismiss"), token=api.new_token("player", ivo))
     assert answer.status == 403
     own = api.post(api.c(f"/spirits/{sid}/dismiss"), token=api.new_token("player", mara))
@@ -163,14 +168,14 @@ def test_a_destroyed_namebearer_is_summoned_again_with_its_history(api: ApiClien
     mara = _summoner(api)
     ember = {"name": "Ember", "powers": ["Namebearer", "Curse"], "hit_points": 4}
     first = _summon(api, mara, **ember)
-    assert first["state"]["held"][0]["max_hit_points"] == 6  # 4 + 2 per hit die
-    sid = first["spirit_id"]
+    assert first["spirit"]["max_hit_points"] == 6  # 4 + 2 per hit die
+    sid = first["spirit"]["id"]
     api.post(api.c(f"/spirits/{sid}/damage"), {"amount": 6})
     fewer = _summon(api, mara, **(ember | {"powers": ["Namebearer"]}))
     assert fewer["rule"] == "namebearer-only-gains-powers"
     again = _summon(api, mara, **(ember | {"powers": ["Namebearer", "Curse", "Favor"]}))
-    assert again["spirit_id"] == sid
-    statuses = [h["status"] for h in again["state"]["held"][0]["history"]]
+    assert again["spirit"]["id"] == sid
+    statuses = [h["status"] for h in again["spirit"]["history"]]
     assert statuses == ["present", "destroyed", "present"]
-    then = api.get(api.c(f"/characters/{mara}/spirits?at={first['position']}"))
+    then = api.get(api.c(f"/characters/{mara}/spirits?at={first['position']}"))["holdings"]
     assert then["held"][0]["powers"] == ["Namebearer", "Curse"]

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tests.api_client import Answer, ApiClient
+from tests.api_client import Answer, ApiClient, by_id
 
 PROBLEM = "application/problem+json"
 
@@ -31,9 +31,9 @@ def test_modifiers_in_any_case_count_towards_effort(api: ApiClient) -> None:
     api.new_campaign()
     made = sheet(api, modifiers={"Int": 1}, skills={"Cast": 1})
     assert made.status == 201, made
-    assert (made["state"]["modifiers"], made["state"]["skills"]) == ({"int": 1}, {"cast": 1})
-    effort = api.get(api.c(f"/characters/{made['state']['id']}/effort"))
-    assert effort["effort"]["pools"]["mage"]["max"] == 2, effort
+    assert (made.primary["modifiers"], made.primary["skills"]) == ({"int": 1}, {"cast": 1})
+    effort = api.get(api.c(f"/characters/{made['character']['id']}/effort"))
+    assert by_id(effort["effort"]["pools"], "mage")["max"] == 2, effort
 
 
 def test_unknown_sheet_name_is_422_listing_the_valid_names(api: ApiClient) -> None:
@@ -51,8 +51,8 @@ def test_magic_ability_in_any_case_makes_magic_tests_work(api: ApiClient) -> Non
     made = sheet(api, abilities={"willpower": 3}, magic_ability="willpower",
                  mana={"current": 5, "max": 5})
     assert made.status == 201, made
-    assert made["state"]["magic_ability"] == "Willpower"
-    test = api.post(api.c(f"/characters/{made['state']['id']}/magic-tests"),
+    assert made.primary["magic_ability"] == "Willpower"
+    test = api.post(api.c(f"/characters/{made['character']['id']}/magic-tests"),
                     {"base_tn": 12, "dice": [6, 5, 4]})
     assert test.status == 201, test
     off_sheet = sheet(api, abilities={"Willpower": 3}, magic_ability="Intelligence")
@@ -149,14 +149,14 @@ def test_a_failed_tests_backlash_is_pending_in_its_own_answer(api: ApiClient) ->
                              mana={"current": 10, "max": 10})
     failed = api.post(api.c(f"/characters/{chid}/magic-tests"), {"base_tn": 12, "dice": [1, 2, 3]})
     assert failed.status == 201, failed
-    (pending,) = failed["state"]["pending"]
+    (pending,) = failed.primary["pending"]
     test_id = failed["magic_test"]["test_id"]
     assert (pending["kind"], pending["accept_costs"]) == ("magic-test-failure", 4)
     assert pending["commands"] == [f"magic-tests/{test_id}/fix", f"magic-tests/{test_id}/accept"]
     read = api.get(api.c(f"/characters/{chid}"))
-    assert read["character"]["pending"] == failed["state"]["pending"]
+    assert read["character"]["pending"] == failed.primary["pending"]
     accepted = api.post(api.c(f"/characters/{chid}/magic-tests/{test_id}/accept"))
-    kinds = [p["kind"] for p in accepted["state"]["pending"]]
+    kinds = [p["kind"] for p in accepted.primary["pending"]]
     assert kinds == ["bank-or-roll"], accepted
 
 

@@ -45,7 +45,7 @@ def test_sp_from_a_roll_go_into_the_pool_and_come_out_on_a_roll_without_doubles(
     lucky = roll(api, mara, DOUBLES_4)
     added = api.post(api.c("/stunt-pool/contribute"), {"roll_position": lucky, "sp": 4})
     assert added.status == 200, added
-    assert added["state"]["sp"] == 7
+    assert added.primary["sp"] == 7
     plain = roll(api, ovid, NO_DOUBLES)
     spent = api.post(api.c("/stunt-pool/spend"), {"roll_position": plain, "sp": 5})
     assert spent.status == 200, spent
@@ -94,4 +94,4 @@ def test_the_gm_names_the_group_when_other_characters_are_recorded(api: ApiClien
     assert pool(api)["exists"] is False
     named = api.call("PUT", api.c("/stunt-pool/members"), json={"members": [mara, ovid]})
     assert named.status == 200, named
-    assert (named["state"]["exists"], named["state"]["explicit_members"]) == (True, True)
+    assert (named.primary["exists"], named.primary["explicit_members"]) == (True, True)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tests.api_client import ApiClient
+from tests.api_client import ApiClient, by_id
 
 SHEET = {"abilities": {"willpower": 2, "communication": 3, "strength": 1},
          "focuses": ["Persuasion"]}
@@ -54,7 +54,7 @@ def test_spending_past_the_budget_is_a_409_naming_it_and_records_nothing(api: Ap
     assert "3 SP left" in over["detail"]
     stunts = api.get(api.c("/stunts"))
     assert stunts["position"] == first["position"]  # the refusal recorded nothing
-    assert stunts["stunts"]["rolls"][str(position)]["spent"] == 2
+    assert by_id(stunts["stunts"]["rolls"], position)["spent"] == 2
     tier = spend(api, position, [{"name": "Lock", "sp": 4}], target=mara)
     assert (tier.status, tier["rule"]) == (422, "stunt-tier")
 
@@ -70,7 +70,7 @@ def test_lock_reads_as_a_sentence_and_a_failed_escape_takes_its_damage(api: ApiC
     conditions = api.get(api.c(f"/characters/{ovid}/conditions"))["conditions"]
     impaired = next(c for c in conditions if c["name"] == "Impaired")
     assert (impaired["figure"], impaired["cause"]) == (5, "stunt")
-    (lock,) = locked["state"]["locks"]
+    (lock,) = locked.primary["locks"]
     health = api.get(api.c(f"/characters/{ovid}"))["character"]["health"]["current"]
     failed = api.post(api.c("/stunts/escape"), {"lock_id": lock["id"], "escaped": False,
                                                 "dice": [2]})
@@ -88,7 +88,7 @@ def test_stunt_attack_generates_2_sp_and_buys_a_condition_the_gm_approves(api: A
     assert attack.status == 201, attack
     position = attack["events"][0]["position"]
     assert attack["events"][0]["data"]["stunt_points"] == 2
-    assert attack["state"]["attacks"][str(position)]["kind"] == "stunt-attack"
+    assert by_id(attack.primary["attacks"], position)["kind"] == "stunt-attack"
     by_player = spend(api, position, [{"name": "Condition", "condition": "Prone"}], ovid,
                       token=mara_token)
     assert (by_player.status, by_player["rule"]) == (409, "condition-needs-gm-approval")

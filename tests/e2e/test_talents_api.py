@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tests.api_client import ApiClient
+from tests.api_client import ApiClient, by_id
 
 WARRIOR = [{"name": "Warrior", "degree": "Novice"}]
 
@@ -23,8 +23,8 @@ def test_warrior_novice_adds_five_health_recorded_and_shown_in_the_timeline(
                                              "health": {"current": 20, "max": 20}})
     assert answer.status == 201, answer
     assert [e["type"] for e in answer["events"]] == ["CharacterRegistered", "TalentHealthChanged"]
-    assert answer["state"]["health"] == {"current": 25, "max": 25}
-    jo = answer["state"]["id"]
+    assert answer.primary["health"] == {"current": 25, "max": 25}
+    jo = answer.primary["id"]
     assert "Jo's Warrior Novice adds 5 Health: Health 20/20 → 25/25" in summaries(api)[-1]
     registered = answer["events"][-1]["position"]
     dropped = api.patch(api.c(f"/characters/{jo}"), {"talents": []})
@@ -57,7 +57,7 @@ def test_shaman_grandmaster_novice_spirit_spell_costs_one_mana_less(api: ApiClie
                       {"base_tn": 12, "spell_rank": "novice", "arcana": "Spirit",
                        "mana_cost": 3, "dice": [6, 6, 5]})
     assert answer.status == 201, answer
-    assert (answer["magic_test"]["mana_less"], answer["state"]["mana"]["current"]) == (1, 8)
+    assert (answer["magic_test"]["mana_less"], answer.primary["mana"]["current"]) == (1, 8)
 
 
 def test_a_spell_rank_outside_the_list_is_refused_naming_the_field(api: ApiClient) -> None:
@@ -93,7 +93,7 @@ def test_brilliance_apex_succeeds_once_per_clock_day_over_http(api: ApiClient) -
     first = api.post(api.c(f"/characters/{ines}/rolls"), body)
     assert first.status == 201, first
     assert [e["type"] for e in first["events"]] == ["TalentSuccess"]
-    assert first["state"]["talent_days"] == {"brilliance-apex": 1}
+    assert first.primary["talent_days"] == {"brilliance-apex": 1}
     again = api.post(api.c(f"/characters/{ines}/rolls"), body)
     assert again.status == 409, again
     assert again["rule"] == "brilliance-apex-once-per-day"
@@ -111,7 +111,7 @@ def test_trickster_apex_spends_conviction_for_an_automatic_success_over_http(
                        "talent": "trickster-apex"})
     assert answer.status == 201, answer
     assert [e["type"] for e in answer["events"]] == ["ResourceSpent", "TalentSuccess"]
-    assert answer["state"]["conviction"]["current"] == 0
+    assert answer.primary["conviction"]["current"] == 0
     unknown = api.post(api.c(f"/characters/{ines}/rolls"),
                        {"kind": "age", "ability": "Dexterity", "talent": "lucky"})
     assert unknown.status == 422, unknown
@@ -148,7 +148,7 @@ def test_wizard_expert_chosen_arcana_costs_one_mana_less_over_http(api: ApiClien
     answer = api.post(api.c(f"/characters/{mara}/magic-tests"),
                       {"base_tn": 12, "arcana": "Fire", "mana_cost": 3, "dice": [6, 6, 5]})
     assert answer.status == 201, answer
-    assert (answer["magic_test"]["costs"]["cost"], answer["state"]["mana"]["current"]) == (2, 8)
+    assert (answer["magic_test"]["costs"]["cost"], answer.primary["mana"]["current"]) == (2, 8)
 
 
 def test_warrior_expert_chosen_stunts_cost_1_sp_less_over_http(api: ApiClient) -> None:
@@ -166,7 +166,7 @@ def test_warrior_expert_chosen_stunts_cost_1_sp_less_over_http(api: ApiClient) -
     paid = [(e["data"]["stunts"][0]["paid"], e["data"]["stunts"][1]["paid"])
             for e in spent["events"] if e["type"] == "StuntsSpent"]
     assert paid == [(1, 4)]
-    assert api.get(api.c("/stunts"))["stunts"]["rolls"][str(position)]["spent"] == 5
+    assert by_id(api.get(api.c("/stunts"))["stunts"]["rolls"], position)["spent"] == 5
 
 
 def test_evaluation_grandmaster_doubles_the_focus_bonus_in_an_investigation_over_http(

@@ -18,7 +18,7 @@ def test_stun_unconsciousness_ends_after_its_rolled_minutes(api: ApiClient) -> N
                    {"amount": 6, "type": "stun", "reason": "a sap"})
     assert out.status == 200, out
     knockout = next(e for e in out["events"] if e["type"] == "KnockedOut")["data"]
-    assert out["state"]["unconscious"] is True
+    assert out.primary["unconscious"] is True
     minutes = knockout["until_minute"]
     assert 2 <= minutes <= 12
     api.post(api.c("/clock/advance"), {"minutes": minutes - 1})  # 2d6: at least 1 left
@@ -37,4 +37,4 @@ def test_stun_unconsciousness_ends_on_regaining_health(api: ApiClient) -> None:
     healed = api.post(api.c(f"/characters/{mara}/health/heal"),
                       {"amount": 10, "reason": "rest"})
     assert healed.status == 200, healed
-    assert healed["state"]["unconscious"] is False
+    assert healed.primary["unconscious"] is False

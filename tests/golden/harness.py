@@ -133,7 +133,7 @@ class Recorder:
         if not 200 <= answer.status < 300:
             raise AssertionError(f"step {name!r}: {method} {full} answered {answer!r}")
         if not self.campaign and method == "POST" and full == "/v1/campaigns":
-            self.campaign, self.gm = answer["id"], answer["gm_token"]
+            self.campaign, self.gm = answer["campaign"]["id"], answer["gm_token"]
         rule = self.app.url_map.bind("").match(full, method, return_rule=True)[0]
         self.steps.append(Step(name, method, rule.rule, before + 1, self.head()))
         return answer

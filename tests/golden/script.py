@@ -22,15 +22,15 @@ HOUND = {"mode": "ritual", "nature": "Fire", "form": "physical", "form_level": 1
          "hit_dice": 1, "hit_points": 6}
 WAND = {"name": "Wand", "kind": "wand", "materials": [{"name": "hardwood"}], "magical": True}
 PISTOL = {"name": "Pistol", "kind": "firearm", "materials": [{"name": "steel"}],
-          "firearm": {"class": "revolver", "damage": "2d6"}}
+          "firearm": {"weapon_class": "revolver", "damage": "2d6"}}
 FAILING = {"base_tn": 12, "dice": [1, 2, 3]}
 
 
 def play(rec: Recorder) -> None:
     rec.post("create-campaign", "/v1/campaigns", {"name": "Golden", "settings": {}}, token="")
     rec.call("change-settings", "PATCH", "/settings", {"settings": {"helpless_points": 7}})
-    mara = rec.post("register-mara", "/characters", MARA)["state"]["id"]
-    ivo = rec.post("register-ivo", "/characters", IVO)["state"]["id"]
+    mara = rec.post("register-mara", "/characters", MARA).primary["id"]
+    ivo = rec.post("register-ivo", "/characters", IVO).primary["id"]
     rec.call("update-mara-sheet", "PATCH", f"/characters/{mara}", {"level": 6})
     player = rec.post("issue-mara-player-token", "/tokens",
                       {"role": "player", "character_id": mara, "label": "Mara's player"})["token"]
@@ -139,7 +139,7 @@ def mana_noir_magic(rec: Recorder, mara: str, player: str) -> None:
 
 
 def spirits(rec: Recorder, mara: str, ivo: str) -> None:
-    first = rec.post("summon-hound", f"/characters/{ivo}/spirits", HOUND)["spirit_id"]
+    first = rec.post("summon-hound", f"/characters/{ivo}/spirits", HOUND)["spirit"]["id"]
     rec.post("spirit-dismiss", f"/spirits/{first}/dismiss")
     rec.post("spirit-call", f"/spirits/{first}/call")
     rec.post("spirit-compel", f"/spirits/{first}/compel",
@@ -150,24 +150,24 @@ def spirits(rec: Recorder, mara: str, ivo: str) -> None:
     rec.post("spirit-dispel", f"/spirits/{first}/dispel")
     rec.post("end-scene-1", "/clock/end-scene")
     rec.post("start-scene-2", "/clock/start-scene")
-    second = rec.post("summon-second-hound", f"/characters/{ivo}/spirits", HOUND)["spirit_id"]
+    second = rec.post("summon-second-hound", f"/characters/{ivo}/spirits", HOUND)["spirit"]["id"]
     rec.post("spirit-breaks-free", f"/spirits/{second}/compel",
              {"command": "contrary", "dice": [1, 1]})
     rec.post("spirit-fade", f"/spirits/{second}/fade", {"reason": "no energy"})
 
 
 def items(rec: Recorder, mara: str) -> str:
-    wand = rec.post("register-wand", "/items", WAND)["state"]["id"]
+    wand = rec.post("register-wand", "/items", WAND).primary["id"]
     rec.post("item-damage", f"/items/{wand}/damage", {"amount": 9, "type": "fire"})
     rec.post("item-repair", f"/items/{wand}/repair", {"threshold_successes": 1})
     rec.post("item-hand-over", f"/items/{wand}/hand-over", {"holder": mara})
-    rec.post("item-identify", f"/items/{wand}/identify", {"character": mara})
-    rec.post("item-link", f"/items/{wand}/link", {"character": mara, "pool": "mage"})
-    rec.post("item-unlink", f"/items/{wand}/unlink", {"character": mara})
-    pistol = rec.post("register-pistol", "/items", PISTOL)["state"]["id"]
+    rec.post("item-identify", f"/items/{wand}/identify", {"character_id": mara})
+    rec.post("item-link", f"/items/{wand}/link", {"character_id": mara, "pool": "mage"})
+    rec.post("item-unlink", f"/items/{wand}/unlink", {"character_id": mara})
+    pistol = rec.post("register-pistol", "/items", PISTOL).primary["id"]
     rec.post("trust-test-reported", f"/items/{pistol}/trust-test",
-             {"character": mara, "dice": [1, 1, 5], "modifier": -5})
-    rec.post("item-maintain", f"/items/{pistol}/maintain", {"character": mara})
+             {"character_id": mara, "dice": [1, 1, 5], "modifier": -5})
+    rec.post("item-maintain", f"/items/{pistol}/maintain", {"character_id": mara})
     return str(pistol)
 
 
@@ -182,11 +182,11 @@ def wrap_up(rec: Recorder, mara: str, ivo: str, pistol: str) -> None:
     for action in ("end-scene", "sunset", "sunrise", "end-session"):
         rec.post(f"{action}-final", f"/clock/{action}")
     rec.post("new-day", "/clock/new-day", {"rested": [mara, ivo]})
-    extra = rec.post("register-extra", "/characters", {"name": "Extra"})["state"]["id"]
+    extra = rec.post("register-extra", "/characters", {"name": "Extra"}).primary["id"]
     rec.post("death", f"/characters/{extra}/death", {"cause": "shot"})
     rec.post("start-session-2", "/clock/start-session")
     rec.post("start-scene-session-2", "/clock/start-scene")
-    rec.post("trust-test-server-dice", f"/items/{pistol}/trust-test", {"character": mara})
+    rec.post("trust-test-server-dice", f"/items/{pistol}/trust-test", {"character_id": mara})
     rec.post("session-2-roll", f"/characters/{ivo}/rolls", {"kind": "notation", "expression": "2d6"})
     rec.post("end-session-2", "/clock/end-session")
 
@@ -206,7 +206,7 @@ def stunts(rec: Recorder, ivo: str) -> None:
     Lock's escape fails and Frighten is resisted (docs/rules/stunts.md)."""
     nox = rec.post("register-nox", "/characters",
                    {"name": "Nox", "abilities": {"Willpower": 2, "Communication": 2},
-                    "focuses": ["Persuasion"]})["state"]["id"]
+                    "focuses": ["Persuasion"]}).primary["id"]
     rec.post("start-session-3", "/clock/start-session")
     hit = rec.post("stunt-attack", f"/characters/{nox}/attacks",
                    {"kind": "stunt-attack", "ability": "Willpower", "tn": 10, "dice": [6, 5, 1],
@@ -234,10 +234,10 @@ def encounter(rec: Recorder, mara: str, ivo: str) -> None:
     rec.post("start-scene-session-4", "/clock/start-scene")
     order = rec.post("encounter-start", "/encounter", {"participants": [
         {"character_id": mara, "initiative": 14}, {"character_id": ivo, "initiative": 9},
-        {"name": "Thug", "initiative": 8}]})["state"]["order"]
+        {"name": "Thug", "initiative": 8}]}).primary["order"]
     rec.post("encounter-delay", "/encounter/delay", {"after": order[2]})
     added = rec.post("encounter-add", "/encounter/participants",
-                     {"name": "Driver", "initiative": 3})["state"]["order"]
+                     {"name": "Driver", "initiative": 3}).primary["order"]
     rec.post("encounter-next-turn", "/encounter/next-turn")
     driver = next(p for p in added if p not in order)
     rec.post("encounter-remove", f"/encounter/participants/{driver}/remove", {"reason": "fled"})
@@ -258,7 +258,7 @@ def encounter_talents(rec: Recorder, ivo: str) -> None:
     ada = rec.post("register-ada", "/characters", {
         "name": "Ada", "conviction": {"current": 3, "max": 3},
         "talents": [{"name": "Adventurer", "degree": "Grandmaster"},
-                    {"name": "Leader", "degree": "Apex"}]})["state"]["id"]
+                    {"name": "Leader", "degree": "Apex"}]}).primary["id"]
     rec.post("start-session-5", "/clock/start-session")
     rec.post("start-scene-session-5", "/clock/start-scene")
     rec.post("encounter-talents-start", "/encounter", {"participants": [

@@ -84,7 +84,7 @@ def picture(api: ApiClient, seeded: Seeded) -> dict[str, Any]:
         head = api.get(f"/v1/campaigns/{campaign}", token=token)
         state = api.get(f"/v1/campaigns/{campaign}/state", token=token)
         assert (head.status, state.status) == (200, 200), (head, state)
-        found[campaign] = (head["head_hash"], head["position"], state.body)
+        found[campaign] = (head["campaign"]["head_hash"], head["position"], state.body)
     return found
 
 

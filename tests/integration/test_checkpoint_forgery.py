@@ -75,7 +75,7 @@ def test_a_forged_checkpoint_is_not_served_is_counted_and_verify_reports_it(
     before = forgeries_counted(api)
     answer = api.get(f"/v1/campaigns/{campaign_id}/state?at=33", token=token)
     assert answer.status == 200, answer
-    served = [c["mana"]["current"] for c in answer["state"]["characters"].values()]
+    served = [c["mana"]["current"] for c in answer["state"]["characters"]]
     assert served == folded_mana(ledger.store, campaign_id, 33) != [0]
     assert forgeries_counted(api) == before + 1
     report = api.get(f"/v1/campaigns/{campaign_id}/verify", token=token)

@@ -66,6 +66,7 @@ def assert_intact(config: Config, script: str) -> None:
                      headers={"Idempotency-Key": CREATION_KEY})
     assert again.status == 201
     assert again.headers["Idempotent-Replayed"] == "true"
+    # Stored by the release before: it replays as stored, in that release's shape (`id`).
     api.token, api.campaign = again["gm_token"], again["id"]
 
     assert {t: _count(config, t) for t in TABLES} == {t: _rows_written(script, t) for t in TABLES}

@@ -72,6 +72,7 @@ def test_the_answer_to_store_is_rendered_from_the_outcome(ledger: Ledger) -> Non
     assert stored is not None
     assert (stored.scope, stored.key, stored.status, shown(stored.body), stored.campaign_id,
             stored.position) == ("tok_gm", "key-1", 200, (2, "at 2"), campaign_id, 2)
-    assert outcome.answer == {"position": 2, "events": [], "state": "at 2"}
+    assert outcome.answer == {"position": 2, "events": [], "state": "at 2",
+                              "changed": {"characters": [], "items": [], "spirits": []}}
     assert render(PLAN, None, outcome) is None  # rendered, but nothing to store
     assert render(None, None, outcome) is None

@@ -138,7 +138,7 @@ def send(api: ApiClient, method: str, path: str, body: Any, ascii_only: bool = T
 def recorded_by(api: ApiClient, answer: Answer) -> Any:
     """The events a write recorded, read back (a new campaign's with its own token)."""
     if "gm_token" in answer.body:
-        return api.get(f"/v1/campaigns/{answer['id']}/events",
+        return api.get(f"/v1/campaigns/{answer['campaign']['id']}/events",
                        token=answer["gm_token"]).body["events"]
     after = answer["position"] - len(answer["events"])
     return api.get(api.c(f"/events?after={after}")).body["events"]

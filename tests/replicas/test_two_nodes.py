@@ -116,7 +116,7 @@ def test_two_nodes_read_their_writes_and_outlive_the_standby(tmp_path: Path) -> 
             servers[-1].start()
         status, created, _ = call("POST", f"{servers[0].base}/v1/campaigns", {"name": "Noir"})
         assert status == 201, created
-        traffic = Traffic([s.base for s in servers], created["id"], created["gm_token"])
+        traffic = Traffic([s.base for s in servers], created["campaign"]["id"], created["gm_token"])
         load = threading.Thread(target=traffic.run, daemon=True)
         load.start()
         try:

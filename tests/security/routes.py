@@ -17,11 +17,11 @@ from flask import Flask
 IGNORED_METHODS = {"HEAD", "OPTIONS"}
 _VARIABLE = re.compile(r"<(?:([^<>:]*):)?(\w+)>")
 # Body fields naming the acting character: "own" is the caller's character.
-OWN_FIELDS = {"character", "by", "holder", "a", "summoner"}
+OWN_FIELDS = {"character_id", "by", "holder", "a", "summoner"}
 OTHER_FIELDS = {"b"}
 # Where the smallest valid body would not reach the interesting check.
 BODY_OVERRIDES: dict[tuple[str, str], dict[str, Any]] = {
-    ("POST", "/v1/campaigns/{campaign_id}/items/{item_id}/unlink"): {"character": "<own>"},
+    ("POST", "/v1/campaigns/{campaign_id}/items/{item_id}/unlink"): {"character_id": "<own>"},
     ("POST", "/v1/campaigns/{campaign_id}/rewind"): {"to_position": 10**6, "reason": "matrix"},
     ("POST", "/v1/campaigns/{campaign_id}/webhooks"): {"url": "http://127.0.0.1:9/hook",
                                                        "types": ["*"]},

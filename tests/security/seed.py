@@ -10,7 +10,7 @@ from typing import Any
 
 import msgspec
 
-from tests.api_client import ApiClient
+from tests.api_client import ApiClient, by_id
 
 SHEET = {"level": 5, "skills": {"cast": 1, "summon": 1}, "edges": ["Spellcaster", "Summoner"],
          "modifiers": {"int": 1, "con": 0, "cha": 2}, "attributes": {"con": 12},
@@ -43,8 +43,8 @@ def seed(api: ApiClient) -> Seeded:
     ivo = api.new_character(**(SHEET | {"name": "Ivo"}))
     item = _ok(api.post(api.c("/items"), {"name": "Wand", "kind": "wand",
                                           "materials": [{"name": "hardwood"}], "magical": True}),
-               201)["state"]["id"]
-    spirit = _ok(api.post(api.c(f"/characters/{mara}/spirits"), HOUND), 201)["spirit_id"]
+               201)["item"]["id"]
+    spirit = _ok(api.post(api.c(f"/characters/{mara}/spirits"), HOUND), 201)["spirit"]["id"]
     condition = _ok(api.post(api.c(f"/characters/{mara}/conditions"), {"name": "Fatigued"}),
                     201)["condition"]["id"]
     test = _ok(api.post(api.c(f"/characters/{mara}/magic-tests"),
@@ -52,7 +52,7 @@ def seed(api: ApiClient) -> Seeded:
     _ok(api.post(api.c(f"/characters/{mara}/magic-tests/{test}/accept")))
     effort = _ok(api.post(api.c(f"/characters/{mara}/effort/commit"),
                           {"pool": "mage", "amount": 1, "duration": "duration"}))
-    commitment = effort["state"]["pools"]["mage"]["commitments"][0]["id"]
+    commitment = by_id(effort["effort"]["pools"], "mage")["commitments"][0]["id"]
     spare = _ok(api.post(api.c("/tokens"), {"role": "observer", "label": "spare"}), 201)["id"]
     webhook = _ok(api.post(api.c("/webhooks"), {"url": "http://127.0.0.1:9/hook",
                                                  "types": ["*"]}), 201)["id"]

@@ -71,7 +71,7 @@ EXPECTATIONS: dict[tuple[str, str], str] = {
     ("GET", CH + "/strain"): "reader",
     # Magic Tests and Backlash (the commands: from the registry, below).
     ("GET", CH + "/magic"): "reader", ("GET", C + "/magic/resistance-factors"): "reader",
-    # Items (the commands, where `character` is the acting one: from the registry, below).
+    # Items (the commands, where `character_id` is the acting one: from the registry, below).
     ("GET", C + "/items"): "reader", ("GET", C + "/items/{item_id}"): "reader",
     # Spirits: the seeded spirit's summoner is the "own" character.
     ("GET", CH + "/spirits"): "reader", ("GET", C + "/spirits"): "reader",

@@ -71,7 +71,7 @@ def test_exposed_headers_are_exactly_the_ones_the_api_sends(make_api: MakeApi) -
     origin = {"Origin": TOOL}
     api = make_api(cors_origins=[TOOL])
     created = api.post("/v1/campaigns", {"name": "Noir"}, token="", headers=origin)
-    api.token, api.campaign = created["gm_token"], created["id"]
+    api.token, api.campaign = created["gm_token"], created["campaign"]["id"]
     heal = api.c(f"/characters/{api.new_character()}/health/heal")
     written, replayed = (api.post(heal, {"amount": 1}, headers=origin | {"Idempotency-Key": "h"})
                          for _ in range(2))

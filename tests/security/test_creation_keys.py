@@ -79,9 +79,9 @@ def test_a_replayed_creation_leaves_one_token_row_and_answers_the_same_working_t
     first, again = create(api, NOIR, key), create(api, NOIR, key)
     assert (first.status, again.status) == (201, 201)
     assert again.headers["Idempotent-Replayed"] == "true"
-    assert (again["id"], again["gm_token"]) == (first["id"], first["gm_token"])
+    assert (again["campaign"]["id"], again["gm_token"]) == (first["campaign"]["id"], first["gm_token"])
     assert count_rows(store_config, "ledger_tokens") == 1
-    assert api.get(f"{CREATE}/{first['id']}", token=again["gm_token"]).status == 200
+    assert api.get(f"{CREATE}/{first['campaign']['id']}", token=again["gm_token"]).status == 200
     # The stored answer keeps the token's id, never its secret.
     assert first["gm_token"].encode() not in _answers(store_config)
 

@@ -9,7 +9,7 @@ def test_fork_needs_the_admin_token_when_the_server_sets_one(make_api: MakeApi) 
     api = make_api(admin_token="operators-only")
     created = api.post("/v1/campaigns", {"name": "Noir"}, token="operators-only")
     assert created.status == 201, created
-    gm, cid = created["gm_token"], created["id"]
+    gm, cid = created["gm_token"], created["campaign"]["id"]
     body = {"at": 1, "name": "What if"}
     refused = api.post(f"/v1/campaigns/{cid}/fork", body, token=gm)
     assert (refused.status, refused["rule"]) == (401, "admin-token-required")
@@ -23,5 +23,6 @@ def test_fork_needs_the_admin_token_when_the_server_sets_one(make_api: MakeApi) 
     forked = api.post(f"/v1/campaigns/{cid}/fork", body, token=gm,
                       headers={"X-Admin-Token": "operators-only"})
     assert forked.status == 201, forked
-    assert api.get(f"/v1/campaigns/{forked['id']}", token=forked["gm_token"])["forked_from"][
+    assert api.get(f"/v1/campaigns/{forked['campaign']['id']}",
+                   token=forked["gm_token"])["campaign"]["forked_from"][
         "campaign_id"] == cid

@@ -121,7 +121,7 @@ def test_stored_answers_hold_no_token_or_webhook_secret_nor_a_creation_key(
     creation_key = secrets.token_urlsafe(16)
     gm = api.post("/v1/campaigns", {"name": "Noir"}, token="",
                   headers={"Idempotency-Key": creation_key})
-    api.token, api.campaign = gm["gm_token"], gm["id"]
+    api.token, api.campaign = gm["gm_token"], gm["campaign"]["id"]
     issued = keyed(api, api.c("/tokens"), {"role": "observer"}, "t-1")
     rotated = keyed(api, api.c(f"/tokens/{issued['id']}/rotate"), None, "t-2")
     hook = keyed(api, api.c("/webhooks"), {"url": "http://127.0.0.1:9/h", "types": ["*"]}, "w-1")

@@ -101,5 +101,5 @@ def test_astral_characters_and_escaped_pairs_are_text_and_round_trip(api: ApiCli
     name = "Mara \U0001f409 \U00010348"
     created = send(api, "POST", api.c("/characters"), {"name": name})  # sent as \\ud83d\\udc09
     assert created.status == 201, created
-    chid = created["state"]["id"]
+    chid = created["character"]["id"]
     assert api.get(api.c(f"/characters/{chid}"))["character"]["name"] == name

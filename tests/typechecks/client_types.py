@@ -31,7 +31,7 @@ def service(client: Client) -> None:
     # satisfy every assertion below): run with MYPYPATH=client.
     assert_type(client.metrics(), str)
     assert_type(client.create_campaign("Mana Noir"), CreatedCampaign)
-    assert_type(client.create_campaign("Mana Noir").result.state, m.CampaignSummary)
+    assert_type(client.create_campaign("Mana Noir").result.resource, m.CampaignSummary)
     assert_type(client.health(), m.Health)
     assert_type(client.signing_key()["public_key"], str)
     assert_type(client.catalogs(), m.CatalogList)
@@ -40,7 +40,8 @@ def service(client: Client) -> None:
 
 
 def campaign_reads(campaign: Campaign) -> None:
-    assert_type(campaign.get(), m.CampaignSummary)
+    assert_type(campaign.get(), m.CampaignAnswer)
+    assert_type(campaign.get()["campaign"], m.CampaignSummary)
     state = campaign.state()
     assert_type(state, m.StateAnswer)
     assert_type(state["state"], m.CampaignState)
@@ -67,8 +68,8 @@ def campaign_writes(campaign: Campaign, item: ItemSpec) -> None:
     assert_type(campaign.new_day([]), WriteResult[m.CampaignSummary])
     assert_type(campaign.rewind(3, "misread"), WriteResult[m.CampaignState])
     assert_type(campaign.issue_token("player", "ch_1"), IssuedToken)
-    assert_type(campaign.register_item(item), WriteResult[m.ItemState])
-    assert_type(campaign.dismiss_spirit("sp_1"), WriteResult[m.SpiritChange])
+    assert_type(campaign.register_item(item), WriteResult[m.ItemView])
+    assert_type(campaign.dismiss_spirit("sp_1"), WriteResult[m.Spirit])
     assert_type(campaign.contribute_to_pool(4, 1), WriteResult[m.PoolSummary])
     assert_type(campaign.spend_stunt_points(4, []), WriteResult[m.StuntSpending])
     receipt = campaign.clock("sunrise").receipt
@@ -78,7 +79,7 @@ def campaign_writes(campaign: Campaign, item: ItemSpec) -> None:
 def character(mara: Character, spirit: SummonSpec) -> None:
     spent = mara.spend("mana", 2)
     assert_type(spent, WriteResult[m.Character])
-    assert_type(spent.state["id"], str)
+    assert_type(spent.resource["id"], str)
     assert_type(mara.age_test("Willpower", tn=11), WriteResult[m.Character])
     assert_type(mara.damage(3), WriteResult[m.Character])
     assert_type(mara.get(), m.CharacterAnswer)
@@ -89,7 +90,7 @@ def character(mara: Character, spirit: SummonSpec) -> None:
     assert_type(mara.magic(), m.MagicAnswer)
     assert_type(mara.spells(), m.SpellsAnswer)
     assert_type(mara.strain(), m.StrainAnswer)
-    assert_type(mara.summon(spirit), WriteResult[m.SummonerSpirits])
+    assert_type(mara.summon(spirit), WriteResult[m.Spirit])
     assert_type(mara.spirits(), m.SummonerSpiritsAnswer)
 
 

@@ -253,9 +253,9 @@ def test_holders_and_links_are_listed_by_character(table: Table) -> None:
     knife = table.item(holder=mara)
     wand = table.item(name="Wand")
     table.run(items.hand_over(wand, mara))
-    assert items.holdings(table.state) == {mara: {"holds": [knife, wand], "linked": []}}
+    assert items.holdings(table.state) == [{"character_id": mara, "holds": [knife, wand], "linked": []}]
     table.run(items.hand_over(wand, None))
-    assert items.holdings(table.state)[mara]["holds"] == [knife]
+    assert items.holdings(table.state)[0]["holds"] == [knife]
 
 
 # --- identification ----------------------------------------------------------------------

@@ -40,7 +40,7 @@ def play(config: Config) -> dict[str, Any]:
     api = ApiClient(app.test_client())
     made = api.post("/v1/campaigns", {"name": "Upgrade"}, token="",
                     headers={"Idempotency-Key": CREATION_KEY})
-    api.token, api.campaign = made["gm_token"], made["id"]
+    api.token, api.campaign = made["gm_token"], made["campaign"]["id"]
     mara = api.new_character(name="Mara", mana={"current": 12, "max": 12})
     for _ in range(10):  # past a checkpoint
         api.post(api.c(f"/characters/{mara}/mana/spend"), {"amount": 1, "reason": "tick"})

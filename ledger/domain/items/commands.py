@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import Annotated, ClassVar
 
+import msgspec
 from msgspec import Meta
 
 from ledger.domain.bounds import Dice
@@ -77,10 +78,10 @@ class RepairItem(ItemCommand, frozen=True, kw_only=True, forbid_unknown_fields=T
     repaired (409).
     """
 
-    example = {"threshold_successes": 2, "character": "{character_id}"}
+    example = {"threshold_successes": 2, "character_id": "{character_id}"}
     threshold_successes: Annotated[int, Meta(ge=0, le=1000)]
     cap: Annotated[int, Meta(ge=0, le=1000)] | None = None
-    character: Id | None = None
+    character: Id | None = msgspec.field(default=None, name="character_id")
 
     def decide(self, state: CampaignState, ctx: Context) -> Decided:
         return damage.repair_item(self.item_id, self.threshold_successes, self.cap,
@@ -102,7 +103,7 @@ class UserCommand(ItemCommand, frozen=True, kw_only=True, forbid_unknown_fields=
 
     policy = OWN
     acting_field = "character"
-    character: Id
+    character: Id = msgspec.field(name="character_id")
 
 
 class TrustTest(UserCommand, frozen=True, kw_only=True, forbid_unknown_fields=True):
@@ -120,7 +121,7 @@ class TrustTest(UserCommand, frozen=True, kw_only=True, forbid_unknown_fields=Tr
     last test (a break counts; a jam does not).
     """
 
-    example = {"character": "{character_id}", "dice": [4, 5, 3]}
+    example = {"character_id": "{character_id}", "dice": [4, 5, 3]}
     example_needs = ("firearm",)
     tn: Annotated[int, Meta(ge=0, le=100)] | None = None
     ammo_bonus: Bonus = 0
@@ -140,9 +141,9 @@ class MaintainFirearm(ItemCommand, frozen=True, kw_only=True, forbid_unknown_fie
     """Maintain a jammed firearm so it can be used again (GM or any player)."""
 
     policy = WRITER
-    example = {"character": "{character_id}"}
+    example = {"character_id": "{character_id}"}
     example_needs = ("jammed-firearm",)
-    character: Id | None = None
+    character: Id | None = msgspec.field(default=None, name="character_id")
 
     def decide(self, state: CampaignState, ctx: Context) -> Decided:
         return firearms.maintain(self.item_id, self.character)(state, ctx)
@@ -157,7 +158,7 @@ class IdentifyItem(UserCommand, frozen=True, kw_only=True, forbid_unknown_fields
     ItemIdentified event with that day). A character who dies first abandons it.
     """
 
-    example = {"character": "{character_id}"}
+    example = {"character_id": "{character_id}"}
     example_needs = ("magic-item",)
 
     def decide(self, state: CampaignState, ctx: Context) -> Decided:
@@ -176,7 +177,7 @@ class LinkItem(UserCommand, frozen=True, kw_only=True, forbid_unknown_fields=Tru
     the next new day).
     """
 
-    example = {"character": "{character_id}", "pool": "mage"}
+    example = {"character_id": "{character_id}", "pool": "mage"}
     example_needs = ("magic-item",)
     helper: Id | None = None
     pool: Pool | None = None
@@ -197,10 +198,10 @@ class UnlinkItem(ItemCommand, frozen=True, kw_only=True, forbid_unknown_fields=T
 
     policy = OWN
     acting_field = "character"
-    gm_parts = "leaving out `character` (then it settles nobody)"
-    example = {"character": "{character_id}"}
+    gm_parts = "leaving out `character_id` (then it settles nobody)"
+    example = {"character_id": "{character_id}"}
     example_needs = ("linked-item",)
-    character: Id | None = None
+    character: Id | None = msgspec.field(default=None, name="character_id")
     helper: Id | None = None
 
     def authorize(self, state: CampaignState, ctx: Context) -> None:

@@ -30,6 +30,7 @@ from ledger.domain.resources import DAMAGE_TYPES
 from ledger.domain.sheet_names import MAGIC_SKILLS, canonical
 from ledger.domain.state import CampaignState, Pool
 from ledger.domain.state.items import Firearm, Item, MinSkill
+from ledger.domain.wire_shape import wire
 
 EXPOSURES = ("lowest", "highest")
 AT_ZERO = ("nonfunctional", "destroyed")
@@ -184,15 +185,17 @@ def hand_over(item_id: str, holder: str | None) -> Decide:
 def item_view(item: Item) -> dict[str, Any]:
     """The item as recorded, with its Durability now and the repair TN it gives."""
     base = durability(item)
-    view: dict[str, Any] = msgspec.to_builtins(item)
+    view: dict[str, Any] = wire(item)  # its wire shape: `trust` as a list
     return view | {"durability": base, "repair_tn": base + 10}
 
 
-def holdings(state: CampaignState) -> dict[str, dict[str, list[str]]]:
-    """Who holds which item and who is linked to which, by character."""
-    out: dict[str, dict[str, list[str]]] = {}
+def holdings(state: CampaignState) -> list[dict[str, Any]]:
+    """Who holds which item and who is linked to which: one entry per character, in the
+    order items name them."""
+    out: dict[str, dict[str, Any]] = {}
     for item in state.items.values():
         for who, what in ((item.holder, "holds"), (item.linked_to, "linked")):
             if who is not None:
-                out.setdefault(who, {"holds": [], "linked": []})[what].append(item.id)
-    return out
+                out.setdefault(who, {"character_id": who, "holds": [], "linked": []})[
+                    what].append(item.id)
+    return list(out.values())

@@ -42,8 +42,7 @@ class Material(Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
 
 
 class FirearmSpec(Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
-    weapon_class: Annotated[str, Meta(min_length=1, max_length=100)] = msgspec.field(
-        name="class")
+    weapon_class: Annotated[str, Meta(min_length=1, max_length=100)]
     damage: Annotated[str, Meta(min_length=1, max_length=60)]
     damage_type: Annotated[str, Meta(extra_json_schema={"enum": list(DAMAGE_TYPES)})] = "wound"
     tn: Annotated[int, Meta(ge=0, le=100)] | None = None
@@ -94,11 +93,8 @@ class RegisterItem(Command, frozen=True, kw_only=True, forbid_unknown_fields=Tru
     holder: Id | None = None
 
     def spec(self) -> dict[str, Any]:
-        """The item as the registration rule reads it (field names, not wire names)."""
+        """The item as the registration rule reads it."""
         spec: dict[str, Any] = msgspec.to_builtins(self)
-        if self.firearm is not None:
-            spec["firearm"] = {**spec["firearm"], "weapon_class": self.firearm.weapon_class}
-            del spec["firearm"]["class"]
         return spec
 
     def decide(self, state: CampaignState, ctx: Context) -> Decided:
