@@ -276,7 +276,7 @@ def owed_tests(rec: Recorder, ivo: str) -> None:
     participant rolls the Willpower (Self-Discipline) test owed at the start of her turn;
     a spirit's snare and cutting her free."""
     cora = rec.post("register-cora", "/characters", {
-        "name": "Cora", "abilities": {"Willpower": 1}})["state"]["id"]
+        "name": "Cora", "abilities": {"Willpower": 1}}).primary["id"]
     rec.post("cora-confused", f"/characters/{cora}/conditions", {"name": "Confused"})
     rec.post("start-session-6", "/clock/start-session")
     rec.post("start-scene-session-6", "/clock/start-scene")
@@ -287,7 +287,7 @@ def owed_tests(rec: Recorder, ivo: str) -> None:
              {"dice": [6, 5, 2]})
     hound = rec.post("summon-snaring-hound", f"/characters/{ivo}/spirits",
                      {**HOUND, "powers": ["Ensnare"]})
-    spirit = hound["spirit_id"]
+    spirit = hound.primary["id"]
     rec.post("ensnare", f"/spirits/{spirit}/ensnare", {"target": cora})
     rec.post("free-from-snare", f"/characters/{cora}/snares/{spirit}/free")
     rec.post("encounter-owed-end", "/encounter/end")
