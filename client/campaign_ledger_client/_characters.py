@@ -49,13 +49,15 @@ class CharacterCore(Scope):
     def age_test(self, ability: str, *, focus: str | None = None, modifier: int = 0,
                  tn: int | None = None, active: bool = True, dice: list[int] | None = None,
                  label: str = "", talent: str | None = None,
-                 tags: list[str] | None = None) -> Call:
+                 tags: list[str] | None = None, reroll_ones: bool | None = None) -> Call:
         """An AGE test: 3d6 (the third is the Stunt Die) + ability (+2 with the focus).
         A focus the sheet lacks is a RuleViolation (`focus-not-on-sheet`). `talent`
         ("brilliance-apex", "trickster-apex") asks for an automatic success, no dice; `tags`
-        (spirits, rituals, social, investigation, cooperative) apply talents by kind."""
+        (spirits, rituals, social, investigation, cooperative, new-idea, figuring-out)
+        apply talents by kind; `reroll_ones=False` keeps the 1s a talent would reroll."""
         return body(kind="age", ability=ability, focus=focus, modifier=modifier, tn=tn,
-                    active=active, dice=dice, label=label, talent=talent, tags=tags)
+                    active=active, dice=dice, label=label, talent=talent, tags=tags,
+                    reroll_ones=reroll_ones)
 
     def spend(self, resource: Resource, amount: int, reason: str = "") -> WriteResult[Character]:
         """Spend Mana or Conviction; more than the character has is a RuleViolation."""

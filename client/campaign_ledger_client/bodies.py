@@ -58,7 +58,7 @@ class ParticipantSpec(TypedDict, total=False):
 
 class RollSpec(TypedDict, total=False):
     """A roll request of either kind: `age` (ability, focus, modifier, tn, active, talent,
-    tags) or
+    tags, reroll_ones) or
     `notation` (expression, the default); `dice` reports dice, else the server rolls."""
 
     kind: Literal["age", "notation"]
@@ -71,7 +71,8 @@ class RollSpec(TypedDict, total=False):
     dice: list[int] | None
     label: str
     talent: Literal["brilliance-apex", "trickster-apex"] | None  # an automatic success
-    tags: list[str]  # spirits, rituals, social, investigation, cooperative
+    tags: list[str]  # spirits, rituals, social, investigation, cooperative, new-idea...
+    reroll_ones: bool  # false keeps the 1s a talent would reroll
 
 
 class ConditionSpec(TypedDict, total=False):

@@ -2568,6 +2568,7 @@ class Rolled(TypedDict):
     talent_bonus: NotRequired[int]
     talent_sp: NotRequired[int]
     talents: NotRequired[list[str]]
+    ones_rerolled_by: NotRequired[list[str]]
 
 
 class RolledEvent(TypedDict):

@@ -15,8 +15,8 @@ Applied when the tag is present (a degree includes the ones below it):
 - `investigation`: Evaluation Grandmaster, "You double the appropriate Focus bonus being
   used in a current Investigation": a roll with a focus gets its Focus bonus again (in
   `talent_bonus`). Whether the focus is the appropriate one is the table's, by the tag.
-Rerolling 1s (Rituals Master, Shaman Expert, Trickster Expert...) is the roller's choice
-and needs new dice: shown, not applied.
+Rerolling 1s (Rituals Master, Shaman Expert, Brilliance Expert on `new-idea`, Evaluation
+Expert on `figuring-out`...) is applied with new dice: ledger/domain/rolls/ones.py.
 """
 
 from __future__ import annotations
@@ -29,7 +29,8 @@ from ledger.domain.errors import InvalidInput
 from ledger.domain.state import Character
 from ledger.domain.stunts.talents import has
 
-TAGS = ("spirits", "rituals", "social", "investigation", "cooperative")
+TAGS = ("spirits", "rituals", "social", "investigation", "cooperative", "new-idea",
+        "figuring-out")
 # (tag, talent, least degree, bonus to the roll)
 BONUSES: tuple[tuple[str, str, str, int], ...] = (
     ("rituals", "Rituals", "novice", 1),

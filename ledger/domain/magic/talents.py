@@ -10,7 +10,8 @@ the caster's sheet when the test names the spell's rank (`spell_rank`) and `arca
   which may then take at most what is left.
 - Wizard Expert: "Chose one Arcana; all Spells from that Arcana cost -1 Mana (minimum of
   1 Mana)". The Arcana is the talent's `choice` on the sheet; the test names its `arcana`.
-  Its rerolling of 1s is the roller's choice: shown. With Shaman Grandmaster on the same
+  Its "you may reroll ones on their magical Tests" is applied (`wizard_ones`): each 1 of
+  the test's three dice is rerolled once (ledger/domain/rolls/ones.py). With Shaman Grandmaster on the same
   spell, Shaman's -1 comes first and Wizard's never takes the cost below 1. It needs no rank.
 - Ordinarius Grandmaster (the target's): "Spells, Rituals or Powers that are meant to target
   you will automatically generate 1 Backlash", for the caster (`target_backlash`), when the
@@ -59,6 +60,12 @@ def wizard_arcana(character: Character) -> str | None:
         return None
     return next((g.choice for g in character.talents + character.specializations
                  if fold(g.name) == "wizard" and g.choice), None)
+
+
+def wizard_ones(character: Character, arcana: str | None) -> list[str]:
+    """Wizard Expert rerolls the 1s of a test of the chosen Arcana's spell."""
+    chosen = wizard_arcana(character)
+    return [f"Wizard Expert ({chosen})"] if chosen and is_arcana(arcana, chosen) else []
 
 
 def is_spirit(arcana: str | None) -> bool:

@@ -39,7 +39,7 @@ from ledger.domain.events import DomainEvent
 from ledger.domain.magic.backlash import check_no_consequences_due, check_no_roll_owed, offered_event
 from ledger.domain.magic.pending import resolving
 from ledger.domain.magic.resistance import FACTORS, automatic_backlash, resistance_total
-from ledger.domain.magic.talents import SpellRank, TalentMagic, talent_magic, targeted
+from ledger.domain.magic.talents import SpellRank, TalentMagic, talent_magic, targeted, wizard_ones
 from ledger.domain.magic.test_events import Costs, MagicTestMade, TargetNumber
 from ledger.domain.resources import check_can_spend, spend_event
 from ledger.domain.rolls import FOCUS_BONUS, age_roll, sheet_ability, sheet_focus
@@ -226,14 +226,15 @@ def make_test(character_id: str, request: MagicTestRequest) -> Decide:
             arcana=request.arcana, target_character=request.target_character,
             talent_bonus=talents.bonus, mana_less=talents.mana_less,
             talents=talents.talents)
-        return [*pay(character_id, costs, test_id), *resolve(ctx, made, request.dice,
-                                                                   character.conditions)]
+        ones = wizard_ones(character, request.arcana)
+        return [*pay(character_id, costs, test_id),
+                *resolve(ctx, made, request.dice, character.conditions, ones)]
 
     return decide
 
 
 def resolve(ctx: Context, made: MagicTestMade, reported: list[int] | None,
-            conditions: Sequence[Condition] = ()) -> list[DomainEvent]:
+            conditions: Sequence[Condition] = (), ones_by: Sequence[str] = ()) -> list[DomainEvent]:
     """Automatic success when the lowest roll reaches the TN; otherwise roll 3d6.
 
     The roller's Conditions count here as on the roll: their fixed penalties lower what
@@ -247,7 +248,7 @@ def resolve(ctx: Context, made: MagicTestMade, reported: list[int] | None,
         ctx, made.character_id, reported, ability=made.ability, ability_value=made.ability_value,
         tn=made.target.tn, focus=made.focus, focus_bonus=made.focus_bonus,
         modifier=made.bonus + made.modifier + made.talent_bonus,
-        label=f"Magic Test {made.test_id}", conditions=conditions)
+        label=f"Magic Test {made.test_id}", conditions=conditions, ones_by=ones_by)
     total, success = rolled.total, bool(rolled.success)
     # Reeling fails a test whose total may reach the TN: it then misses by 0.
     degree = 0 if success else max(0, made.target.tn - total)

@@ -22,6 +22,7 @@ from ledger.domain.errors import InvalidInput
 from ledger.domain.events import DomainEvent
 from ledger.domain.roll_tags import TAGS, check_tags, tag_effects
 from ledger.domain.rolls.age import FOCUS_BONUS, age_roll, sheet_ability, sheet_focus
+from ledger.domain.rolls.ones import ones_rerollers
 from ledger.domain.rolls.sources import notation_rolled
 from ledger.domain.state import CampaignState
 from ledger.domain.talent_successes import automatic_success
@@ -29,7 +30,7 @@ from ledger.domain.talent_successes import automatic_success
 KINDS = ("age", "notation")
 # Fields only one kind takes, with the value that means "not given".
 AGE_ONLY: dict[str, Any] = {"ability": None, "focus": None, "modifier": 0, "tn": None,
-                            "active": True, "talent": None, "tags": []}
+                            "active": True, "talent": None, "tags": [], "reroll_ones": True}
 NOTATION_ONLY: dict[str, Any] = {"expression": None}
 
 
@@ -72,7 +73,12 @@ class Roll(Command, frozen=True, kw_only=True, forbid_unknown_fields=True):
     rituals, social, investigation, cooperative) for the talents that apply to rolls of a
     kind; `talent` asks for an automatic success by Brilliance Apex (once per clock day,
     an Intelligence test) or Trickster Apex (1 Conviction, a Deception or Sleight of Hand
-    attempt), which rolls no dice and records `TalentSuccess`.
+    attempt), which rolls no dice and records `TalentSuccess`. A talent that rerolls 1s
+    (Rituals Master on `rituals`, Shaman Expert on `spirits`, Brilliance Expert on
+    `new-idea`, Evaluation Expert on `figuring-out`, Leader Novice on Communication
+    (Leadership or Persuasion), Trickster Expert on Deception, Sleight of Hand or Stealth)
+    rerolls each 1 of the three dice once (reported `dice`: the three, then one reroll per
+    1, in order), unless `reroll_ones` is false.
     """
 
     policy = gm_or_player_of("character_id")
@@ -97,6 +103,8 @@ class Roll(Command, frozen=True, kw_only=True, forbid_unknown_fields=True):
     tags: Annotated[list[Annotated[str, Meta(max_length=50)]], Meta(
         max_length=len(TAGS), description="the roll's context, for talents that apply to "
                                           "rolls of a kind: " + ", ".join(TAGS))] = []
+    reroll_ones: Annotated[bool, Meta(
+        description="let the roller's talents reroll 1s (false keeps them)")] = True
 
     def authorize(self, state: CampaignState, ctx: Context) -> None:
         super().authorize(state, ctx)
@@ -120,11 +128,14 @@ class Roll(Command, frozen=True, kw_only=True, forbid_unknown_fields=True):
         name, value = sheet_ability(character, self.ability)
         folded = check_tags(self.tags)
         on_sheet = None if self.focus is None else sheet_focus(character, self.focus)
+        ones = ones_rerollers(character, ability=name, focus=on_sheet, tags=folded) \
+            if self.reroll_ones else []
         return [age_roll(
             ctx, self.character_id, self.dice, ability=name, ability_value=value, tn=self.tn,
             focus=on_sheet, focus_bonus=FOCUS_BONUS if on_sheet else 0, modifier=self.modifier,
             active=self.active, label=self.label, conditions=character.conditions,
-            tagged=tag_effects(character, folded, FOCUS_BONUS if on_sheet else 0), tags=folded)]
+            tagged=tag_effects(character, folded, FOCUS_BONUS if on_sheet else 0), tags=folded,
+            ones_by=ones)]
 
 
 def roll(character_id: str, request: Mapping[str, Any]) -> Roll:
@@ -134,10 +145,10 @@ def roll(character_id: str, request: Mapping[str, Any]) -> Roll:
 
 def age_test(character_id: str, *, ability: str, focus: str | None = None, modifier: int = 0,
              tn: int | None = None, active: bool = True, reported: list[int] | None = None,
-             label: str = "", tags: Sequence[str] = ()) -> Roll:
+             label: str = "", tags: Sequence[str] = (), reroll_ones: bool = True) -> Roll:
     return Roll(character_id=character_id, kind="age", ability=ability, focus=focus,
                 modifier=modifier, tn=tn, active=active, dice=reported, label=label,
-                tags=list(tags))
+                tags=list(tags), reroll_ones=reroll_ones)
 
 
 def notation_roll(character_id: str, expression: str, reported: list[int] | None = None,
