@@ -40,6 +40,7 @@ from ledger.domain.resource_commands import (
     SpendMana,
 )
 from ledger.domain.rolls.commands import Roll
+from ledger.domain.talent_uses.commands import AvoidBacklash, RerollRitual, TradeForAlly
 from ledger.service import fork_compare
 from ledger.service.views import character_view, newest_character
 
@@ -64,6 +65,10 @@ register(blp, "POST", "/<character_id>/health/avoid-damage", AvoidDamage, answer
 register(blp, "POST", "/<character_id>/conviction/spend-for-ally", SpendConvictionForAlly,
          answer=CHARACTER)
 register(blp, "POST", "/<character_id>/rolls", Roll, answer=CHARACTER, status=201)
+register(blp, "POST", "/<character_id>/rolls/reroll-ritual", RerollRitual, answer=CHARACTER,
+         status=201)
+register(blp, "POST", "/<character_id>/talents/leader-trade", TradeForAlly, answer=CHARACTER)
+register(blp, "POST", "/<character_id>/backlash/avoid", AvoidBacklash, answer=CHARACTER)
 
 
 @blp.route("", methods=["GET"])

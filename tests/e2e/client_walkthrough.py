@@ -294,6 +294,23 @@ def encounter_talents(campaign: Campaign, ivo: Character) -> None:
     assert types(ada.avoid_damage(4, reason="a club")) == ["ResourceSpent", "DamageAvoided"]
     helped = ada.spend_conviction_for_ally(ivo.id, reason="rallied")
     assert helped.state["conviction"]["current"] == 0
+    talents_used(campaign, ivo)
+
+
+def talents_used(campaign: Campaign, ivo: Character) -> None:
+    """Rituals Grandmaster, Leader Master and Wizard Apex, each by its own command."""
+    rhea = campaign.character(campaign.register_character({
+        "name": "Rhea", "abilities": {"Willpower": 1}, "magic_ability": "Willpower",
+        "mana": {"current": 20, "max": 20}, "conviction": {"current": 2, "max": 2},
+        "talents": [{"name": "Rituals", "degree": "Grandmaster"},
+                    {"name": "Leader", "degree": "Master"},
+                    {"name": "Wizard", "degree": "Apex"}]}).state["id"])
+    failed = ivo.age_test("Willpower", tn=30, tags=["rituals"], dice=[2, 3, 4])
+    again = rhea.reroll_ritual(failed.events[0].position, dice=[1, 2, 2])
+    assert types(again)[:3] == ["ResourceSpent", "RitualRerolled", "Rolled"]
+    assert types(rhea.leader_trade(ivo.id, 1)) == ["NextTestModified", "NextTestModified"]
+    rhea.magic_test({"base_tn": 15, "dice": [1, 2, 3]})
+    assert "BacklashAvoided" in types(rhea.avoid_backlash(reason="steadied"))
 
 
 def clock_and_death(campaign: Campaign, mara: Character, ivo: Character) -> None:

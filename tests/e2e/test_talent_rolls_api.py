@@ -58,3 +58,100 @@ def test_reroll_ones_with_server_dice_verifies_after_the_session(api: ApiClient)
     assert checked["dice"]["mismatches"] == []
     assert checked["ok"] is True
     assert checked["dice"]["verified"] == rolls
+
+
+def summaries(api: ApiClient) -> list[str]:
+    answer = api.get(api.c("/timeline"))
+    assert answer.status == 200, answer
+    return [e["summary"] for e in answer["entries"]]
+
+
+def refused(answer: Any, rule: str) -> None:
+    assert answer.status == 409, answer
+    assert answer["rule"] == rule, answer
+
+
+def test_rituals_grandmaster_rerolls_a_failed_ritual_roll_once(api: ApiClient) -> None:
+    api.new_campaign()
+    rita = api.new_character(name="Rita", conviction={"current": 2, "max": 2},
+                             talents=talent("Rituals", "Grandmaster"))
+    ivo = api.new_character(name="Ivo", abilities={"Willpower": 1})
+    failed = api.post(api.c(f"/characters/{ivo}/rolls"), {
+        "kind": "age", "ability": "Willpower", "tn": 15, "tags": ["rituals"], "dice": [2, 3, 4]})
+    position = failed["events"][0]["position"]
+    reroll = api.c(f"/characters/{rita}/rolls/reroll-ritual")
+    answer = api.post(reroll, {"roll_position": position, "dice": [5, 5, 6]})
+    again = rolled(answer)
+    assert [e["type"] for e in answer["events"]] == ["ResourceSpent", "RitualRerolled", "Rolled"]
+    assert (again["character_id"], again["total"], again["success"]) == (ivo, 17, True)
+    assert answer["state"]["conviction"]["current"] == 1
+    said = (f"Rita spends 1 Conviction by Rituals Grandmaster: Ivo rerolls the failed Ritual "
+            f"roll at {position}")
+    assert any(said in line for line in summaries(api))
+    refused(api.post(reroll, {"roll_position": position}), "ritual-roll-already-rerolled")
+    refused(api.post(reroll, {"roll_position": answer["events"][2]["position"]}),
+            "ritual-roll-not-eligible")  # the reroll succeeded
+    assert api.get(api.c(f"/characters/{rita}"))["character"]["conviction"]["current"] == 1
+
+
+def test_leader_master_trade_applies_to_both_next_tests(api: ApiClient) -> None:
+    api.new_campaign()
+    lea = api.new_character(name="Lea", abilities={"Willpower": 2},
+                            talents=talent("Leader", "Master"))
+    ivo = api.new_character(name="Ivo", abilities={"Willpower": 2})
+    traded = api.post(api.c(f"/characters/{lea}/talents/leader-trade"),
+                      {"ally": "Ivo", "amount": 2, "reason": "on my signal"})
+    assert traded.status == 200, traded
+    assert "Ivo's next test gets +2 by Leader Master from Lea (on my signal)" in summaries(api)[-1]
+    roll = {"kind": "age", "ability": "Willpower", "dice": [2, 3, 4]}
+    assert rolled(api.post(api.c(f"/characters/{ivo}/rolls"), roll))["total"] == 13
+    assert rolled(api.post(api.c(f"/characters/{lea}/rolls"), roll))["total"] == 9
+    assert rolled(api.post(api.c(f"/characters/{ivo}/rolls"), roll))["total"] == 11
+    refused(api.post(api.c(f"/characters/{ivo}/talents/leader-trade"),
+                     {"ally": lea, "amount": 1}), "talent-not-on-sheet")
+    too_much = api.post(api.c(f"/characters/{lea}/talents/leader-trade"), {"ally": ivo, "amount": 4})
+    assert too_much.status == 422, too_much
+
+
+def test_adventurer_apex_and_warrior_master_on_rolls(api: ApiClient) -> None:
+    api.new_campaign()
+    ada = api.new_character(name="Ada", abilities={"Willpower": 2},
+                            conviction={"current": 2, "max": 2},
+                            talents=[{"name": "Adventurer", "degree": "Apex"},
+                                     {"name": "Warrior", "degree": "Master"}])
+    assert api.post(api.c("/clock/start-scene")).status == 200
+    assert api.post(api.c("/encounter"), {"participants": [
+        {"character_id": ada, "initiative": 10}]}).status == 201
+    rolls = api.c(f"/characters/{ada}/rolls")
+    answer = api.post(rolls, {"kind": "age", "ability": "Willpower", "dice": [2, 3, 4],
+                              "spend_conviction": True, "attack_trade": -2})
+    found = rolled(answer)
+    assert found["total"] == 2 + 3 + 4 + 2 + 3 - 2
+    assert answer["state"]["conviction"]["current"] == 1
+    assert "Warrior Master: damage +2" in found["result_text"]
+    assert "+ 3 Adventurer Apex - 2 Warrior Master" in summaries(api)[-1]
+    bad = api.post(rolls, {"kind": "age", "ability": "Willpower", "attack_trade": 4})
+    assert bad.status == 422, bad
+
+
+def test_wizard_apex_avoids_backlash_once_per_turn(api: ApiClient) -> None:
+    api.new_campaign()
+    wiz = api.new_character(name="Wiz", abilities={"Willpower": 3}, magic_ability="Willpower",
+                            mana={"current": 20, "max": 20}, conviction={"current": 3, "max": 3},
+                            talents=talent("Wizard", "Apex"))
+    assert api.post(api.c("/clock/start-scene")).status == 200
+    failed = api.post(api.c(f"/characters/{wiz}/magic-tests"), {"base_tn": 12, "dice": [1, 2, 3]})
+    assert failed.status == 201, failed
+    assert api.post(api.c("/encounter"), {"participants": [
+        {"character_id": wiz, "initiative": 10}]}).status == 201
+    avoid = api.c(f"/characters/{wiz}/backlash/avoid")
+    first = api.post(avoid, {"reason": "a deep breath"})
+    assert first.status == 200, first
+    (avoided,) = [e["data"] for e in first["events"] if e["type"] == "BacklashAvoided"]
+    assert first["state"]["backlash"]["temporary"] == avoided["after"] == \
+        avoided["before"] - 1
+    assert first["state"]["conviction"]["current"] == 2
+    assert "Wiz avoids 1 Backlash by Wizard Apex for 1 Conviction" in summaries(api)[-1]
+    refused(api.post(avoid, {}), "wizard-apex-once-per-turn")
+    assert api.post(api.c("/encounter/next-turn")).status == 200
+    assert api.post(avoid, {}).status == 200

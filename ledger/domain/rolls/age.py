@@ -15,7 +15,7 @@ from ledger.domain.roll_marks import KEPT, REROLLED
 from ledger.domain.roll_tags import TagEffects
 from ledger.domain.roll_text import age_result_text
 from ledger.domain.rolls.conditions import NAUSEATED, REELING, OnRoll, on_roll
-from ledger.domain.rolls.event import Rolled
+from ledger.domain.rolls.event import Rolled, RollModifier
 from ledger.domain.rolls.sources import next_index, provenance, source_for
 from ledger.domain.sheet_names import canonical_ability, find_focus, lookup
 from ledger.domain.state import Character, Condition
@@ -114,6 +114,8 @@ def age_roll(
     tagged: TagEffects | None = None,
     tags: Sequence[str] = (),
     ones_by: Sequence[str] = (),
+    named: Sequence[RollModifier] = (),
+    notes: Sequence[str] = (),
 ) -> Rolled:
     """Roll one AGE test and record it whole: every die, the total, success and SP.
 
@@ -121,12 +123,14 @@ def age_roll(
     and trust tests, Stunt Attacks and resistance to stunts) goes through here with the
     roller's `conditions`, so they all follow the same rules: the Conditions' fixed
     penalties add to the total, Nauseated rerolls, Reeling fails on a Stunt Die of 1-2.
-    `ones_by` names the talents that reroll the 1s of this roll (ledger/domain/rolls/ones.py)."""
+    `ones_by` names the talents that reroll the 1s of this roll (ledger/domain/rolls/ones.py);
+    `named` are talents' modifiers, each in the total and named on the roll, `notes` close
+    its text."""
     effects = on_roll(conditions)
     rolled = roll_age_dice(ctx, reported, nauseated=effects.has(NAUSEATED), ones=bool(ones_by))
     tagged = tagged or TagEffects()
     bonus = ability_value + focus_bonus + modifier + tagged.bonus
-    total = sum(rolled.values) + bonus + effects.total
+    total = sum(rolled.values) + bonus + effects.total + sum(m.modifier for m in named)
     reeled = effects.has(REELING) and rolled.stunt_die in REELING_FACES
     success = False if reeled else None if tn is None else total >= tn
     sp = stunt_points(bool(success), rolled.doubles, rolled.stunt_die, active)
@@ -141,7 +145,9 @@ def age_roll(
         condition_procedures=effects.procedures, conditions_not_applied=effects.not_applied,
         automatic_failure=reeled, tags=list(tags), talent_bonus=tagged.bonus,
         talent_sp=talent_sp, talents=list(tagged.talents), ones_rerolled_by=list(ones_by),
-        result_text=_text(rolled, bonus, total, sp, tn, success, effects, reeled, ones_by),
+        talent_modifiers=list(named), talent_notes=list(notes),
+        result_text=_text(rolled, bonus, total, sp, tn, success, effects, reeled, ones_by,
+                          named, notes),
         **rolled.provenance,  # type: ignore[arg-type]
     )
 
@@ -154,21 +160,25 @@ def with_stunt_points(rolled: Rolled, sp: int) -> Rolled:
                      rolled.conditions_not_applied)
     bonus = rolled.ability_value + rolled.focus_bonus + rolled.modifier
     text = _text(dice, bonus, rolled.total, sp, rolled.tn, rolled.success, effects,
-                 rolled.automatic_failure, rolled.ones_rerolled_by)
+                 rolled.automatic_failure, rolled.ones_rerolled_by, rolled.talent_modifiers,
+                 rolled.talent_notes)
     return msgspec.structs.replace(rolled, stunt_points=sp, result_text=text)
 
 
 def _text(rolled: AgeDice, bonus: int, total: int, sp: int, tn: int | None,
           success: bool | None, effects: OnRoll, reeled: bool,
-          ones_by: Sequence[str] = ()) -> str:
+          ones_by: Sequence[str] = (), named: Sequence[RollModifier] = (),
+          closing: Sequence[str] = ()) -> str:
     notes = [f"{p.name}: {p.effect}" for p in effects.procedures]
     if ones_by and any(v == 1 for v in rolled.rerolled):
         notes.append(f"1s rerolled ({', '.join(ones_by)})")
     if reeled:
         notes.append(f"fails automatically (Reeling, Stunt Die {rolled.stunt_die})")
     notes += [f"not applied: {c.name} ({c.effect})" for c in effects.not_applied]
+    notes += list(closing)
     return age_result_text(rolled.values, bonus, total, sp, tn, success,
-                           named=[(m.name, m.modifier) for m in effects.modifiers],
+                           named=[*((m.name, m.modifier) for m in effects.modifiers),
+                                  *((m.name, m.modifier) for m in named)],
                            rerolled=rolled.rerolled, notes=notes)
 
 

@@ -26,11 +26,13 @@ from ledger.domain.rolls.ones import ones_rerollers
 from ledger.domain.rolls.sources import notation_rolled
 from ledger.domain.state import CampaignState
 from ledger.domain.talent_successes import automatic_success
+from ledger.domain.talent_uses.on_roll import talents_on_roll
 
 KINDS = ("age", "notation")
 # Fields only one kind takes, with the value that means "not given".
 AGE_ONLY: dict[str, Any] = {"ability": None, "focus": None, "modifier": 0, "tn": None,
-                            "active": True, "talent": None, "tags": [], "reroll_ones": True}
+                            "active": True, "talent": None, "tags": [], "reroll_ones": True,
+                            "spend_conviction": False, "attack_trade": 0}
 NOTATION_ONLY: dict[str, Any] = {"expression": None}
 
 
@@ -78,7 +80,10 @@ class Roll(Command, frozen=True, kw_only=True, forbid_unknown_fields=True):
     `new-idea`, Evaluation Expert on `figuring-out`, Leader Novice on Communication
     (Leadership or Persuasion), Trickster Expert on Deception, Sleight of Hand or Stealth)
     rerolls each 1 of the three dice once (reported `dice`: the three, then one reroll per
-    1, in order), unless `reroll_ones` is false.
+    1, in order), unless `reroll_ones` is false. `spend_conviction` spends 1 Conviction on
+    the roll (+3 for an Adventurer Apex in an encounter); `attack_trade` is Warrior
+    Master's trade (409 `talent-not-on-sheet` without it); modifiers Leader Master left
+    for the roller's next test go into the roll and are used up.
     """
 
     policy = gm_or_player_of("character_id")
@@ -105,6 +110,10 @@ class Roll(Command, frozen=True, kw_only=True, forbid_unknown_fields=True):
                                           "rolls of a kind: " + ", ".join(TAGS))] = []
     reroll_ones: Annotated[bool, Meta(
         description="let the roller's talents reroll 1s (false keeps them)")] = True
+    spend_conviction: Annotated[bool, Meta(
+        description="spend 1 Conviction on this roll (Adventurer Apex: +3 in an encounter)")] = False
+    attack_trade: Annotated[int, Meta(ge=-3, le=3, description=(
+        "Warrior Master: the attack's modifier; the damage roll gets the opposite"))] = 0
 
     def authorize(self, state: CampaignState, ctx: Context) -> None:
         super().authorize(state, ctx)
@@ -130,12 +139,14 @@ class Roll(Command, frozen=True, kw_only=True, forbid_unknown_fields=True):
         on_sheet = None if self.focus is None else sheet_focus(character, self.focus)
         ones = ones_rerollers(character, ability=name, focus=on_sheet, tags=folded) \
             if self.reroll_ones else []
-        return [age_roll(
+        talents = talents_on_roll(state, character, spend_conviction=self.spend_conviction,
+                                  attack_trade=self.attack_trade)
+        return [*talents.before, age_roll(
             ctx, self.character_id, self.dice, ability=name, ability_value=value, tn=self.tn,
             focus=on_sheet, focus_bonus=FOCUS_BONUS if on_sheet else 0, modifier=self.modifier,
             active=self.active, label=self.label, conditions=character.conditions,
             tagged=tag_effects(character, folded, FOCUS_BONUS if on_sheet else 0), tags=folded,
-            ones_by=ones)]
+            ones_by=ones, named=talents.named, notes=talents.notes), *talents.after]
 
 
 def roll(character_id: str, request: Mapping[str, Any]) -> Roll:

@@ -21,6 +21,13 @@ class RollCondition(msgspec.Struct, frozen=True, kw_only=True):
     effect: str = ""
 
 
+class RollModifier(msgspec.Struct, frozen=True, kw_only=True):
+    """A talent's modifier on a roll (in `total`): who gave it and how much."""
+
+    name: str
+    modifier: int
+
+
 class Rolled(DomainEvent, frozen=True, kw_only=True):
     """A roll with every die. Server dice record where they came from, to be re-derived.
 
@@ -33,7 +40,9 @@ class Rolled(DomainEvent, frozen=True, kw_only=True):
     Version 4 rerolls 1s for the talents that allow it (ledger/domain/rolls/ones.py): they
     are named in `ones_rerolled_by`, and each 1 of the three is rerolled once, the rerolls
     after the three in `dice` as Nausea's are. A roll no talent rerolls draws its dice as
-    before; older versions read with none."""
+    before; older versions read with none. It also records the talents' named modifiers
+    (`talent_modifiers`, in `total`: Warrior Master's trade, a bonus or penalty carried to
+    the next test) and notes (`talent_notes`: the damage side of Warrior Master's trade)."""
 
     version: ClassVar[int] = 4
 
@@ -73,6 +82,8 @@ class Rolled(DomainEvent, frozen=True, kw_only=True):
     talents: list[str] = []
     # Version 4: the talents that reroll this roll's 1s (each 1 of the three, once).
     ones_rerolled_by: list[str] = []
+    talent_modifiers: list[RollModifier] = []
+    talent_notes: list[str] = []
 
 
 @evolves(Rolled)
