@@ -140,6 +140,7 @@ class MagicTestSpec(TypedDict, total=False):
     target_character: str | None  # the spell's target: Ordinarius Grandmaster adds Backlash
     dice: list[int] | None
     label: str
+    ritual: bool  # a Ritual's test: Rituals Novice, Master and Apex apply
 
 
 class ConsequenceSpec(TypedDict, total=False):

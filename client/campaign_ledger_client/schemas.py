@@ -2027,6 +2027,8 @@ class MagicTestMade(TypedDict):
     talent_bonus: NotRequired[int]
     mana_less: NotRequired[int]
     talents: NotRequired[list[str]]
+    ritual: NotRequired[bool]
+    failure_backlash_less: NotRequired[int]
 
 
 class MagicTestMadeEvent(TypedDict):

@@ -155,3 +155,18 @@ def test_wizard_apex_avoids_backlash_once_per_turn(api: ApiClient) -> None:
     refused(api.post(avoid, {}), "wizard-apex-once-per-turn")
     assert api.post(api.c("/encounter/next-turn")).status == 200
     assert api.post(avoid, {}).status == 200
+
+
+def test_rituals_apex_ignores_the_first_backlash_point_of_a_ritual_test(api: ApiClient) -> None:
+    api.new_campaign()
+    mara = api.new_character(name="Mara", abilities={"Willpower": 3}, magic_ability="Willpower",
+                             mana={"current": 10, "max": 10}, talents=talent("Rituals", "Apex"))
+    tests = api.c(f"/characters/{mara}/magic-tests")
+    failed = api.post(tests, {"base_tn": 12, "dice": [2, 2, 2], "ritual": True})
+    assert failed.status == 201, failed
+    made = failed["magic_test"]
+    assert (made["total"], made["failure_backlash"], made["failure_backlash_less"]) == (10, 2, 1)
+    assert "Rituals Apex" in made["talents"]
+    accepted = api.post(api.c(f"/characters/{mara}/magic-tests/{made['test_id']}/accept"))
+    assert accepted.status == 200, accepted
+    assert accepted["magic"]["backlash"]["temporary"] == 2

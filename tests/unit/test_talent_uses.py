@@ -13,9 +13,12 @@ from ledger.domain.encounters.commands import EndEncounter, NextTurn, StartEncou
 from ledger.domain.encounters.order import Entry
 from ledger.domain.errors import RuleViolation
 from ledger.domain.magic.commands import MakeMagicTest
+from ledger.domain.magic.test_events import MagicTestMade
+from ledger.domain.rolls import Rolled
 from ledger.domain.rolls.commands import roll
 from ledger.domain.talent_uses.commands import AvoidBacklash, RerollRitual, TradeForAlly
 from tests.unit.effort_helpers import of_type
+from tests.unit.magic_helpers import campaign, cast, mage, only
 from tests.unit.stunt_helpers import StuntTable
 
 CONVICTION = {"current": 3, "max": 3}
@@ -208,3 +211,36 @@ def test_wizard_apex_once_per_turn_and_never_permanent_backlash() -> None:
     with pytest.raises(RuleViolation) as permanent:
         table.do(AvoidBacklash(character_id=wiz))
     assert permanent.value.rule == "wizard-apex-no-temporary-backlash"
+
+
+def ritualist(degree: str) -> tuple[Any, str]:
+    state = campaign()
+    return state, mage(state, talents=talent("Rituals", degree))
+
+
+def test_rituals_apex_ignores_the_first_point_of_a_failed_ritual_tests_backlash() -> None:
+    state, mara = ritualist("Apex")
+    # 2 + 2 + 2 + Willpower 3 + Rituals Novice 1 = 10 against TN 12: fails by 2.
+    made = only(cast(state, mara, [2, 2, 2], ritual=True), MagicTestMade)
+    assert (made.total, made.failure_backlash, made.failure_backlash_less) == (10, 1 + 2 - 1, 1)
+    assert "Rituals Apex" in made.talents
+    other_state, other = ritualist("Apex")
+    plain = only(cast(other_state, other, [2, 2, 2]), MagicTestMade)
+    assert (plain.total, plain.failure_backlash, plain.failure_backlash_less) == (9, 1 + 3, 0)
+
+
+def test_rituals_apex_ignores_the_first_automatic_backlash_first() -> None:
+    state, mara = ritualist("Apex")
+    made = only(cast(state, mara, [6, 6, 6], ritual=True, resistance=7), MagicTestMade)
+    assert (made.costs.auto_backlash, made.failure_backlash_less) == (2 - 1, 0)
+    other_state, other = ritualist("Apex")
+    untagged = only(cast(other_state, other, [6, 6, 6], resistance=7), MagicTestMade)
+    assert (untagged.costs.auto_backlash, untagged.talents) == (2, [])
+
+
+def test_rituals_master_rerolls_ones_on_a_ritual_magic_test_and_grandmaster_ignores_none() -> None:
+    state, mara = ritualist("Grandmaster")
+    events = cast(state, mara, [1, 2, 3, 6], ritual=True)
+    rolled, made = only(events, Rolled), only(events, MagicTestMade)
+    assert (rolled.ones_rerolled_by, rolled.total) == (["Rituals Master"], 6 + 2 + 3 + 3 + 1)
+    assert (made.success, made.failure_backlash_less) == (True, 0)

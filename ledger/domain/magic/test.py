@@ -39,7 +39,14 @@ from ledger.domain.events import DomainEvent
 from ledger.domain.magic.backlash import check_no_consequences_due, check_no_roll_owed, offered_event
 from ledger.domain.magic.pending import resolving
 from ledger.domain.magic.resistance import FACTORS, automatic_backlash, resistance_total
-from ledger.domain.magic.talents import SpellRank, TalentMagic, talent_magic, targeted, wizard_ones
+from ledger.domain.magic.talents import (
+    SpellRank,
+    TalentMagic,
+    rituals_apex,
+    talent_magic,
+    targeted,
+    wizard_ones,
+)
 from ledger.domain.magic.test_events import Costs, MagicTestMade, TargetNumber
 from ledger.domain.resources import check_can_spend, spend_event
 from ledger.domain.rolls import FOCUS_BONUS, age_roll, sheet_ability, sheet_focus
@@ -85,6 +92,9 @@ class MagicTestRequest(msgspec.Struct, frozen=True, kw_only=True):
     dice: Annotated[Dice | None, Meta(description=(
         "three reported d6, the last the Stunt Die; server dice if absent"))] = None
     label: Label = ""
+    ritual: Annotated[bool, Meta(description=(
+        "a Ritual's test: Rituals Novice +1, Master rerolls 1s, Apex ignores the first point "
+        "of Backlash it gives"))] = False
 
 
 # --- the target number and the costs -----------------------------------------------
@@ -213,7 +223,8 @@ def make_test(character_id: str, request: MagicTestRequest) -> Decide:
         target = target_number(request, resistance)
         auto = automatic_backlash(resistance, state.settings, request.auto_backlash)
         talents = talent_magic(character, request.spell_rank, request.arcana, request.mana_cost,
-                               targeted(state, request.target_character))
+                               targeted(state, request.target_character), ritual=request.ritual)
+        auto, talents, failure_less = rituals_apex(auto, talents)
         costs = plan_costs(character, request, auto, talents)
         test_id = ctx.new_id("mgt")
         made = MagicTestMade(
@@ -225,8 +236,8 @@ def make_test(character_id: str, request: MagicTestRequest) -> Decide:
             carried=character.magic_tests.carried, spell_rank=request.spell_rank,
             arcana=request.arcana, target_character=request.target_character,
             talent_bonus=talents.bonus, mana_less=talents.mana_less,
-            talents=talents.talents)
-        ones = wizard_ones(character, request.arcana)
+            talents=talents.talents, ritual=request.ritual, failure_backlash_less=failure_less)
+        ones = [*wizard_ones(character, request.arcana), *talents.ones]
         return [*pay(character_id, costs, test_id),
                 *resolve(ctx, made, request.dice, character.conditions, ones)]
 
@@ -254,5 +265,6 @@ def resolve(ctx: Context, made: MagicTestMade, reported: list[int] | None,
     degree = 0 if success else max(0, made.target.tn - total)
     outcome = msgspec.structs.replace(
         made, automatic=False, total=total, success=success, degree=degree,
-        stunt_points=rolled.stunt_points, failure_backlash=0 if success else 1 + degree + made.carried)
+        stunt_points=rolled.stunt_points,
+        failure_backlash=0 if success else 1 + degree + made.carried - made.failure_backlash_less)
     return [rolled, outcome]
