@@ -40,7 +40,12 @@ from ledger.domain.resource_commands import (
     SpendMana,
 )
 from ledger.domain.rolls.commands import Roll
-from ledger.domain.talent_uses.commands import AvoidBacklash, RerollRitual, TradeForAlly
+from ledger.domain.talent_uses.commands import (
+    AvoidBacklash,
+    RerollRitual,
+    RerollSpiritsTest,
+    TradeForAlly,
+)
 from ledger.service import fork_compare
 from ledger.service.views import character_view, newest_character
 
@@ -67,6 +72,8 @@ register(blp, "POST", "/<character_id>/conviction/spend-for-ally", SpendConvicti
 register(blp, "POST", "/<character_id>/rolls", Roll, answer=CHARACTER, status=201)
 register(blp, "POST", "/<character_id>/rolls/reroll-ritual", RerollRitual, answer=CHARACTER,
          status=201)
+register(blp, "POST", "/<character_id>/rolls/reroll-spirits", RerollSpiritsTest,
+         answer=CHARACTER, status=201)
 register(blp, "POST", "/<character_id>/talents/leader-trade", TradeForAlly, answer=CHARACTER)
 register(blp, "POST", "/<character_id>/backlash/avoid", AvoidBacklash, answer=CHARACTER)
 

@@ -68,6 +68,11 @@ class CharacterCore(Scope):
         """Rituals Grandmaster: 1 Conviction, and the failed Ritual roll is rerolled."""
         return body(roll_position=roll_position, dice=dice)
 
+    @command("POST", CHARACTER + "/rolls/reroll-spirits", Character)
+    def reroll_spirits_test(self, roll_position: int, dice: list[int] | None = None) -> Call:
+        """Shaman Master: once per encounter, reroll your own test involving Spirits."""
+        return body(roll_position=roll_position, dice=dice)
+
     @command("POST", CHARACTER + "/talents/leader-trade", Character)
     def leader_trade(self, ally: str, amount: int, reason: str = "") -> Call:
         """Leader Master: -amount on your next test, +amount on the ally's next test."""

@@ -3487,6 +3487,31 @@ class SpiritsAnswer(TypedDict):
     summoners: Any
 
 
+class SpiritsTestRerolled(TypedDict):
+    character_id: NotRequired[str | None]
+    roll_position: int
+    encounter_id: str
+
+
+class SpiritsTestRerolledEvent(TypedDict):
+    """A recorded SpiritsTestRerolled event; `data` is its current version (older
+    versions are served as stored)."""
+
+    position: int
+    type: Literal['SpiritsTestRerolled']
+    version: int
+    data: SpiritsTestRerolled
+    recorded_at: str
+    actor: EventActor
+    correlation_id: str
+    character_id: str | None
+    session: int
+    scene: int
+    hash: str
+    voided_by: NotRequired[int | None]
+    envelope: NotRequired[Literal[2]]
+
+
 class StaleHead(TypedDict):
     position: int
     recorded: str | None
@@ -3957,6 +3982,7 @@ class TalentSuccessEvent(TypedDict):
 class TalentUses(TypedDict):
     rerolled_rituals: NotRequired[list[int]]
     next_test: NotRequired[dict[str, list[NextTest]]]
+    spirits_reroll_encounter: NotRequired[dict[str, str]]
     backlash_avoided_turn: NotRequired[dict[str, str]]
 
 
@@ -4354,6 +4380,7 @@ Event: TypeAlias = (
     | SpiritFadedEvent
     | SpiritSummonedEvent
     | SpiritVanishedEvent
+    | SpiritsTestRerolledEvent
     | StrainGainedEvent
     | StrainRecoveredEvent
     | StuntPointsContributedEvent

@@ -311,6 +311,13 @@ def talents_used(campaign: Campaign, ivo: Character) -> None:
     assert types(rhea.leader_trade(ivo.id, 1)) == ["NextTestModified", "NextTestModified"]
     rhea.magic_test({"base_tn": 15, "dice": [1, 2, 3]})
     assert "BacklashAvoided" in types(rhea.avoid_backlash(reason="steadied"))
+    sha = campaign.character(campaign.register_character({
+        "name": "Sha", "abilities": {"Willpower": 1},
+        "talents": [{"name": "Shaman", "degree": "Master"}]}).state["id"])
+    campaign.add_participant(sha.id, initiative=3)
+    spirits = sha.age_test("Willpower", tags=["spirits"], dice=[2, 3, 4])
+    again = sha.reroll_spirits_test(spirits.events[0].position, dice=[4, 5, 6])
+    assert types(again)[:2] == ["SpiritsTestRerolled", "Rolled"]
 
 
 def clock_and_death(campaign: Campaign, mara: Character, ivo: Character) -> None:

@@ -330,7 +330,22 @@ def wizard_with_backlash(api: ApiClient) -> Ids:
     return {"character_id": wizard}
 
 
+def spirits_roll_in_encounter(api: ApiClient) -> Ids:
+    """A Shaman Master in an encounter, with a Spirits test made in it."""
+    scene(api)
+    shaman = api.new_character(name="Sha", abilities={"Willpower": 2},
+                               talents=[{"name": "Shaman", "degree": "Master"}])
+    started = api.post(api.c("/encounter"), {"participants": [
+        {"character_id": shaman, "initiative": 10}]})
+    assert started.status == 201, started
+    rolled = api.post(api.c(f"/characters/{shaman}/rolls"), {
+        "kind": "age", "ability": "Willpower", "tn": 15, "tags": ["spirits"], "dice": [2, 3, 4]})
+    assert rolled.status == 201, rolled
+    return {"character_id": shaman, "roll_position": rolled["events"][0]["position"]}
+
+
 NEEDS: dict[str, Callable[[ApiClient], Ids]] = {
+    "spirits-roll-in-encounter": spirits_roll_in_encounter,
     "failed-ritual-roll": failed_ritual_roll, "wizard-with-backlash": wizard_with_backlash,
     "adventurer-in-encounter": adventurer_in_encounter, "leader-and-ally": leader_and_ally,
     "scene": scene, "encounter": encounter,

@@ -170,3 +170,22 @@ def test_rituals_apex_ignores_the_first_backlash_point_of_a_ritual_test(api: Api
     accepted = api.post(api.c(f"/characters/{mara}/magic-tests/{made['test_id']}/accept"))
     assert accepted.status == 200, accepted
     assert accepted["magic"]["backlash"]["temporary"] == 2
+
+
+def test_shaman_master_rerolls_a_spirits_test_once_per_encounter(api: ApiClient) -> None:
+    api.new_campaign()
+    sha = api.new_character(name="Sha", abilities={"Willpower": 2},
+                            talents=talent("Shaman", "Master"))
+    assert api.post(api.c("/clock/start-scene")).status == 200
+    assert api.post(api.c("/encounter"), {"participants": [
+        {"character_id": sha, "initiative": 10}]}).status == 201
+    first = api.post(api.c(f"/characters/{sha}/rolls"), {
+        "kind": "age", "ability": "Willpower", "tn": 15, "tags": ["spirits"], "dice": [2, 3, 4]})
+    position = rolled(first) and first["events"][0]["position"]
+    reroll = api.c(f"/characters/{sha}/rolls/reroll-spirits")
+    answer = api.post(reroll, {"roll_position": position, "dice": [6, 5, 4]})
+    again = rolled(answer)
+    assert (again["total"], again["success"]) == (6 + 5 + 4 + 2 + 1, True)
+    assert any(f"Sha rerolls the Spirits test at {position} by Shaman Master" in line
+               for line in summaries(api))
+    refused(api.post(reroll, {"roll_position": position}), "shaman-master-once-per-encounter")

@@ -293,4 +293,15 @@ def talents_used(rec: Recorder, ivo: str) -> None:
     rec.post("wizard-test-failed", f"/characters/{rhea}/magic-tests",
              {"base_tn": 15, "dice": [1, 2, 3]})
     rec.post("avoid-backlash", f"/characters/{rhea}/backlash/avoid", {"reason": "a deep breath"})
+    rec.post("start-scene-session-6", "/clock/start-scene")
+    sha = rec.post("register-sha", "/characters", {
+        "name": "Sha", "abilities": {"Willpower": 2},
+        "talents": [{"name": "Shaman", "degree": "Master"}]})["state"]["id"]
+    rec.post("spirits-encounter-start", "/encounter", {"participants": [
+        {"character_id": sha, "initiative": 10}]})
+    spirits = rec.post("spirits-test", f"/characters/{sha}/rolls", {
+        "kind": "age", "ability": "Willpower", "tn": 15, "tags": ["spirits"], "dice": [2, 3, 4]})
+    rec.post("reroll-spirits", f"/characters/{sha}/rolls/reroll-spirits",
+             {"roll_position": spirits["events"][0]["position"], "dice": [6, 5, 4]})
+    rec.post("spirits-encounter-end", "/encounter/end")
     rec.post("end-session-6", "/clock/end-session")

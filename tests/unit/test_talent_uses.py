@@ -52,7 +52,7 @@ def test_rituals_grandmaster_spends_conviction_and_the_roller_rerolls_the_failed
     assert (rerolled.roll_position, rerolled.roller_id) == (position, ivo)
     assert (again.character_id, again.tags, again.tn, again.total, again.success) == (
         ivo, ["rituals"], 13, 5 + 5 + 6 + 1, True)
-    assert f"reroll of the Ritual roll at {position}" in again.label
+    assert f"reroll of the roll at {position} (Rituals Grandmaster)" in again.label
 
 
 def test_rituals_grandmaster_rerolls_each_failed_ritual_roll_once() -> None:
@@ -244,3 +244,34 @@ def test_rituals_master_rerolls_ones_on_a_ritual_magic_test_and_grandmaster_igno
     rolled, made = only(events, Rolled), only(events, MagicTestMade)
     assert (rolled.ones_rerolled_by, rolled.total) == (["Rituals Master"], 6 + 2 + 3 + 3 + 1)
     assert (made.success, made.failure_backlash_less) == (True, 0)
+
+
+def test_shaman_master_rerolls_one_spirits_test_once_per_encounter() -> None:
+    from ledger.domain.talent_uses.commands import RerollSpiritsTest
+    table = StuntTable()
+    table.scene()
+    sha = table.character("Sha", abilities={"Willpower": 2}, talents=talent("Shaman", "Master"))
+    age(table, sha, [2, 3, 4], tags=["spirits"])
+    before = table.state.position
+    with pytest.raises(RuleViolation) as outside:
+        table.do(RerollSpiritsTest(character_id=sha, roll_position=before))
+    assert outside.value.rule == "shaman-master-needs-an-encounter"
+    start(table, sha)
+    with pytest.raises(RuleViolation) as earlier:  # made before the encounter
+        table.do(RerollSpiritsTest(character_id=sha, roll_position=before))
+    assert earlier.value.rule == "spirits-roll-not-eligible"
+    position = table.state.position + 1
+    age(table, sha, [2, 3, 4], tags=["spirits"])
+    events = table.do(RerollSpiritsTest(character_id=sha, roll_position=position, dice=[6, 5, 4]))
+    assert [type(e).__name__ for e in events][:2] == ["SpiritsTestRerolled", "Rolled"]
+    assert (events[1].total, events[1].tags) == (6 + 5 + 4 + 2 + 1, ["spirits"])  # Novice +1
+    with pytest.raises(RuleViolation) as twice:
+        table.do(RerollSpiritsTest(character_id=sha, roll_position=position))
+    assert twice.value.rule == "shaman-master-once-per-encounter"
+    table.do(EndEncounter())
+    start(table, sha)
+    next_fight = table.state.position + 1
+    age(table, sha, [2, 3, 4], tags=["spirits"])
+    again = table.do(RerollSpiritsTest(character_id=sha, roll_position=next_fight,
+                                       dice=[1, 1, 1, 2, 3, 4]))  # Expert's rerolled 1s too
+    assert again[1].total == 2 + 3 + 4 + 2 + 1

@@ -45,6 +45,12 @@ def _ritual_rerolled(d: dict[str, Any], names: Names) -> str:
             f"{d['roll_position']}")
 
 
+@summarizes("SpiritsTestRerolled")
+def _spirits_rerolled(d: dict[str, Any], names: Names) -> str:
+    return (f"{names(d['character_id'])} rerolls the Spirits test at {d['roll_position']} by "
+            "Shaman Master (once this encounter)")
+
+
 @summarizes("NextTestModified")
 def _next_test(d: dict[str, Any], names: Names) -> str:
     reason = f" ({d['reason']})" if d.get("reason") else ""

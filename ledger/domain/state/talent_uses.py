@@ -18,5 +18,7 @@ class TalentUses(msgspec.Struct):
     rerolled_rituals: list[int] = msgspec.field(default_factory=list)
     # Character id -> modifiers waiting for their next AGE test (Leader Master, Adventurer Apex).
     next_test: dict[str, list[NextTest]] = msgspec.field(default_factory=dict)
+    # Shaman Master: character id -> the encounter they rerolled a Spirits test in.
+    spirits_reroll_encounter: dict[str, str] = msgspec.field(default_factory=dict)
     # Wizard Apex: character id -> "encounter id/turn number" of their last use.
     backlash_avoided_turn: dict[str, str] = msgspec.field(default_factory=dict)

@@ -43,6 +43,29 @@ class RerollRitual(Command, frozen=True, kw_only=True, forbid_unknown_fields=Tru
         return rules.reroll_ritual(state, ctx, self.character_id, self.roll_position, self.dice)
 
 
+class RerollSpiritsTest(Command, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """Shaman Master: once per encounter, reroll your own test involving Spirits (an AGE
+    test tagged `spirits` at `roll_position`, made in the encounter under way), as it was
+    made.
+
+    409 `shaman-master-needs-an-encounter` outside one, `shaman-master-once-per-encounter`
+    for a second reroll in it, `spirits-roll-not-eligible`, `talent-not-on-sheet`.
+    """
+
+    policy = gm_or_player_of("character_id")
+    acting_field = "character_id"
+    path: ClassVar[tuple[str, ...]] = ("character_id",)
+    example = {"roll_position": "{roll_position}", "dice": [4, 5, 6]}
+    example_needs = ("spirits-roll-in-encounter",)
+    character_id: str
+    roll_position: Annotated[int, Meta(ge=1, description="the Spirits test's position")]
+    dice: Annotated[Dice | None, Meta(description="reported dice; server dice if absent")] = None
+
+    def decide(self, state: CampaignState, ctx: Context) -> Decided:
+        return rules.reroll_spirits(state, ctx, self.character_id, self.roll_position,
+                                    self.dice)
+
+
 class TradeForAlly(Command, frozen=True, kw_only=True, forbid_unknown_fields=True):
     """Leader Master: take up to -3 on your next test to give an ally (`ally`: an id or a
     name) the same bonus on their next test. Each waits for that character's next AGE test.

@@ -16,6 +16,14 @@ class RitualRerolled(DomainEvent, frozen=True, kw_only=True):
     conviction: int = 1
 
 
+class SpiritsTestRerolled(DomainEvent, frozen=True, kw_only=True):
+    """Shaman Master: `character_id` rerolls their Spirits test at `roll_position`, once in
+    encounter `encounter_id` (the reroll follows)."""
+
+    roll_position: int
+    encounter_id: str
+
+
 class NextTestModified(DomainEvent, frozen=True, kw_only=True):
     """A modifier for `character_id`'s next AGE test, given by `talent` (of `given_by`)."""
 
@@ -45,6 +53,11 @@ class BacklashAvoided(DomainEvent, frozen=True, kw_only=True):
 @evolves(RitualRerolled)
 def _rerolled(state: CampaignState, e: RitualRerolled) -> None:
     state.talent_uses.rerolled_rituals.append(e.roll_position)
+
+
+@evolves(SpiritsTestRerolled)
+def _spirits_rerolled(state: CampaignState, e: SpiritsTestRerolled) -> None:
+    state.talent_uses.spirits_reroll_encounter[e.character_id or ""] = e.encounter_id
 
 
 @evolves(NextTestModified)

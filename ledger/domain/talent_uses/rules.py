@@ -8,6 +8,12 @@
   tagged `rituals` whose `success` is false (409 `ritual-roll-not-eligible`); each is
   rerolled once this way (409 `ritual-roll-already-rerolled`). "Immediately" is the
   table's: the ledger does not time it.
+- Shaman Master: "once per encounter you may reroll one test involving Spirits". The
+  character rerolls their own AGE test tagged `spirits` made in the encounter under way
+  (409 `spirits-roll-not-eligible` otherwise; outside an encounter 409
+  `shaman-master-needs-an-encounter`), once per encounter (409
+  `shaman-master-once-per-encounter`); `SpiritsTestRerolled`, then the new roll, made as
+  the first. Our reading: any such test, failed or not (the text names no outcome).
 - Leader Master: "distract yourself for up to -3 on your next test to give that ally up
   to +3 on their next test". Our reading: the two are the same amount, 1 to 3; each waits
   for that character's next AGE test (`NextTestModified`). Nearby, seeing and
@@ -37,7 +43,12 @@ from ledger.domain.resources import spend_event
 from ledger.domain.rolls.commands import Roll
 from ledger.domain.rolls.event import Rolled
 from ledger.domain.state import CampaignState
-from ledger.domain.talent_uses.events import BacklashAvoided, NextTestModified, RitualRerolled
+from ledger.domain.talent_uses.events import (
+    BacklashAvoided,
+    NextTestModified,
+    RitualRerolled,
+    SpiritsTestRerolled,
+)
 
 
 def failed_ritual(state: CampaignState, ctx: Context, position: int) -> Rolled:
@@ -55,6 +66,41 @@ def failed_ritual(state: CampaignState, ctx: Context, position: int) -> Rolled:
     return roll
 
 
+def made_again(state: CampaignState, ctx: Context, first: Rolled, position: int,
+               reported: list[int] | None, talent: str) -> Sequence[DomainEvent | Later]:
+    """The roll at `position` made again by its roller, as it was made."""
+    again = Roll(character_id=first.character_id or "", kind="age", ability=first.ability,
+                 focus=first.focus, modifier=first.modifier, tn=first.tn, active=first.active,
+                 tags=list(first.tags), dice=reported, label=f"reroll of the roll at {position} "
+                 f"({talent})")
+    return again.decide(state, ctx)
+
+
+def reroll_spirits(state: CampaignState, ctx: Context, character_id: str, position: int,
+                   reported: list[int] | None) -> Sequence[DomainEvent | Later]:
+    """Shaman Master: once per encounter, reroll one's own Spirits test made in it."""
+    shaman = require_alive(state, character_id)
+    require_talent(shaman, "Shaman", "master")
+    encounter = state.encounter
+    if encounter is None:
+        raise RuleViolation("shaman-master-needs-an-encounter",
+                            "Shaman Master rerolls once per encounter: no encounter is under way")
+    if state.talent_uses.spirits_reroll_encounter.get(shaman.id) == encounter.id:
+        raise RuleViolation("shaman-master-once-per-encounter",
+                            f"{shaman.name} already rerolled a Spirits test in this encounter")
+    found = ctx.earlier(position) if encounter.started_position < position <= state.position \
+        else None
+    roll = found.event if found else None
+    if (not isinstance(roll, Rolled) or roll.kind != "age" or roll.character_id != shaman.id
+            or "spirits" not in roll.tags or state.rewind.voided_by(position) is not None):
+        raise RuleViolation("spirits-roll-not-eligible", f"position {position} is not a canon AGE "
+                            f"test of {shaman.name} tagged spirits in this encounter",
+                            field="roll_position")
+    return [SpiritsTestRerolled(character_id=shaman.id, roll_position=position,
+                                encounter_id=encounter.id),
+            *made_again(state, ctx, roll, position, reported, "Shaman Master")]
+
+
 def reroll_ritual(state: CampaignState, ctx: Context, character_id: str, position: int,
                   reported: list[int] | None) -> Sequence[DomainEvent | Later]:
     """Rituals Grandmaster: 1 Conviction, and the failed Ritual roll at `position` is rerolled."""
@@ -64,12 +110,9 @@ def reroll_ritual(state: CampaignState, ctx: Context, character_id: str, positio
     roller = require_alive(state, failed.character_id or "")
     spent = spend_event(grandmaster, "conviction", 1,
                         f"Rituals Grandmaster: {roller.name} rerolls a failed Ritual roll")
-    again = Roll(character_id=roller.id, kind="age", ability=failed.ability, focus=failed.focus,
-                 modifier=failed.modifier, tn=failed.tn, active=failed.active,
-                 tags=list(failed.tags), dice=reported,
-                 label=f"reroll of the Ritual roll at {position} (Rituals Grandmaster)")
     return [spent, RitualRerolled(character_id=grandmaster.id, roll_position=position,
-                                  roller_id=roller.id), *again.decide(state, ctx)]
+                                  roller_id=roller.id),
+            *made_again(state, ctx, failed, position, reported, "Rituals Grandmaster")]
 
 
 def leader_trade(state: CampaignState, character_id: str, ally: str, amount: int,
