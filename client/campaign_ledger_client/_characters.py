@@ -54,7 +54,8 @@ class CharacterCore(Scope):
         """An AGE test: 3d6 (the third is the Stunt Die) + ability (+2 with the focus).
         A focus the sheet lacks is a RuleViolation (`focus-not-on-sheet`). `talent`
         ("brilliance-apex", "trickster-apex") asks for an automatic success, no dice; `tags`
-        (spirits, rituals, social, investigation, cooperative, new-idea, figuring-out)
+        (spirits, rituals, social, investigation, cooperative, new-idea, figuring-out,
+        study)
         apply talents by kind; `reroll_ones=False` keeps the 1s a talent would reroll;
         `spend_conviction` spends 1 Conviction on it (Adventurer Apex: +3 in an encounter);
         `attack_trade` is Warrior Master's attack modifier (the damage gets the opposite)."""

@@ -189,3 +189,13 @@ def test_shaman_master_rerolls_a_spirits_test_once_per_encounter(api: ApiClient)
     assert any(f"Sha rerolls the Spirits test at {position} by Shaman Master" in line
                for line in summaries(api))
     refused(api.post(reroll, {"roll_position": position}), "shaman-master-once-per-encounter")
+
+
+def test_brilliance_master_doubles_an_intelligence_focus_when_studying(api: ApiClient) -> None:
+    api.new_campaign()
+    bri = api.new_character(name="Bri", abilities={"Intelligence": 2}, focuses=["Cryptography"],
+                            talents=talent("Brilliance", "Master"))
+    found = rolled(api.post(api.c(f"/characters/{bri}/rolls"), {
+        "kind": "age", "ability": "Intelligence", "focus": "Cryptography", "tags": ["study"],
+        "dice": [2, 3, 4]}))
+    assert (found["total"], found["talents"]) == (2 + 3 + 4 + 2 + 2 + 2, ["Brilliance Master"])

@@ -16,7 +16,13 @@ from ledger.domain.magic.commands import MakeMagicTest
 from ledger.domain.magic.test_events import MagicTestMade
 from ledger.domain.rolls import Rolled
 from ledger.domain.rolls.commands import roll
-from ledger.domain.talent_uses.commands import AvoidBacklash, RerollRitual, TradeForAlly
+from ledger.domain.state.backlash import ConsequencesDue
+from ledger.domain.talent_uses.commands import (
+    AvoidBacklash,
+    RerollRitual,
+    RerollSpiritsTest,
+    TradeForAlly,
+)
 from tests.unit.effort_helpers import of_type
 from tests.unit.magic_helpers import campaign, cast, mage, only
 from tests.unit.stunt_helpers import StuntTable
@@ -247,7 +253,6 @@ def test_rituals_master_rerolls_ones_on_a_ritual_magic_test_and_grandmaster_igno
 
 
 def test_shaman_master_rerolls_one_spirits_test_once_per_encounter() -> None:
-    from ledger.domain.talent_uses.commands import RerollSpiritsTest
     table = StuntTable()
     table.scene()
     sha = table.character("Sha", abilities={"Willpower": 2}, talents=talent("Shaman", "Master"))
@@ -275,3 +280,13 @@ def test_shaman_master_rerolls_one_spirits_test_once_per_encounter() -> None:
     again = table.do(RerollSpiritsTest(character_id=sha, roll_position=next_fight,
                                        dice=[1, 1, 1, 2, 3, 4]))  # Expert's rerolled 1s too
     assert again[1].total == 2 + 3 + 4 + 2 + 1
+
+
+def test_wizard_apex_refused_while_consequences_are_due() -> None:
+    table, wiz = wizard_table()
+    fail_a_test(table, wiz)
+    table.do(AvoidBacklash(character_id=wiz))  # settles the failure first, then avoids
+    table.get(wiz).backlash.consequences_due = ConsequencesDue(since=1, tn=12, total=None)
+    with pytest.raises(RuleViolation) as due:
+        table.do(AvoidBacklash(character_id=wiz))
+    assert due.value.rule == "wizard-apex-consequences-due"

@@ -72,8 +72,8 @@ class Roll(Command, frozen=True, kw_only=True, forbid_unknown_fields=True):
     a 422 `field-not-for-kind`.
 
     Talents (docs/rules/talents.md): an AGE test's `tags` name its context (spirits,
-    rituals, social, investigation, cooperative) for the talents that apply to rolls of a
-    kind; `talent` asks for an automatic success by Brilliance Apex (once per clock day,
+    rituals, social, investigation, cooperative, new-idea, figuring-out, study) for the
+    talents that apply to rolls of a kind; `talent` asks for an automatic success by Brilliance Apex (once per clock day,
     an Intelligence test) or Trickster Apex (1 Conviction, a Deception or Sleight of Hand
     attempt), which rolls no dice and records `TalentSuccess`. A talent that rerolls 1s
     (Rituals Master on `rituals`, Shaman Expert on `spirits`, Brilliance Expert on
@@ -145,7 +145,8 @@ class Roll(Command, frozen=True, kw_only=True, forbid_unknown_fields=True):
             ctx, self.character_id, self.dice, ability=name, ability_value=value, tn=self.tn,
             focus=on_sheet, focus_bonus=FOCUS_BONUS if on_sheet else 0, modifier=self.modifier,
             active=self.active, label=self.label, conditions=character.conditions,
-            tagged=tag_effects(character, folded, FOCUS_BONUS if on_sheet else 0), tags=folded,
+            tagged=tag_effects(character, folded, FOCUS_BONUS if on_sheet else 0, name),
+            tags=folded,
             ones_by=ones, named=talents.named, notes=talents.notes), *talents.after]
 
 
