@@ -73,17 +73,18 @@ class Roll(Command, frozen=True, kw_only=True, forbid_unknown_fields=True):
 
     Talents (docs/rules/talents.md): an AGE test's `tags` name its context (spirits,
     rituals, social, investigation, cooperative, new-idea, figuring-out, study) for the
-    talents that apply to rolls of a kind; `talent` asks for an automatic success by Brilliance Apex (once per clock day,
-    an Intelligence test) or Trickster Apex (1 Conviction, a Deception or Sleight of Hand
-    attempt), which rolls no dice and records `TalentSuccess`. A talent that rerolls 1s
-    (Rituals Master on `rituals`, Shaman Expert on `spirits`, Brilliance Expert on
-    `new-idea`, Evaluation Expert on `figuring-out`, Leader Novice on Communication
-    (Leadership or Persuasion), Trickster Expert on Deception, Sleight of Hand or Stealth)
-    rerolls each 1 of the three dice once (reported `dice`: the three, then one reroll per
-    1, in order), unless `reroll_ones` is false. `spend_conviction` spends 1 Conviction on
-    the roll (+3 for an Adventurer Apex in an encounter); `attack_trade` is Warrior
-    Master's trade (409 `talent-not-on-sheet` without it); modifiers Leader Master left
-    for the roller's next test go into the roll and are used up.
+    talents that apply to rolls of a kind; `talent` asks for an automatic success by
+    Brilliance Apex (once per clock day, an Intelligence test) or Trickster Apex (1
+    Conviction, a Deception or Sleight of Hand attempt), which rolls no dice and records
+    `TalentSuccess`. A talent that rerolls 1s (Rituals Master on `rituals`, Shaman Expert
+    on `spirits`, Brilliance Expert on `new-idea`, Evaluation Expert on `figuring-out`,
+    Leader Novice on Communication (Leadership or Persuasion), Trickster Expert on
+    Deception, Sleight of Hand or Stealth) rerolls each 1 of the three dice once (reported
+    `dice`: the three, then one reroll per 1, in order), unless `reroll_ones` is false.
+    `spend_conviction` spends 1 Conviction on the roll (+3 for an Adventurer Apex in an
+    encounter); `attack_trade` is Warrior Master's trade (409 `talent-not-on-sheet`
+    without it); modifiers Leader Master left for the roller's next test go into the roll
+    and are used up.
     """
 
     policy = gm_or_player_of("character_id")
