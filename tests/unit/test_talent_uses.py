@@ -11,7 +11,7 @@ import pytest
 from ledger.domain.characters import register_character
 from ledger.domain.encounters.commands import EndEncounter, NextTurn, StartEncounter
 from ledger.domain.encounters.order import Entry
-from ledger.domain.errors import RuleViolation
+from ledger.domain.errors import InvalidInput, RuleViolation
 from ledger.domain.magic.commands import MakeMagicTest
 from ledger.domain.magic.test_events import MagicTestMade
 from ledger.domain.rolls import Rolled
@@ -290,3 +290,14 @@ def test_wizard_apex_refused_while_consequences_are_due() -> None:
     with pytest.raises(RuleViolation) as due:
         table.do(AvoidBacklash(character_id=wiz))
     assert due.value.rule == "wizard-apex-consequences-due"
+
+
+def test_adventurer_apex_conviction_and_warrior_trade_need_a_roll() -> None:
+    table = StuntTable()
+    bri = table.character("Bri", abilities={"Intelligence": 2}, conviction=CONVICTION,
+                          talents=talent("Brilliance", "Apex"))
+    with pytest.raises(InvalidInput) as refused:
+        table.do(roll(bri, {"kind": "age", "ability": "Intelligence",
+                            "talent": "brilliance-apex", "spend_conviction": True}))
+    assert (refused.value.rule, refused.value.field) == ("field-with-automatic-success",
+                                                         "spend_conviction")

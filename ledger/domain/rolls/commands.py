@@ -133,6 +133,10 @@ class Roll(Command, frozen=True, kw_only=True, forbid_unknown_fields=True):
             if self.dice is not None:
                 raise InvalidInput("dice-with-automatic-success",
                                    "a test that succeeds by a talent rolls no dice", field="dice")
+            if self.spend_conviction or self.attack_trade:
+                field = "spend_conviction" if self.spend_conviction else "attack_trade"
+                raise InvalidInput("field-with-automatic-success", f"{field} changes a roll; a "
+                                   "test that succeeds by a talent rolls none", field=field)
             return automatic_success(self.character_id, self.talent, ability=self.ability,
                                      focus=self.focus, tn=self.tn, label=self.label)(state, ctx)
         name, value = sheet_ability(character, self.ability)
