@@ -2899,6 +2899,31 @@ class SettingsChangedEvent(TypedDict):
     envelope: NotRequired[Literal[2]]
 
 
+class ShamanMasterRerolled(TypedDict):
+    character_id: NotRequired[str | None]
+    roll_position: int
+    encounter_id: str
+
+
+class ShamanMasterRerolledEvent(TypedDict):
+    """A recorded ShamanMasterRerolled event; `data` is its current version (older
+    versions are served as stored)."""
+
+    position: int
+    type: Literal['ShamanMasterRerolled']
+    version: int
+    data: ShamanMasterRerolled
+    recorded_at: str
+    actor: EventActor
+    correlation_id: str
+    character_id: str | None
+    session: int
+    scene: int
+    hash: str
+    voided_by: NotRequired[int | None]
+    envelope: NotRequired[Literal[2]]
+
+
 class SheetUpdated(TypedDict):
     character_id: NotRequired[str | None]
     changes: dict[str, Any]
@@ -3485,31 +3510,6 @@ class SpiritsAnswer(TypedDict):
     voided: Voided | None
     spirits: Any
     summoners: Any
-
-
-class SpiritsTestRerolled(TypedDict):
-    character_id: NotRequired[str | None]
-    roll_position: int
-    encounter_id: str
-
-
-class SpiritsTestRerolledEvent(TypedDict):
-    """A recorded SpiritsTestRerolled event; `data` is its current version (older
-    versions are served as stored)."""
-
-    position: int
-    type: Literal['SpiritsTestRerolled']
-    version: int
-    data: SpiritsTestRerolled
-    recorded_at: str
-    actor: EventActor
-    correlation_id: str
-    character_id: str | None
-    session: int
-    scene: int
-    hash: str
-    voided_by: NotRequired[int | None]
-    envelope: NotRequired[Literal[2]]
 
 
 class StaleHead(TypedDict):
@@ -4361,6 +4361,7 @@ Event: TypeAlias = (
     | SessionEndedEvent
     | SessionStartedEvent
     | SettingsChangedEvent
+    | ShamanMasterRerolledEvent
     | SheetUpdatedEvent
     | SpellCastEvent
     | SpellEffectEndedEvent
@@ -4380,7 +4381,6 @@ Event: TypeAlias = (
     | SpiritFadedEvent
     | SpiritSummonedEvent
     | SpiritVanishedEvent
-    | SpiritsTestRerolledEvent
     | StrainGainedEvent
     | StrainRecoveredEvent
     | StuntPointsContributedEvent

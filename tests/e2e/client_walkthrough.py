@@ -317,7 +317,7 @@ def talents_used(campaign: Campaign, ivo: Character) -> None:
     campaign.add_participant(sha.id, initiative=3)
     spirits = sha.age_test("Willpower", tags=["spirits"], dice=[2, 3, 4])
     again = sha.reroll_spirits_test(spirits.events[0].position, dice=[4, 5, 6])
-    assert types(again)[:2] == ["SpiritsTestRerolled", "Rolled"]
+    assert types(again)[:2] == ["ShamanMasterRerolled", "Rolled"]
 
 
 def clock_and_death(campaign: Campaign, mara: Character, ivo: Character) -> None:

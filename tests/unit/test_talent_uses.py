@@ -268,7 +268,7 @@ def test_shaman_master_rerolls_one_spirits_test_once_per_encounter() -> None:
     position = table.state.position + 1
     age(table, sha, [2, 3, 4], tags=["spirits"])
     events = table.do(RerollSpiritsTest(character_id=sha, roll_position=position, dice=[6, 5, 4]))
-    assert [type(e).__name__ for e in events][:2] == ["SpiritsTestRerolled", "Rolled"]
+    assert [type(e).__name__ for e in events][:2] == ["ShamanMasterRerolled", "Rolled"]
     assert (events[1].total, events[1].tags) == (6 + 5 + 4 + 2 + 1, ["spirits"])  # Novice +1
     with pytest.raises(RuleViolation) as twice:
         table.do(RerollSpiritsTest(character_id=sha, roll_position=position))

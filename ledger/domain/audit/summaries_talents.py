@@ -45,7 +45,7 @@ def _ritual_rerolled(d: dict[str, Any], names: Names) -> str:
             f"{d['roll_position']}")
 
 
-@summarizes("SpiritsTestRerolled")
+@summarizes("ShamanMasterRerolled")
 def _spirits_rerolled(d: dict[str, Any], names: Names) -> str:
     return (f"{names(d['character_id'])} rerolls the Spirits test at {d['roll_position']} by "
             "Shaman Master (once this encounter)")

@@ -16,7 +16,7 @@ class RitualRerolled(DomainEvent, frozen=True, kw_only=True):
     conviction: int = 1
 
 
-class SpiritsTestRerolled(DomainEvent, frozen=True, kw_only=True):
+class ShamanMasterRerolled(DomainEvent, frozen=True, kw_only=True):
     """Shaman Master: `character_id` rerolls their Spirits test at `roll_position`, once in
     encounter `encounter_id` (the reroll follows)."""
 
@@ -55,8 +55,8 @@ def _rerolled(state: CampaignState, e: RitualRerolled) -> None:
     state.talent_uses.rerolled_rituals.append(e.roll_position)
 
 
-@evolves(SpiritsTestRerolled)
-def _spirits_rerolled(state: CampaignState, e: SpiritsTestRerolled) -> None:
+@evolves(ShamanMasterRerolled)
+def _spirits_rerolled(state: CampaignState, e: ShamanMasterRerolled) -> None:
     state.talent_uses.spirits_reroll_encounter[e.character_id or ""] = e.encounter_id
 
 

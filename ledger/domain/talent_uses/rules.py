@@ -12,7 +12,7 @@
   character rerolls their own AGE test tagged `spirits` made in the encounter under way
   (409 `spirits-roll-not-eligible` otherwise; outside an encounter 409
   `shaman-master-needs-an-encounter`), once per encounter (409
-  `shaman-master-once-per-encounter`); `SpiritsTestRerolled`, then the new roll, made as
+  `shaman-master-once-per-encounter`); `ShamanMasterRerolled`, then the new roll, made as
   the first. Our reading: any such test, failed or not (the text names no outcome).
 - Leader Master: "distract yourself for up to -3 on your next test to give that ally up
   to +3 on their next test". Our reading: the two are the same amount, 1 to 3; each waits
@@ -47,7 +47,7 @@ from ledger.domain.talent_uses.events import (
     BacklashAvoided,
     NextTestModified,
     RitualRerolled,
-    SpiritsTestRerolled,
+    ShamanMasterRerolled,
 )
 
 
@@ -96,7 +96,7 @@ def reroll_spirits(state: CampaignState, ctx: Context, character_id: str, positi
         raise RuleViolation("spirits-roll-not-eligible", f"position {position} is not a canon AGE "
                             f"test of {shaman.name} tagged spirits in this encounter",
                             field="roll_position")
-    return [SpiritsTestRerolled(character_id=shaman.id, roll_position=position,
+    return [ShamanMasterRerolled(character_id=shaman.id, roll_position=position,
                                 encounter_id=encounter.id),
             *made_again(state, ctx, roll, position, reported, "Shaman Master")]
 
