@@ -36,17 +36,11 @@ from ledger.domain.context import Context
 from ledger.domain.decision import Decide, Later, later_for
 from ledger.domain.errors import InvalidInput, RuleViolation
 from ledger.domain.events import DomainEvent
+from ledger.domain.magic import talents as magic_talents
 from ledger.domain.magic.backlash import check_no_consequences_due, check_no_roll_owed, offered_event
 from ledger.domain.magic.pending import resolving
 from ledger.domain.magic.resistance import FACTORS, automatic_backlash, resistance_total
-from ledger.domain.magic.talents import (
-    SpellRank,
-    TalentMagic,
-    rituals_apex,
-    talent_magic,
-    targeted,
-    wizard_ones,
-)
+from ledger.domain.magic.talents import SpellRank, TalentMagic, talent_magic, targeted
 from ledger.domain.magic.test_events import Costs, MagicTestMade, TargetNumber
 from ledger.domain.resources import check_can_spend, spend_event
 from ledger.domain.rolls import FOCUS_BONUS, age_roll, sheet_ability, sheet_focus
@@ -224,7 +218,7 @@ def make_test(character_id: str, request: MagicTestRequest) -> Decide:
         auto = automatic_backlash(resistance, state.settings, request.auto_backlash)
         talents = talent_magic(character, request.spell_rank, request.arcana, request.mana_cost,
                                targeted(state, request.target_character), ritual=request.ritual)
-        auto, talents, failure_less = rituals_apex(auto, talents)
+        auto, talents, failure_less = magic_talents.rituals_apex(auto, talents)
         costs = plan_costs(character, request, auto, talents)
         test_id = ctx.new_id("mgt")
         made = MagicTestMade(
@@ -237,7 +231,7 @@ def make_test(character_id: str, request: MagicTestRequest) -> Decide:
             arcana=request.arcana, target_character=request.target_character,
             talent_bonus=talents.bonus, mana_less=talents.mana_less,
             talents=talents.talents, ritual=request.ritual, failure_backlash_less=failure_less)
-        ones = [*wizard_ones(character, request.arcana), *talents.ones]
+        ones = [*magic_talents.wizard_ones(character, request.arcana), *talents.ones]
         return [*pay(character_id, costs, test_id),
                 *resolve(ctx, made, request.dice, character.conditions, ones)]
 
