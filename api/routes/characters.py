@@ -42,6 +42,12 @@ from ledger.domain.resource_commands import (
     SpendMana,
 )
 from ledger.domain.rolls.commands import Roll
+from ledger.domain.talent_uses.commands import (
+    AvoidBacklash,
+    RerollRitual,
+    RerollSpiritsTest,
+    TradeForAlly,
+)
 from ledger.service import fork_compare
 from ledger.service.views import character_view, newest_character
 
@@ -70,6 +76,12 @@ register(blp, "POST", "/<character_id>/owed-tests/<test_id>/roll", RollOwedTest,
          answer=CHARACTER)
 register(blp, "POST", "/<character_id>/snares/<spirit_id>/free", FreeFromSnare,
          answer=CHARACTER)
+register(blp, "POST", "/<character_id>/rolls/reroll-ritual", RerollRitual, answer=CHARACTER,
+         status=201)
+register(blp, "POST", "/<character_id>/rolls/reroll-spirits", RerollSpiritsTest,
+         answer=CHARACTER, status=201)
+register(blp, "POST", "/<character_id>/talents/leader-trade", TradeForAlly, answer=CHARACTER)
+register(blp, "POST", "/<character_id>/backlash/avoid", AvoidBacklash, answer=CHARACTER)
 
 
 @blp.route("", methods=["GET"])

@@ -49,13 +49,40 @@ class CharacterCore(Scope):
     def age_test(self, ability: str, *, focus: str | None = None, modifier: int = 0,
                  tn: int | None = None, active: bool = True, dice: list[int] | None = None,
                  label: str = "", talent: str | None = None,
-                 tags: list[str] | None = None) -> Call:
+                 tags: list[str] | None = None, reroll_ones: bool | None = None,
+                 spend_conviction: bool | None = None, attack_trade: int | None = None) -> Call:
         """An AGE test: 3d6 (the third is the Stunt Die) + ability (+2 with the focus).
         A focus the sheet lacks is a RuleViolation (`focus-not-on-sheet`). `talent`
         ("brilliance-apex", "trickster-apex") asks for an automatic success, no dice; `tags`
-        (spirits, rituals, social, investigation, cooperative) apply talents by kind."""
+        (spirits, rituals, social, investigation, cooperative, new-idea, figuring-out,
+        study)
+        apply talents by kind; `reroll_ones=False` keeps the 1s a talent would reroll;
+        `spend_conviction` spends 1 Conviction on it (Adventurer Apex: +3 in an encounter);
+        `attack_trade` is Warrior Master's attack modifier (the damage gets the opposite)."""
         return body(kind="age", ability=ability, focus=focus, modifier=modifier, tn=tn,
-                    active=active, dice=dice, label=label, talent=talent, tags=tags)
+                    active=active, dice=dice, label=label, talent=talent, tags=tags,
+                    reroll_ones=reroll_ones, spend_conviction=spend_conviction,
+                    attack_trade=attack_trade)
+
+    @command("POST", CHARACTER + "/rolls/reroll-ritual", Character)
+    def reroll_ritual(self, roll_position: int, dice: list[int] | None = None) -> Call:
+        """Rituals Grandmaster: 1 Conviction, and the failed Ritual roll is rerolled."""
+        return body(roll_position=roll_position, dice=dice)
+
+    @command("POST", CHARACTER + "/rolls/reroll-spirits", Character)
+    def reroll_spirits_test(self, roll_position: int, dice: list[int] | None = None) -> Call:
+        """Shaman Master: once per encounter, reroll your own test involving Spirits."""
+        return body(roll_position=roll_position, dice=dice)
+
+    @command("POST", CHARACTER + "/talents/leader-trade", Character)
+    def leader_trade(self, ally: str, amount: int, reason: str = "") -> Call:
+        """Leader Master: -amount on your next test, +amount on the ally's next test."""
+        return body(ally=ally, amount=amount, reason=reason)
+
+    @command("POST", CHARACTER + "/backlash/avoid", Character)
+    def avoid_backlash(self, reason: str = "") -> Call:
+        """Wizard Apex: 1 Conviction avoids 1 temporary Backlash, once per encounter turn."""
+        return body(reason=reason)
 
     def spend(self, resource: Resource, amount: int, reason: str = "") -> WriteResult[Character]:
         """Spend Mana or Conviction; more than the character has is a RuleViolation."""

@@ -59,7 +59,7 @@ class ParticipantSpec(TypedDict, total=False):
 
 class RollSpec(TypedDict, total=False):
     """A roll request of either kind: `age` (ability, focus, modifier, tn, active, talent,
-    tags) or
+    tags, reroll_ones, spend_conviction, attack_trade) or
     `notation` (expression, the default); `dice` reports dice, else the server rolls."""
 
     kind: Literal["age", "notation"]
@@ -72,7 +72,10 @@ class RollSpec(TypedDict, total=False):
     dice: list[int] | None
     label: str
     talent: Literal["brilliance-apex", "trickster-apex"] | None  # an automatic success
-    tags: list[str]  # spirits, rituals, social, investigation, cooperative
+    tags: list[str]  # spirits, rituals, social, investigation, cooperative, new-idea...
+    reroll_ones: bool  # false keeps the 1s a talent would reroll
+    spend_conviction: bool  # 1 Conviction on the roll (Adventurer Apex: +3 in an encounter)
+    attack_trade: int  # Warrior Master: the attack's modifier, -3..3
 
 
 class ConditionSpec(TypedDict, total=False):
@@ -138,6 +141,7 @@ class MagicTestSpec(TypedDict, total=False):
     target_character: str | None  # the spell's target: Ordinarius Grandmaster adds Backlash
     dice: list[int] | None
     label: str
+    ritual: bool  # a Ritual's test: Rituals Novice, Master and Apex apply
 
 
 class ConsequenceSpec(TypedDict, total=False):

@@ -76,6 +76,35 @@ class AttackRolledEvent(TypedDict):
     envelope: NotRequired[Literal[2]]
 
 
+class BacklashAvoided(TypedDict):
+    character_id: NotRequired[str | None]
+    amount: int
+    before: int
+    after: int
+    encounter_id: NotRequired[str | None]
+    turn_number: NotRequired[int | None]
+    reason: NotRequired[str]
+
+
+class BacklashAvoidedEvent(TypedDict):
+    """A recorded BacklashAvoided event; `data` is its current version (older versions
+    are served as stored)."""
+
+    position: int
+    type: Literal['BacklashAvoided']
+    version: int
+    data: BacklashAvoided
+    recorded_at: str
+    actor: EventActor
+    correlation_id: str
+    character_id: str | None
+    session: int
+    scene: int
+    hash: str
+    voided_by: NotRequired[int | None]
+    envelope: NotRequired[Literal[2]]
+
+
 class BacklashBanked(TypedDict):
     character_id: NotRequired[str | None]
     banked: int
@@ -301,6 +330,7 @@ class CampaignState(TypedDict):
     encounter: NotRequired[Encounter | None]
     encounters: NotRequired[int]
     withheld_sp: NotRequired[dict[str, int]]
+    talent_uses: NotRequired[TalentUses]
     serial: NotRequired[int]
     forked_from: NotRequired[ForkOrigin | None]
 
@@ -329,6 +359,7 @@ class CampaignStateRecorded(TypedDict):
     encounter: NotRequired[Encounter | None]
     encounters: NotRequired[int]
     withheld_sp: NotRequired[dict[str, int]]
+    talent_uses: NotRequired[TalentUses]
     serial: NotRequired[int]
     forked_from: NotRequired[ForkOrigin | None]
 
@@ -2259,6 +2290,8 @@ class MagicTestMade(TypedDict):
     talent_bonus: NotRequired[int]
     mana_less: NotRequired[int]
     talents: NotRequired[list[str]]
+    ritual: NotRequired[bool]
+    failure_backlash_less: NotRequired[int]
 
 
 class MagicTestMadeEvent(TypedDict):
@@ -2381,6 +2414,63 @@ class NewDayEvent(TypedDict):
     type: Literal['NewDay']
     version: int
     data: NewDayData
+    recorded_at: str
+    actor: EventActor
+    correlation_id: str
+    character_id: str | None
+    session: int
+    scene: int
+    hash: str
+    voided_by: NotRequired[int | None]
+    envelope: NotRequired[Literal[2]]
+
+
+class NextTest(TypedDict):
+    name: str
+    modifier: int
+    since: int
+
+
+class NextTestModified(TypedDict):
+    character_id: NotRequired[str | None]
+    modifier: int
+    talent: str
+    given_by: str
+    reason: NotRequired[str]
+
+
+class NextTestModifiedEvent(TypedDict):
+    """A recorded NextTestModified event; `data` is its current version (older versions
+    are served as stored)."""
+
+    position: int
+    type: Literal['NextTestModified']
+    version: int
+    data: NextTestModified
+    recorded_at: str
+    actor: EventActor
+    correlation_id: str
+    character_id: str | None
+    session: int
+    scene: int
+    hash: str
+    voided_by: NotRequired[int | None]
+    envelope: NotRequired[Literal[2]]
+
+
+class NextTestModifiersUsed(TypedDict):
+    character_id: NotRequired[str | None]
+    total: int
+
+
+class NextTestModifiersUsedEvent(TypedDict):
+    """A recorded NextTestModifiersUsed event; `data` is its current version (older
+    versions are served as stored)."""
+
+    position: int
+    type: Literal['NextTestModifiersUsed']
+    version: int
+    data: NextTestModifiersUsed
     recorded_at: str
     actor: EventActor
     correlation_id: str
@@ -2847,11 +2937,42 @@ class RewoundEvent(TypedDict):
     envelope: NotRequired[Literal[2]]
 
 
+class RitualRerolled(TypedDict):
+    character_id: NotRequired[str | None]
+    roll_position: int
+    roller_id: str
+    conviction: NotRequired[int]
+
+
+class RitualRerolledEvent(TypedDict):
+    """A recorded RitualRerolled event; `data` is its current version (older versions
+    are served as stored)."""
+
+    position: int
+    type: Literal['RitualRerolled']
+    version: int
+    data: RitualRerolled
+    recorded_at: str
+    actor: EventActor
+    correlation_id: str
+    character_id: str | None
+    session: int
+    scene: int
+    hash: str
+    voided_by: NotRequired[int | None]
+    envelope: NotRequired[Literal[2]]
+
+
 class RollCondition(TypedDict):
     name: str
     condition_id: str
     modifier: NotRequired[int]
     effect: NotRequired[str]
+
+
+class RollModifier(TypedDict):
+    name: str
+    modifier: int
 
 
 class RollNote(TypedDict):
@@ -2904,6 +3025,9 @@ class Rolled(TypedDict):
     talent_bonus: NotRequired[int]
     talent_sp: NotRequired[int]
     talents: NotRequired[list[str]]
+    ones_rerolled_by: NotRequired[list[str]]
+    talent_modifiers: NotRequired[list[RollModifier]]
+    talent_notes: NotRequired[list[str]]
 
 
 class RolledEvent(TypedDict):
@@ -3102,6 +3226,31 @@ class SettingsChangedEvent(TypedDict):
     type: Literal['SettingsChanged']
     version: int
     data: SettingsChanged
+    recorded_at: str
+    actor: EventActor
+    correlation_id: str
+    character_id: str | None
+    session: int
+    scene: int
+    hash: str
+    voided_by: NotRequired[int | None]
+    envelope: NotRequired[Literal[2]]
+
+
+class ShamanMasterRerolled(TypedDict):
+    character_id: NotRequired[str | None]
+    roll_position: int
+    encounter_id: str
+
+
+class ShamanMasterRerolledEvent(TypedDict):
+    """A recorded ShamanMasterRerolled event; `data` is its current version (older
+    versions are served as stored)."""
+
+    position: int
+    type: Literal['ShamanMasterRerolled']
+    version: int
+    data: ShamanMasterRerolled
     recorded_at: str
     actor: EventActor
     correlation_id: str
@@ -4314,6 +4463,13 @@ class TalentSuccessEvent(TypedDict):
     envelope: NotRequired[Literal[2]]
 
 
+class TalentUses(TypedDict):
+    rerolled_rituals: NotRequired[list[int]]
+    next_test: NotRequired[dict[str, list[NextTest]]]
+    spirits_reroll_encounter: NotRequired[dict[str, str]]
+    backlash_avoided_turn: NotRequired[dict[str, str]]
+
+
 class TamperedRow(TypedDict):
     position: int
     problem: str
@@ -4642,6 +4798,7 @@ class WebhookListWebhooksEntry(TypedDict):
 Event: TypeAlias = (
     ActiveTestCountedEvent
     | AttackRolledEvent
+    | BacklashAvoidedEvent
     | BacklashBankedEvent
     | BacklashChoiceOfferedEvent
     | BacklashGainedEvent
@@ -4700,6 +4857,8 @@ Event: TypeAlias = (
     | ManaRecoveryLimitedEvent
     | MovementChangedEvent
     | NewDayEvent
+    | NextTestModifiedEvent
+    | NextTestModifiersUsedEvent
     | OvercastCollapsedEvent
     | OwedTestLapsedEvent
     | OwedTestRolledEvent
@@ -4711,6 +4870,7 @@ Event: TypeAlias = (
     | ResourceGainedEvent
     | ResourceSpentEvent
     | RewoundEvent
+    | RitualRerolledEvent
     | RolledEvent
     | RoundStartedEvent
     | SceneEndedEvent
@@ -4718,6 +4878,7 @@ Event: TypeAlias = (
     | SessionEndedEvent
     | SessionStartedEvent
     | SettingsChangedEvent
+    | ShamanMasterRerolledEvent
     | SheetUpdatedEvent
     | SnareFadedEvent
     | SpellCastEvent

@@ -15,8 +15,13 @@ Applied when the tag is present (a degree includes the ones below it):
 - `investigation`: Evaluation Grandmaster, "You double the appropriate Focus bonus being
   used in a current Investigation": a roll with a focus gets its Focus bonus again (in
   `talent_bonus`). Whether the focus is the appropriate one is the table's, by the tag.
-Rerolling 1s (Rituals Master, Shaman Expert, Trickster Expert...) is the roller's choice
-and needs new dice: shown, not applied.
+- `study`: Brilliance Master, "When attempting to study, modify, or build something based
+  on something for which you have an Intelligence Focus, double your Focus bonus": an
+  Intelligence roll with a focus gets its Focus bonus again (our reading: the roll's focus
+  is an Intelligence Focus when the roll is an Intelligence one). Doubling is not done
+  twice: with Evaluation Grandmaster on an `investigation` roll too, the bonus is added once.
+Rerolling 1s (Rituals Master, Shaman Expert, Brilliance Expert on `new-idea`, Evaluation
+Expert on `figuring-out`...) is applied with new dice: ledger/domain/rolls/ones.py.
 """
 
 from __future__ import annotations
@@ -29,7 +34,8 @@ from ledger.domain.errors import InvalidInput
 from ledger.domain.state import Character
 from ledger.domain.stunts.talents import has
 
-TAGS = ("spirits", "rituals", "social", "investigation", "cooperative")
+TAGS = ("spirits", "rituals", "social", "investigation", "cooperative", "new-idea",
+        "figuring-out", "study")
 # (tag, talent, least degree, bonus to the roll)
 BONUSES: tuple[tuple[str, str, str, int], ...] = (
     ("rituals", "Rituals", "novice", 1),
@@ -62,12 +68,17 @@ def check_tags(tags: Sequence[str]) -> list[str]:
     return folded
 
 
-def tag_effects(character: Character, tags: Sequence[str], focus_bonus: int = 0) -> TagEffects:
-    """What the roller's talents add to a roll carrying `tags` (with its Focus bonus)."""
+def tag_effects(character: Character, tags: Sequence[str], focus_bonus: int = 0,
+                ability: str = "") -> TagEffects:
+    """What the roller's talents add to a roll of `ability` carrying `tags` (with its Focus
+    bonus)."""
     bonus, sp = 0, 0
     named: list[str] = []
     if "investigation" in tags and focus_bonus and has(character, "Evaluation", "grandmaster"):
         bonus, named = focus_bonus, ["Evaluation Grandmaster"]
+    elif ("study" in tags and focus_bonus and ability.strip().lower() == "intelligence"
+          and has(character, "Brilliance", "master")):
+        bonus, named = focus_bonus, ["Brilliance Master"]
     for table, is_sp in ((BONUSES, False), (SP_BONUSES, True)):
         for tag, talent, degree, amount in table:
             if tag in tags and has(character, talent, degree):

@@ -295,6 +295,7 @@ def encounter_talents(campaign: Campaign, ivo: Character) -> None:
     helped = ada.spend_conviction_for_ally(ivo.id, reason="rallied")
     assert helped.resource["conviction"]["current"] == 0
     confused_test(campaign)
+    talents_used(campaign, ivo)
 
 
 def confused_test(campaign: Campaign) -> None:
@@ -322,6 +323,29 @@ def snare(campaign: Campaign, cora: Character) -> None:
                          "powers": ["Ensnare"], "hit_dice": 1, "hit_points": 6}).resource["id"]
     assert types(campaign.ensnare(spirit, cora.id)) == ["Ensnared"]
     assert types(cora.free_from_snare(spirit)) == ["SnareFaded"]
+
+
+def talents_used(campaign: Campaign, ivo: Character) -> None:
+    """Rituals Grandmaster, Leader Master and Wizard Apex, each by its own command."""
+    rhea = campaign.character(campaign.register_character({
+        "name": "Rhea", "abilities": {"Willpower": 1}, "magic_ability": "Willpower",
+        "mana": {"current": 20, "max": 20}, "conviction": {"current": 2, "max": 2},
+        "talents": [{"name": "Rituals", "degree": "Grandmaster"},
+                    {"name": "Leader", "degree": "Master"},
+                    {"name": "Wizard", "degree": "Apex"}]}).resource["id"])
+    failed = ivo.age_test("Willpower", tn=30, tags=["rituals"], dice=[2, 3, 4])
+    again = rhea.reroll_ritual(failed.events[0].position, dice=[1, 2, 2])
+    assert types(again)[:3] == ["ResourceSpent", "RitualRerolled", "Rolled"]
+    assert types(rhea.leader_trade(ivo.id, 1)) == ["NextTestModified", "NextTestModified"]
+    rhea.magic_test({"base_tn": 15, "dice": [1, 2, 3]})
+    assert "BacklashAvoided" in types(rhea.avoid_backlash(reason="steadied"))
+    sha = campaign.character(campaign.register_character({
+        "name": "Sha", "abilities": {"Willpower": 1},
+        "talents": [{"name": "Shaman", "degree": "Master"}]}).resource["id"])
+    campaign.add_participant(sha.id, initiative=3)
+    spirits = sha.age_test("Willpower", tags=["spirits"], dice=[2, 3, 4])
+    again = sha.reroll_spirits_test(spirits.events[0].position, dice=[4, 5, 6])
+    assert types(again)[:2] == ["ShamanMasterRerolled", "Rolled"]
 
 
 def clock_and_death(campaign: Campaign, mara: Character, ivo: Character) -> None:

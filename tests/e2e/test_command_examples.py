@@ -336,7 +336,48 @@ def leader_and_ally(api: ApiClient) -> Ids:
             "ally_id": api.new_character(name="Ivo")}
 
 
+def failed_ritual_roll(api: ApiClient) -> Ids:
+    """A Rituals Grandmaster with Conviction, and a failed Ritual roll of another."""
+    api.new_campaign()
+    grandmaster = api.new_character(name="Rita", conviction={"current": 2, "max": 2},
+                                    talents=[{"name": "Rituals", "degree": "Grandmaster"}])
+    ivo = api.new_character(name="Ivo", abilities={"Willpower": 1})
+    failed = api.post(api.c(f"/characters/{ivo}/rolls"), {
+        "kind": "age", "ability": "Willpower", "tn": 15, "tags": ["rituals"], "dice": [2, 3, 4]})
+    assert failed.status == 201, failed
+    return {"character_id": grandmaster, "roll_position": failed["events"][0]["position"]}
+
+
+def wizard_with_backlash(api: ApiClient) -> Ids:
+    """A Wizard Apex with Conviction and temporary Backlash."""
+    api.new_campaign()
+    wizard = api.new_character(abilities={"Willpower": 3}, magic_ability="Willpower",
+                               mana={"current": 10, "max": 10},
+                               conviction={"current": 2, "max": 2},
+                               talents=[{"name": "Wizard", "degree": "Apex"}])
+    failed = api.post(api.c(f"/characters/{wizard}/magic-tests"),
+                      {"base_tn": 10, "dice": [1, 2, 3]})
+    assert failed.status == 201, failed
+    return {"character_id": wizard}
+
+
+def spirits_roll_in_encounter(api: ApiClient) -> Ids:
+    """A Shaman Master in an encounter, with a Spirits test made in it."""
+    scene(api)
+    shaman = api.new_character(name="Sha", abilities={"Willpower": 2},
+                               talents=[{"name": "Shaman", "degree": "Master"}])
+    started = api.post(api.c("/encounter"), {"participants": [
+        {"character_id": shaman, "initiative": 10}]})
+    assert started.status == 201, started
+    rolled = api.post(api.c(f"/characters/{shaman}/rolls"), {
+        "kind": "age", "ability": "Willpower", "tn": 15, "tags": ["spirits"], "dice": [2, 3, 4]})
+    assert rolled.status == 201, rolled
+    return {"character_id": shaman, "roll_position": rolled["events"][0]["position"]}
+
+
 NEEDS: dict[str, Callable[[ApiClient], Ids]] = {
+    "spirits-roll-in-encounter": spirits_roll_in_encounter,
+    "failed-ritual-roll": failed_ritual_roll, "wizard-with-backlash": wizard_with_backlash,
     "adventurer-in-encounter": adventurer_in_encounter, "leader-and-ally": leader_and_ally,
     "confused-in-encounter": confused_in_encounter, "ensnaring-spirit": ensnaring_spirit,
     "ensnared": ensnared,

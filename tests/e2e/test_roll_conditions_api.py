@@ -28,7 +28,7 @@ def age_test(api: ApiClient, mara: str, dice: list[int], **more: Any) -> dict[st
                       {"kind": "age", "ability": "Willpower", "dice": dice, **more})
     assert answer.status == 201, answer
     event = next(e for e in answer["events"] if e["type"] == "Rolled")
-    assert event["version"] == 3
+    assert event["version"] == 4
     data: dict[str, Any] = event["data"]
     return data
 

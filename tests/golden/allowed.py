@@ -44,7 +44,9 @@ DEPTH_FIRST = ("reactions run depth first: the Stunt Pool's note of the roll now
 # Issue 16 (rolls read like rolls): every roll now records Rolled version 2, whose data adds
 # each die's mark and the AGE test's result text (docs/dice.md). The dice are the same.
 ROLLED_V2 = ("rolls record Rolled v2: marked dice and result text, the same dice (issue 16); "
-             "now v3, whose new fields record the roller's Conditions (none here, issue 12)")
+             "now v3, whose new fields record the roller's Conditions (none here, issue 12), "
+             "then v4, whose new fields record talents' rerolled 1s and modifiers (none here, "
+             "issue 17)")
 
 ALLOWED: list[Allowed] = [
     # Issue 12: Mana recovery is a campaign setting (default "none"). CampaignCreated records

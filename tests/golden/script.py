@@ -49,6 +49,7 @@ def play(rec: Recorder) -> None:
     fork(rec)
     encounter_talents(rec, ivo)
     owed_tests(rec, ivo)
+    talents_used(rec, ivo)
 
 
 def session_and_pool(rec: Recorder, mara: str, ivo: str, player: str) -> None:
@@ -292,3 +293,39 @@ def owed_tests(rec: Recorder, ivo: str) -> None:
     rec.post("free-from-snare", f"/characters/{cora}/snares/{spirit}/free")
     rec.post("encounter-owed-end", "/encounter/end")
     rec.post("end-session-6", "/clock/end-session")
+
+
+def talents_used(rec: Recorder, ivo: str) -> None:
+    """Appended for the talents used by their own command (docs/rules/talents.md): Rituals
+    Grandmaster rerolls Ivo's failed Ritual roll, Leader Master trades, Wizard Apex avoids
+    Backlash."""
+    rhea = rec.post("register-rhea", "/characters", {
+        "name": "Rhea", "abilities": {"Willpower": 1}, "magic_ability": "Willpower",
+        "mana": {"current": 10, "max": 10}, "conviction": {"current": 3, "max": 3},
+        "talents": [{"name": "Rituals", "degree": "Grandmaster"},
+                    {"name": "Leader", "degree": "Master"},
+                    {"name": "Wizard", "degree": "Apex"}]}).primary["id"]
+    rec.post("start-session-7", "/clock/start-session")
+    failed = rec.post("ritual-roll-failed", f"/characters/{ivo}/rolls", {
+        "kind": "age", "ability": "Willpower", "tn": 15, "tags": ["rituals"], "dice": [2, 3, 4]})
+    rec.post("reroll-ritual", f"/characters/{rhea}/rolls/reroll-ritual",
+             {"roll_position": failed["events"][0]["position"], "dice": [5, 5, 6]})
+    rec.post("leader-trade", f"/characters/{rhea}/talents/leader-trade",
+             {"ally": ivo, "amount": 2, "reason": "on my signal"})
+    rec.post("roll-after-trade", f"/characters/{ivo}/rolls",
+             {"kind": "age", "ability": "Willpower", "tn": 11, "dice": [3, 4, 2]})
+    rec.post("wizard-test-failed", f"/characters/{rhea}/magic-tests",
+             {"base_tn": 15, "dice": [1, 2, 3]})
+    rec.post("avoid-backlash", f"/characters/{rhea}/backlash/avoid", {"reason": "a deep breath"})
+    rec.post("start-scene-session-7", "/clock/start-scene")
+    sha = rec.post("register-sha", "/characters", {
+        "name": "Sha", "abilities": {"Willpower": 2},
+        "talents": [{"name": "Shaman", "degree": "Master"}]}).primary["id"]
+    rec.post("spirits-encounter-start", "/encounter", {"participants": [
+        {"character_id": sha, "initiative": 10}]})
+    spirits = rec.post("spirits-test", f"/characters/{sha}/rolls", {
+        "kind": "age", "ability": "Willpower", "tn": 15, "tags": ["spirits"], "dice": [2, 3, 4]})
+    rec.post("reroll-spirits", f"/characters/{sha}/rolls/reroll-spirits",
+             {"roll_position": spirits["events"][0]["position"], "dice": [6, 5, 4]})
+    rec.post("spirits-encounter-end", "/encounter/end")
+    rec.post("end-session-7", "/clock/end-session")

@@ -145,7 +145,7 @@ def test_event_types_list_every_type_with_its_data_schema() -> None:
     found = entries("event-types")
     assert set(found) == set(EVENT_TYPES)
     rolled = found["Rolled"]
-    assert (rolled["version"], rolled["older_versions"]) == (3, [1, 2])
+    assert (rolled["version"], rolled["older_versions"]) == (4, [1, 2, 3])
     assert rolled["data_schema"] == msgspec.json.schema(EVENT_TYPES["Rolled"])
 
 

@@ -108,3 +108,19 @@ def test_evaluation_grandmaster_doubles_the_focus_bonus_in_an_investigation() ->
     assert plain.total == 14
     no_focus = age_roll(state, ines, [2, 3, 5], tags=["investigation"])
     assert no_focus.talent_bonus == 0
+
+
+def test_brilliance_master_doubles_the_focus_bonus_studying_on_an_intelligence_roll() -> None:
+    state = CampaignState(id="cmp")
+    sheet = {"name": "Bri", "abilities": {"Intelligence": 2, "Willpower": 2},
+             "focuses": ["Cryptography"], "talents": [{"name": "Brilliance", "degree": "Master"}]}
+    bri = run(state, register_character(sheet))[0].character_id or ""
+    studied = age_roll(state, bri, [2, 3, 4], ability="Intelligence", focus="Cryptography",
+                       tags=["study"])
+    assert (studied.total, studied.talent_bonus, studied.talents) == (
+        2 + 3 + 4 + 2 + 2 + 2, 2, ["Brilliance Master"])
+    untagged = age_roll(state, bri, [2, 3, 4], ability="Intelligence", focus="Cryptography")
+    assert untagged.talent_bonus == 0
+    other = age_roll(state, bri, [2, 3, 4], ability="Willpower", focus="Cryptography",
+                     tags=["study"])
+    assert other.talent_bonus == 0

@@ -106,9 +106,11 @@ def _rolled(d: dict[str, Any], names: Names) -> str:
 
 @summarizes("Rolled", version=2)
 @summarizes("Rolled", version=3)
+@summarizes("Rolled", version=4)
 def _rolled_v2(d: dict[str, Any], names: Names) -> str:
     """Version 2 writes the roll's own text (marked dice, SP, outcome): the line quotes it.
-    Version 3's text also names the roller's Conditions (modifiers, procedures, not applied)."""
+    Version 3's text also names the roller's Conditions (modifiers, procedures, not applied);
+    version 4's the talents that rerolled its 1s."""
     source = " (reported dice)" if d.get("source") == "reported" else ""
     label = f" for {d['label']}" if d.get("label") else ""
     who = names(d.get("character_id"))

@@ -36,3 +36,36 @@ def _conviction_for_ally(d: dict[str, Any], names: Names) -> str:
     reason = f" ({d['reason']})" if d.get("reason") else ""
     return (f"{names(d['character_id'])} spends {d['amount']} Conviction on "
             f"{names(d['ally_id'])}'s behalf by Leader Apex{reason}")
+
+
+@summarizes("RitualRerolled")
+def _ritual_rerolled(d: dict[str, Any], names: Names) -> str:
+    return (f"{names(d['character_id'])} spends {d.get('conviction', 1)} Conviction by Rituals "
+            f"Grandmaster: {names(d['roller_id'])} rerolls the failed Ritual roll at "
+            f"{d['roll_position']}")
+
+
+@summarizes("ShamanMasterRerolled")
+def _spirits_rerolled(d: dict[str, Any], names: Names) -> str:
+    return (f"{names(d['character_id'])} rerolls the Spirits test at {d['roll_position']} by "
+            "Shaman Master (once this encounter)")
+
+
+@summarizes("NextTestModified")
+def _next_test(d: dict[str, Any], names: Names) -> str:
+    reason = f" ({d['reason']})" if d.get("reason") else ""
+    by = "" if d["given_by"] == d["character_id"] else f" from {names(d['given_by'])}"
+    return (f"{names(d['character_id'])}'s next test gets {d['modifier']:+d} by "
+            f"{d['talent']}{by}{reason}")
+
+
+@summarizes("NextTestModifiersUsed")
+def _next_test_used(d: dict[str, Any], names: Names) -> str:
+    return f"{names(d['character_id'])}'s waiting modifiers ({d['total']:+d}) went into the roll"
+
+
+@summarizes("BacklashAvoided")
+def _backlash_avoided(d: dict[str, Any], names: Names) -> str:
+    reason = f" ({d['reason']})" if d.get("reason") else ""
+    return (f"{names(d['character_id'])} avoids {d['amount']} Backlash by Wizard Apex for 1 "
+            f"Conviction: temporary Backlash {d['before']} → {d['after']}{reason}")

@@ -55,6 +55,8 @@ class MakeMagicTest(MagicTestRequest, Command, frozen=True, kw_only=True,
     Talents (docs/rules/talents.md), when `spell_rank` is given: Wizard Novice adds +1 to
     a Novice spell's test; Shaman Grandmaster takes 1 off a Novice `arcana` Spirit spell's
     Mana cost (before the trade). The test records `talent_bonus`, `mana_less`, `talents`.
+    A test marked `ritual` gets Rituals Novice's +1 and Master's rerolled 1s, and Rituals
+    Apex ignores the first point of Backlash it gives (automatic first, else the failure's).
 
     When 3 + ability + focus (+2) + bonus + modifier, with the caster's Condition
     penalties, reaches the TN the test succeeds with no roll (never while Reeling).

@@ -36,6 +36,7 @@ from ledger.domain.context import Context
 from ledger.domain.decision import Decide, Later, later_for
 from ledger.domain.errors import InvalidInput, RuleViolation
 from ledger.domain.events import DomainEvent
+from ledger.domain.magic import talents as magic_talents
 from ledger.domain.magic.backlash import check_no_consequences_due, check_no_roll_owed, offered_event
 from ledger.domain.magic.pending import resolving
 from ledger.domain.magic.resistance import FACTORS, automatic_backlash, resistance_total
@@ -86,6 +87,9 @@ class MagicTestRequest(msgspec.Struct, frozen=True, kw_only=True):
     dice: Annotated[Dice | None, Meta(description=(
         "three reported d6, the last the Stunt Die; server dice if absent"))] = None
     label: Label = ""
+    ritual: Annotated[bool, Meta(description=(
+        "a Ritual's test: Rituals Novice +1, Master rerolls 1s, Apex ignores the first point "
+        "of Backlash it gives"))] = False
 
 
 # --- the target number and the costs -----------------------------------------------
@@ -214,7 +218,8 @@ def make_test(character_id: str, request: MagicTestRequest) -> Decide:
         target = target_number(request, resistance)
         auto = automatic_backlash(resistance, state.settings, request.auto_backlash)
         talents = talent_magic(character, request.spell_rank, request.arcana, request.mana_cost,
-                               targeted(state, request.target_character))
+                               targeted(state, request.target_character), ritual=request.ritual)
+        auto, talents, failure_less = magic_talents.rituals_apex(auto, talents)
         costs = plan_costs(character, request, auto, talents)
         test_id = ctx.new_id("mgt")
         made = MagicTestMade(
@@ -226,15 +231,17 @@ def make_test(character_id: str, request: MagicTestRequest) -> Decide:
             carried=character.magic_tests.carried, spell_rank=request.spell_rank,
             arcana=request.arcana, target_character=request.target_character,
             talent_bonus=talents.bonus, mana_less=talents.mana_less,
-            talents=talents.talents)
-        return [*pay(character_id, costs, test_id), *resolve(
-            ctx, made, request.dice, in_force(state, character, active=True))]
+            talents=talents.talents, ritual=request.ritual, failure_backlash_less=failure_less)
+        ones = [*magic_talents.wizard_ones(character, request.arcana), *talents.ones]
+        return [*pay(character_id, costs, test_id),
+                *resolve(ctx, made, request.dice,
+                         in_force(state, character, active=True), ones)]
 
     return decide
 
 
 def resolve(ctx: Context, made: MagicTestMade, reported: list[int] | None,
-            conditions: Sequence[Condition] = ()) -> list[DomainEvent]:
+            conditions: Sequence[Condition] = (), ones_by: Sequence[str] = ()) -> list[DomainEvent]:
     """Automatic success when the lowest roll reaches the TN; otherwise roll 3d6.
 
     The roller's Conditions count here as on the roll: their fixed penalties lower what
@@ -249,11 +256,12 @@ def resolve(ctx: Context, made: MagicTestMade, reported: list[int] | None,
         ctx, made.character_id, reported, ability=made.ability, ability_value=made.ability_value,
         tn=made.target.tn, focus=made.focus, focus_bonus=made.focus_bonus,
         modifier=made.bonus + made.modifier + made.talent_bonus,
-        label=f"Magic Test {made.test_id}", conditions=conditions)
+        label=f"Magic Test {made.test_id}", conditions=conditions, ones_by=ones_by)
     total, success = rolled.total, bool(rolled.success)
     # Reeling fails a test whose total may reach the TN: it then misses by 0.
     degree = 0 if success else max(0, made.target.tn - total)
     outcome = msgspec.structs.replace(
         made, automatic=False, total=total, success=success, degree=degree,
-        stunt_points=rolled.stunt_points, failure_backlash=0 if success else 1 + degree + made.carried)
+        stunt_points=rolled.stunt_points,
+        failure_backlash=0 if success else 1 + degree + made.carried - made.failure_backlash_less)
     return [rolled, outcome]

@@ -62,6 +62,10 @@ class MagicTestMade(DomainEvent, frozen=True, kw_only=True):
     talent_bonus: int = 0
     mana_less: int = 0
     talents: list[str] = msgspec.field(default_factory=list)
+    # A Ritual's test, and the point of failure Backlash Rituals Apex ignores when the test
+    # gave no automatic Backlash before it (magic/talents.py `rituals_apex`).
+    ritual: bool = False
+    failure_backlash_less: int = 0
 
 
 class MagicTestFixed(DomainEvent, frozen=True, kw_only=True):

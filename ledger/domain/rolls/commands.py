@@ -23,14 +23,17 @@ from ledger.domain.events import DomainEvent
 from ledger.domain.roll_tags import TAGS, check_tags, tag_effects
 from ledger.domain.rolls.age import FOCUS_BONUS, age_roll, sheet_ability, sheet_focus
 from ledger.domain.rolls.round_effects import in_force
+from ledger.domain.rolls.ones import ones_rerollers
 from ledger.domain.rolls.sources import notation_rolled
 from ledger.domain.state import CampaignState
 from ledger.domain.talent_successes import automatic_success
+from ledger.domain.talent_uses.on_roll import talents_on_roll
 
 KINDS = ("age", "notation")
 # Fields only one kind takes, with the value that means "not given".
 AGE_ONLY: dict[str, Any] = {"ability": None, "focus": None, "modifier": 0, "tn": None,
-                            "active": True, "talent": None, "tags": []}
+                            "active": True, "talent": None, "tags": [], "reroll_ones": True,
+                            "spend_conviction": False, "attack_trade": 0}
 NOTATION_ONLY: dict[str, Any] = {"expression": None}
 
 
@@ -70,10 +73,19 @@ class Roll(Command, frozen=True, kw_only=True, forbid_unknown_fields=True):
     a 422 `field-not-for-kind`.
 
     Talents (docs/rules/talents.md): an AGE test's `tags` name its context (spirits,
-    rituals, social, investigation, cooperative) for the talents that apply to rolls of a
-    kind; `talent` asks for an automatic success by Brilliance Apex (once per clock day,
-    an Intelligence test) or Trickster Apex (1 Conviction, a Deception or Sleight of Hand
-    attempt), which rolls no dice and records `TalentSuccess`.
+    rituals, social, investigation, cooperative, new-idea, figuring-out, study) for the
+    talents that apply to rolls of a kind; `talent` asks for an automatic success by
+    Brilliance Apex (once per clock day, an Intelligence test) or Trickster Apex (1
+    Conviction, a Deception or Sleight of Hand attempt), which rolls no dice and records
+    `TalentSuccess`. A talent that rerolls 1s (Rituals Master on `rituals`, Shaman Expert
+    on `spirits`, Brilliance Expert on `new-idea`, Evaluation Expert on `figuring-out`,
+    Leader Novice on Communication (Leadership or Persuasion), Trickster Expert on
+    Deception, Sleight of Hand or Stealth) rerolls each 1 of the three dice once (reported
+    `dice`: the three, then one reroll per 1, in order), unless `reroll_ones` is false.
+    `spend_conviction` spends 1 Conviction on the roll (+3 for an Adventurer Apex in an
+    encounter); `attack_trade` is Warrior Master's trade (409 `talent-not-on-sheet`
+    without it); modifiers Leader Master left for the roller's next test go into the roll
+    and are used up.
     """
 
     policy = gm_or_player_of("character_id")
@@ -98,6 +110,12 @@ class Roll(Command, frozen=True, kw_only=True, forbid_unknown_fields=True):
     tags: Annotated[list[Annotated[str, Meta(max_length=50)]], Meta(
         max_length=len(TAGS), description="the roll's context, for talents that apply to "
                                           "rolls of a kind: " + ", ".join(TAGS))] = []
+    reroll_ones: Annotated[bool, Meta(
+        description="let the roller's talents reroll 1s (false keeps them)")] = True
+    spend_conviction: Annotated[bool, Meta(
+        description="spend 1 Conviction on this roll (Adventurer Apex: +3 in an encounter)")] = False
+    attack_trade: Annotated[int, Meta(ge=-3, le=3, description=(
+        "Warrior Master: the attack's modifier; the damage roll gets the opposite"))] = 0
 
     def authorize(self, state: CampaignState, ctx: Context) -> None:
         super().authorize(state, ctx)
@@ -116,17 +134,26 @@ class Roll(Command, frozen=True, kw_only=True, forbid_unknown_fields=True):
             if self.dice is not None:
                 raise InvalidInput("dice-with-automatic-success",
                                    "a test that succeeds by a talent rolls no dice", field="dice")
+            if self.spend_conviction or self.attack_trade:
+                field = "spend_conviction" if self.spend_conviction else "attack_trade"
+                raise InvalidInput("field-with-automatic-success", f"{field} changes a roll; a "
+                                   "test that succeeds by a talent rolls none", field=field)
             return automatic_success(self.character_id, self.talent, ability=self.ability,
                                      focus=self.focus, tn=self.tn, label=self.label)(state, ctx)
         name, value = sheet_ability(character, self.ability)
         folded = check_tags(self.tags)
         on_sheet = None if self.focus is None else sheet_focus(character, self.focus)
-        return [age_roll(
+        ones = ones_rerollers(character, ability=name, focus=on_sheet, tags=folded) \
+            if self.reroll_ones else []
+        talents = talents_on_roll(state, character, spend_conviction=self.spend_conviction,
+                                  attack_trade=self.attack_trade)
+        return [*talents.before, age_roll(
             ctx, self.character_id, self.dice, ability=name, ability_value=value, tn=self.tn,
             focus=on_sheet, focus_bonus=FOCUS_BONUS if on_sheet else 0, modifier=self.modifier,
-            active=self.active, label=self.label,
-            conditions=in_force(state, character, self.active),
-            tagged=tag_effects(character, folded, FOCUS_BONUS if on_sheet else 0), tags=folded)]
+            active=self.active, label=self.label, conditions=in_force(state, character, self.active),
+            tagged=tag_effects(character, folded, FOCUS_BONUS if on_sheet else 0, name),
+            tags=folded,
+            ones_by=ones, named=talents.named, notes=talents.notes), *talents.after]
 
 
 def roll(character_id: str, request: Mapping[str, Any]) -> Roll:
@@ -136,10 +163,10 @@ def roll(character_id: str, request: Mapping[str, Any]) -> Roll:
 
 def age_test(character_id: str, *, ability: str, focus: str | None = None, modifier: int = 0,
              tn: int | None = None, active: bool = True, reported: list[int] | None = None,
-             label: str = "", tags: Sequence[str] = ()) -> Roll:
+             label: str = "", tags: Sequence[str] = (), reroll_ones: bool = True) -> Roll:
     return Roll(character_id=character_id, kind="age", ability=ability, focus=focus,
                 modifier=modifier, tn=tn, active=active, dice=reported, label=label,
-                tags=list(tags))
+                tags=list(tags), reroll_ones=reroll_ones)
 
 
 def notation_roll(character_id: str, expression: str, reported: list[int] | None = None,

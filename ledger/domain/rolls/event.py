@@ -21,6 +21,13 @@ class RollCondition(msgspec.Struct, frozen=True, kw_only=True):
     effect: str = ""
 
 
+class RollModifier(msgspec.Struct, frozen=True, kw_only=True):
+    """A talent's modifier on a roll (in `total`): who gave it and how much."""
+
+    name: str
+    modifier: int
+
+
 class Rolled(DomainEvent, frozen=True, kw_only=True):
     """A roll with every die. Server dice record where they came from, to be re-derived.
 
@@ -29,9 +36,15 @@ class Rolled(DomainEvent, frozen=True, kw_only=True):
     Version 3 records the roller's Conditions on an AGE test (docs/rules/conditions.md,
     "Conditions on rolls"): the modifiers applied to the total, the dice procedures
     (Nauseated's rerolls follow the three dice in `dice`, Reeling's automatic failure) and
-    the context-dependent penalties shown but not applied. Older versions read with none."""
+    the context-dependent penalties shown but not applied. Older versions read with none.
+    Version 4 rerolls 1s for the talents that allow it (ledger/domain/rolls/ones.py): they
+    are named in `ones_rerolled_by`, and each 1 of the three is rerolled once, the rerolls
+    after the three in `dice` as Nausea's are. A roll no talent rerolls draws its dice as
+    before; older versions read with none. It also records the talents' named modifiers
+    (`talent_modifiers`, in `total`: Warrior Master's trade, a bonus or penalty carried to
+    the next test) and notes (`talent_notes`: the damage side of Warrior Master's trade)."""
 
-    version: ClassVar[int] = 3
+    version: ClassVar[int] = 4
 
     kind: str  # "age" or "notation"
     expression: str
@@ -67,6 +80,10 @@ class Rolled(DomainEvent, frozen=True, kw_only=True):
     talent_bonus: int = 0
     talent_sp: int = 0
     talents: list[str] = []
+    # Version 4: the talents that reroll this roll's 1s (each 1 of the three, once).
+    ones_rerolled_by: list[str] = []
+    talent_modifiers: list[RollModifier] = []
+    talent_notes: list[str] = []
 
 
 @evolves(Rolled)
@@ -83,4 +100,10 @@ def _rolled_v1(data: dict[str, Any]) -> dict[str, Any]:
 @upcaster("Rolled", 2)
 def _rolled_v2(data: dict[str, Any]) -> dict[str, Any]:
     """Version 2 applied no Conditions: the new fields keep their defaults (none)."""
+    return data
+
+
+@upcaster("Rolled", 3)
+def _rolled_v3(data: dict[str, Any]) -> dict[str, Any]:
+    """Version 3 rerolled no 1s: `ones_rerolled_by` keeps its default (none)."""
     return data

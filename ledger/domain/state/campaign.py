@@ -13,6 +13,7 @@ from ledger.domain.state.items import Item
 from ledger.domain.state.spirits import Spirit
 from ledger.domain.state.stunt_spending import StuntSpending
 from ledger.domain.state.stunts import StuntPoolState
+from ledger.domain.state.talent_uses import TalentUses
 
 
 class Settings(msgspec.Struct):
@@ -97,6 +98,8 @@ class CampaignState(msgspec.Struct):
     encounters: int = 0
     # SP an encounter withheld from a roll (roll position -> SP): one active test per turn.
     withheld_sp: dict[int, int] = msgspec.field(default_factory=dict)
+    # What talents left pending or used up (ledger/domain/talent_uses/).
+    talent_uses: TalentUses = msgspec.field(default_factory=TalentUses)
     # Monotonic counter for ids minted by decide (conditions, commitments...).
     serial: int = 0
     # A what-if fork's origin; None for a campaign created from nothing.
