@@ -22,8 +22,8 @@ from ledger.domain.errors import InvalidInput
 from ledger.domain.events import DomainEvent
 from ledger.domain.roll_tags import TAGS, check_tags, tag_effects
 from ledger.domain.rolls.age import FOCUS_BONUS, age_roll, sheet_ability, sheet_focus
-from ledger.domain.rolls.round_effects import in_force
 from ledger.domain.rolls.ones import ones_rerollers
+from ledger.domain.rolls.round_effects import in_force
 from ledger.domain.rolls.sources import notation_rolled
 from ledger.domain.state import CampaignState
 from ledger.domain.talent_successes import automatic_success
