@@ -58,6 +58,16 @@ function encounterStat(character, encounter) {
     + `round ${show(encounter.round)}`);
 }
 
+// Dying (000): the campaign's mode, when the survival time ends and whether a test is owed.
+function dyingStat(character) {
+  const d = character.dying_state;
+  if (!d) return [];
+  const when = d.may_perish ? "may perish" : d.test_owed ? `survival test owed (TN ${9 + 2 * (Number(d.tests) || 0)})`
+    : d.ends_round != null ? `survives until round ${show(d.ends_round)}` : `${show(d.survival_rounds)} rounds, not counted`;
+  const gritty = d.consciousness_test_owed ? ", TN 9 test against unconsciousness owed" : "";
+  return stat("dying", "Dying", `${show(d.mode)}: ${when}${gritty}`);
+}
+
 // Each roll of the character whose SP were spent: its budget and what bought what.
 function stunts(character, state) {
   const rolls = Object.values((state && state.stunt_spending && state.stunt_spending.rolls) || {})
@@ -89,7 +99,7 @@ export function card(character, state) {
         + (s.permanent ? ` (${s.permanent} permanent)` : ""), meter(s)),
       stat("health", "Health", pool(character.health), meter(character.health)),
       stat("conviction", "Conviction", pool(character.conviction)),
-      ...encounterStat(character, state && state.encounter)),
+      ...encounterStat(character, state && state.encounter), ...dyingStat(character)),
     conditions(character), stunts(character, state));
 }
 

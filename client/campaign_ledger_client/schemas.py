@@ -393,6 +393,8 @@ class Character(TypedDict):
     unconscious: NotRequired[bool]
     dead: NotRequired[bool]
     knockouts: NotRequired[list[Knockout]]
+    dying_state: NotRequired[DyingState | None]
+    helpless_while_down: NotRequired[list[str]]
     mana_recovery_limit: NotRequired[int]
     mana_recovery_progress: NotRequired[int]
     backlash: NotRequired[BacklashState]
@@ -1039,6 +1041,74 @@ class Drawn(TypedDict):
     cost: NotRequired[int | None]
 
 
+class DyingBegan(TypedDict):
+    character_id: NotRequired[str | None]
+    mode: str
+    constitution: int
+    survival_rounds: int
+    encounter_id: str | None
+    ends_round: int | None
+    ends_turn: int | None
+
+
+class DyingBeganEvent(TypedDict):
+    """A recorded DyingBegan event; `data` is its current version (older versions are
+    served as stored)."""
+
+    position: int
+    type: Literal['DyingBegan']
+    version: int
+    data: DyingBegan
+    recorded_at: str
+    actor: EventActor
+    correlation_id: str
+    character_id: str | None
+    session: int
+    scene: int
+    hash: str
+    voided_by: NotRequired[int | None]
+    envelope: NotRequired[Literal[2]]
+
+
+class DyingEnded(TypedDict):
+    character_id: NotRequired[str | None]
+    why: str
+
+
+class DyingEndedEvent(TypedDict):
+    """A recorded DyingEnded event; `data` is its current version (older versions are
+    served as stored)."""
+
+    position: int
+    type: Literal['DyingEnded']
+    version: int
+    data: DyingEnded
+    recorded_at: str
+    actor: EventActor
+    correlation_id: str
+    character_id: str | None
+    session: int
+    scene: int
+    hash: str
+    voided_by: NotRequired[int | None]
+    envelope: NotRequired[Literal[2]]
+
+
+class DyingState(TypedDict):
+    mode: str
+    survival_rounds: int
+    since_position: int
+    encounter_id: NotRequired[str | None]
+    ends_round: NotRequired[int | None]
+    ends_turn: NotRequired[int | None]
+    ran_out: NotRequired[bool]
+    tests: NotRequired[int]
+    test_owed: NotRequired[bool]
+    may_perish: NotRequired[bool]
+    consciousness_test_owed: NotRequired[bool]
+    survival_roll_position: NotRequired[int | None]
+
+
 class EffectTimer(TypedDict):
     spell: str
     character_id: str
@@ -1320,6 +1390,32 @@ class Firearm(TypedDict):
     tn: NotRequired[int | None]
 
 
+class FirstAidGiven(TypedDict):
+    character_id: NotRequired[str | None]
+    by: str | None
+    note: str
+    ends: list[str]
+
+
+class FirstAidGivenEvent(TypedDict):
+    """A recorded FirstAidGiven event; `data` is its current version (older versions are
+    served as stored)."""
+
+    position: int
+    type: Literal['FirstAidGiven']
+    version: int
+    data: FirstAidGiven
+    recorded_at: str
+    actor: EventActor
+    correlation_id: str
+    character_id: str | None
+    session: int
+    scene: int
+    hash: str
+    voided_by: NotRequired[int | None]
+    envelope: NotRequired[Literal[2]]
+
+
 class ForkOrigin(TypedDict):
     campaign_id: str
     position: int
@@ -1409,6 +1505,31 @@ class HealedEvent(TypedDict):
 
 class Health(TypedDict):
     status: str
+
+
+class HelplessWhileDown(TypedDict):
+    character_id: NotRequired[str | None]
+    condition_id: str
+    state: str
+
+
+class HelplessWhileDownEvent(TypedDict):
+    """A recorded HelplessWhileDown event; `data` is its current version (older versions
+    are served as stored)."""
+
+    position: int
+    type: Literal['HelplessWhileDown']
+    version: int
+    data: HelplessWhileDown
+    recorded_at: str
+    actor: EventActor
+    correlation_id: str
+    character_id: str | None
+    session: int
+    scene: int
+    hash: str
+    voided_by: NotRequired[int | None]
+    envelope: NotRequired[Literal[2]]
 
 
 class HiddenNoted(TypedDict):
@@ -2749,6 +2870,7 @@ class Settings(TypedDict):
     round_seconds: NotRequired[int]
     dazed_turns: NotRequired[int]
     mission_time: NotRequired[bool]
+    dying_mode: NotRequired[Literal['cinematic', 'gritty', 'pulpy']]
 
 
 class SettingsChanged(TypedDict):
@@ -3771,6 +3893,62 @@ class SunMarkedEvent(TypedDict):
     envelope: NotRequired[Literal[2]]
 
 
+class SurvivalTested(TypedDict):
+    character_id: NotRequired[str | None]
+    kind: str
+    roll_position: int
+    tn: int
+    success: bool
+    extra_rounds: NotRequired[int]
+    ends_round: NotRequired[int | None]
+    stunt_points: NotRequired[int]
+
+
+class SurvivalTestedEvent(TypedDict):
+    """A recorded SurvivalTested event; `data` is its current version (older versions
+    are served as stored)."""
+
+    position: int
+    type: Literal['SurvivalTested']
+    version: int
+    data: SurvivalTested
+    recorded_at: str
+    actor: EventActor
+    correlation_id: str
+    character_id: str | None
+    session: int
+    scene: int
+    hash: str
+    voided_by: NotRequired[int | None]
+    envelope: NotRequired[Literal[2]]
+
+
+class SurvivalTimeRanOut(TypedDict):
+    character_id: NotRequired[str | None]
+    mode: str
+    test_owed: bool
+    tn: int | None
+
+
+class SurvivalTimeRanOutEvent(TypedDict):
+    """A recorded SurvivalTimeRanOut event; `data` is its current version (older
+    versions are served as stored)."""
+
+    position: int
+    type: Literal['SurvivalTimeRanOut']
+    version: int
+    data: SurvivalTimeRanOut
+    recorded_at: str
+    actor: EventActor
+    correlation_id: str
+    character_id: str | None
+    session: int
+    scene: int
+    hash: str
+    voided_by: NotRequired[int | None]
+    envelope: NotRequired[Literal[2]]
+
+
 class TalentHealthChanged(TypedDict):
     character_id: NotRequired[str | None]
     talent: str
@@ -4157,14 +4335,18 @@ Event: TypeAlias = (
     | CorrectedEvent
     | DamageAvoidedEvent
     | DamagedEvent
+    | DyingBeganEvent
+    | DyingEndedEvent
     | EffortCommittedEvent
     | EffortReleasedEvent
     | EffortReturnedEvent
     | EncounterEndedEvent
     | EncounterSpiritJoinedEvent
     | EncounterStartedEvent
+    | FirstAidGivenEvent
     | ForkedFromEvent
     | HealedEvent
+    | HelplessWhileDownEvent
     | HiddenNotedEvent
     | HiddenRevealedEvent
     | HiddenRolledEvent
@@ -4232,6 +4414,8 @@ Event: TypeAlias = (
     | StuntRollNotedEvent
     | StuntsSpentEvent
     | SunMarkedEvent
+    | SurvivalTestedEvent
+    | SurvivalTimeRanOutEvent
     | TalentHealthChangedEvent
     | TalentSuccessEvent
     | TimeAdvancedEvent

@@ -24,10 +24,12 @@ from ledger.domain.conditions.adding import ConditionAdded
 from ledger.domain.context import Context
 from ledger.domain.decision import Later
 from ledger.domain.encounters import casting as encounter_casting
+from ledger.domain.encounters import dying, while_down
 from ledger.domain.encounters import haste as encounter_haste
 from ledger.domain.encounters import links as encounters
 from ledger.domain.encounters import stunt_points as encounter_stunt_points
 from ledger.domain.encounters import timers as encounter_timers
+from ledger.domain.encounters.dying import DyingEnded
 from ledger.domain.encounters.events import EncounterEnded, TurnAdvanced, TurnDelayed
 from ledger.domain.events import DomainEvent
 from ledger.domain.items import identification as items_identification
@@ -43,6 +45,7 @@ from ledger.domain.spirits import passing_time as spirits_time
 from ledger.domain.spirits.events import SpiritSummoned
 from ledger.domain.state import CampaignState
 from ledger.domain.stunts import rules as stunts
+from ledger.domain.unconscious import UnconsciousEnded
 
 Reaction = Callable[[CampaignState, DomainEvent, Context], list[DomainEvent]]
 Settle = Callable[[CampaignState, str, Context], Sequence[DomainEvent | Later]]
@@ -60,27 +63,36 @@ REACTIONS: dict[type[DomainEvent], tuple[Reaction, ...]] = {
     BacklashChoiceOffered: (backlash.owe_roll_on_crossing,),
     BacklashBanked: (backlash.owe_roll_on_crossing,),
     PermanentBacklashChanged: (backlash.owe_roll_on_crossing,),
-    Damaged: (unconscious.knock_out, encounter_casting.note_health_damage),
-    Healed: (harm.recover_harm, unconscious.wake_on_healing),
+    Damaged: (unconscious.knock_out, encounter_casting.note_health_damage, dying.begin_dying),
+    Healed: (harm.recover_harm, unconscious.wake_on_healing, dying.end_on_healing,
+             unconscious.wake_timed_on_healing),
     Rolled: (stunts.note_roll, encounter_stunt_points.one_active_test_per_turn),
     SessionStarted: (stunts.open_pool,),
     SessionEnded: (stunts.reset_pool, encounters.end_with_the_scene),
     SceneEnded: (effort.return_scene_effort, encounters.end_with_the_scene),
     SunMarked: (backlash.deadline_at_sunrise_or_sunset,),
     TimeAdvanced: (strain.end_collapses, spirits_time.immediate_spirits_vanish_after_an_hour,
-                   unconscious.wake_as_time_passes),
+                   unconscious.wake_as_time_passes, unconscious.wake_timed),
     NewDay: (conditions_treatment.a_day_of_treatment_and_rest, effort.return_daily_effort,
              items_identification.complete_studies, spell_preparation.reopen_preparation,
              strain.end_collapses, spirits_time.immediate_spirits_are_gone_by_a_new_day,
-             unconscious.wake_at_a_new_day, mana_recovery_rate.recover_mana_by_rate),
+             unconscious.wake_at_a_new_day, mana_recovery_rate.recover_mana_by_rate,
+             unconscious.wake_timed),
     # Encounters (ledger/domain/encounters/): turn-counted Conditions, spirits, the end.
-    ConditionAdded: (encounter_timers.time_conditions,),
-    TurnAdvanced: (encounter_timers.end_counted_conditions, encounter_haste.end_effects),
-    TurnDelayed: (encounter_timers.end_counted_conditions, encounter_haste.end_effects),
+    ConditionAdded: (encounter_timers.time_conditions, unconscious.knock_out_by_condition,
+                     while_down.bind_helpless),
+    TurnAdvanced: (encounter_timers.end_counted_conditions, encounter_haste.end_effects,
+                   dying.run_out),
+    TurnDelayed: (encounter_timers.end_counted_conditions, encounter_haste.end_effects,
+                  dying.run_out),
     SpellCast: (encounter_haste.time_haste,),
     SpellEffectUsed: (encounter_haste.note_use,),
     SpiritSummoned: (encounters.spirit_joins_next_round,),
     EncounterEnded: (encounters.return_scene_effort_under_mission_time,),
+    # Time-bounded states (docs/rules/encounters.md): what lasts as long as being down.
+    DyingEnded: (while_down.release,),
+    UnconsciousEnded: (while_down.release,),
+    strain.CollapseEnded: (while_down.release,),
 }
 
 # What an action of a character first settles (docs/rules/magic-test.md, "Settling").

@@ -16,6 +16,7 @@ Rules (the README's "Unconscious ends", for stun damage; docs/rules/conditions.m
 from __future__ import annotations
 
 from ledger.domain.clock import TimeAdvanced
+from ledger.domain.conditions.adding import ConditionAdded
 from ledger.domain.context import Context
 from ledger.domain.events import DomainEvent, evolves
 from ledger.domain.resources import Damaged, Healed
@@ -108,3 +109,64 @@ def wake_as_time_passes(
 def wake_at_a_new_day(state: CampaignState, event: DomainEvent, ctx: Context) -> list[DomainEvent]:
     return [ended(ch, "new-day") for ch in state.characters.values() if stunned(ch)]
 
+
+
+# The Unconscious Condition (000: "Typically, an unconscious character remains so for 2d6
+# minutes or until revived by another character using the First Aid action"): the same
+# 2d6 minutes, rolled when the Condition is added, tracked as its own cause.
+CONDITION = "unconscious-condition"
+TIMED = (CONDITION,)  # causes (besides stun damage) that end when game time reaches them
+
+
+def knock_out_by_condition(state: CampaignState, event: DomainEvent,
+                           ctx: Context) -> list[DomainEvent]:
+    """A reaction to `ConditionAdded`: the Unconscious Condition knocks out for 2d6 minutes."""
+    if not isinstance(event, ConditionAdded) or event.condition.name != "Unconscious":
+        return []
+    character = state.characters[event.character_id or ""]
+    if character.dead or any(k.cause == CONDITION for k in character.knockouts):
+        return []
+    rolled = notation_rolled(ctx, character.id, STUN_DICE, None, state.settings.max_dice_per_roll,
+                             label="unconscious for 2d6 minutes (Unconscious Condition)")
+    return [rolled, KnockedOut(character_id=character.id, cause=CONDITION, minutes=rolled.total,
+                               until_minute=state.clock.minutes + rolled.total)]
+
+
+def _holds(character: Character, cause: str) -> bool:
+    return not character.dead and any(k.cause == cause for k in character.knockouts)
+
+
+def wake_timed(state: CampaignState, event: DomainEvent, ctx: Context) -> list[DomainEvent]:
+    """A reaction to `TimeAdvanced` (and so to each round crossing a minute) and `NewDay`."""
+    out: list[DomainEvent] = []
+    for character in state.characters.values():
+        for k in character.knockouts:
+            if character.dead or k.cause not in TIMED:
+                continue
+            if isinstance(event, TimeAdvanced):
+                if k.until_minute is not None and event.after >= k.until_minute:
+                    out.append(UnconsciousEnded(character_id=character.id, cause=k.cause,
+                                                why="time-passed"))
+            else:  # a new day: far more than 12 minutes (as for stun damage)
+                out.append(UnconsciousEnded(character_id=character.id, cause=k.cause,
+                                            why="new-day"))
+    return out
+
+
+def wake_timed_on_healing(state: CampaignState, event: DomainEvent,
+                          ctx: Context) -> list[DomainEvent]:
+    """Regaining at least 1 Health ends the Unconscious Condition's knockout."""
+    if not isinstance(event, Healed) or event.after <= event.before:
+        return []
+    character = state.characters[event.character_id or ""]
+    return ([UnconsciousEnded(character_id=character.id, cause=CONDITION, why="healed")]
+            if _holds(character, CONDITION) else [])
+
+
+def first_aid_revives(character: Character) -> list[UnconsciousEnded]:
+    """First Aid revives from stun damage and from the Unconscious Condition (000)."""
+    out = [UnconsciousEnded(character_id=character.id, cause=STUN, why="first-aid")
+           ] if stunned(character) else []
+    if _holds(character, CONDITION):
+        out.append(UnconsciousEnded(character_id=character.id, cause=CONDITION, why="first-aid"))
+    return out

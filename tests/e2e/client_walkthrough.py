@@ -294,6 +294,17 @@ def encounter_talents(campaign: Campaign, ivo: Character) -> None:
     assert types(ada.avoid_damage(4, reason="a club")) == ["ResourceSpent", "DamageAvoided"]
     helped = ada.spend_conviction_for_ally(ivo.id, reason="rallied")
     assert helped.state["conviction"]["current"] == 0
+    dying(campaign)
+
+
+def dying(campaign: Campaign) -> None:
+    """Dying (Pulpy by default) with no survival rounds: the test is owed at once."""
+    vex = campaign.character(campaign.register_character({
+        "name": "Vex", "abilities": {"Constitution": -2}}).state["id"])
+    vex.damage(10, reason="shot")
+    tested = vex.dying_test(dice=[5, 4, 3])
+    assert tested.state["dying_state"]["tests"] == 1
+    assert vex.first_aid(note="a tourniquet").state["dying"] is False
 
 
 def clock_and_death(campaign: Campaign, mara: Character, ivo: Character) -> None:

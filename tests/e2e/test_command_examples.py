@@ -305,7 +305,18 @@ def leader_and_ally(api: ApiClient) -> Ids:
             "ally_id": api.new_character(name="Ivo")}
 
 
+def dying_character(api: ApiClient) -> Ids:
+    """A character Dying at 0 Health, whose survival time is over at once (Constitution -2),
+    so a survival test is owed."""
+    api.new_campaign()
+    character = api.new_character(name="Vex", abilities={"Constitution": -2})
+    hurt = api.post(api.c(f"/characters/{character}/health/damage"), {"amount": 10})
+    assert hurt.status == 200, hurt
+    return {"character_id": character}
+
+
 NEEDS: dict[str, Callable[[ApiClient], Ids]] = {
+    "dying-character": dying_character,
     "adventurer-in-encounter": adventurer_in_encounter, "leader-and-ally": leader_and_ally,
     "scene": scene, "encounter": encounter,
     "clock-action": clock_action, "rewound": rewound, "token": token, "webhook": webhook,

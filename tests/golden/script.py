@@ -48,6 +48,7 @@ def play(rec: Recorder) -> None:
     encounter(rec, mara, ivo)
     fork(rec)
     encounter_talents(rec, ivo)
+    dying(rec)
 
 
 def session_and_pool(rec: Recorder, mara: str, ivo: str, player: str) -> None:
@@ -268,3 +269,13 @@ def encounter_talents(rec: Recorder, ivo: str) -> None:
              {"ally": ivo, "reason": "steadied Ivo's aim"})
     rec.post("encounter-talents-end", "/encounter/end")
     rec.post("end-session-5", "/clock/end-session")
+
+
+def dying(rec: Recorder) -> None:
+    """Appended for Dying under the campaign's mode and First Aid (docs/rules/encounters.md,
+    "Dying"): a Constitution of -2 leaves no survival rounds, so the test is owed at once."""
+    vex = rec.post("register-vex", "/characters", {
+        "name": "Vex", "abilities": {"Constitution": -2}})["state"]["id"]
+    rec.post("vex-shot", f"/characters/{vex}/health/damage", {"amount": 10, "reason": "shot"})
+    rec.post("vex-survival-test", f"/characters/{vex}/dying/test", {"dice": [5, 4, 3]})
+    rec.post("vex-first-aid", f"/characters/{vex}/first-aid", {"note": "a tourniquet"})

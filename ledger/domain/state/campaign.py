@@ -42,6 +42,8 @@ class Settings(msgspec.Struct):
     dazed_turns: Annotated[int, msgspec.Meta(ge=1, le=100)] = 1
     # 001: under mission time, scene-committed Effort returns at the end of each fight.
     mission_time: bool = False
+    # 000 Dying: "the default pulp mode of Mana Noir" (docs/rules/encounters.md, "Dying").
+    dying_mode: Literal["gritty", "pulpy", "cinematic"] = "pulpy"
 
 
 class Clock(msgspec.Struct):
