@@ -68,6 +68,14 @@ function dyingStat(character) {
   return stat("dying", "Dying", `${show(d.mode)}: ${when}${gritty}`);
 }
 
+// Each way the character is unconscious, and when it ends (a game minute, or an event).
+function knockoutStat(character) {
+  const list = character.knockouts || [];
+  if (!list.length) return [];
+  return stat("knockouts", "Unconscious", list.map((k) => `${show(k.cause)} `
+    + (k.until_minute != null ? `until minute ${show(k.until_minute)}` : "until healed")).join(", "));
+}
+
 // Each roll of the character whose SP were spent: its budget and what bought what.
 function stunts(character, state) {
   const rolls = Object.values((state && state.stunt_spending && state.stunt_spending.rolls) || {})
@@ -99,7 +107,8 @@ export function card(character, state) {
         + (s.permanent ? ` (${s.permanent} permanent)` : ""), meter(s)),
       stat("health", "Health", pool(character.health), meter(character.health)),
       stat("conviction", "Conviction", pool(character.conviction)),
-      ...encounterStat(character, state && state.encounter), ...dyingStat(character)),
+      ...encounterStat(character, state && state.encounter), ...dyingStat(character),
+      ...knockoutStat(character)),
     conditions(character), stunts(character, state));
 }
 

@@ -116,3 +116,17 @@ def test_first_aid_revives_from_stun_and_is_refused_when_not_needed(api: ApiClie
     revived = api.post(api.c(f"/characters/{mara}/first-aid"), {"by": "Ivo"})
     assert revived.status == 200, revived
     assert revived["state"]["unconscious"] is False
+
+
+def test_exhausted_losing_more_than_half_health_is_unconscious_until_restored(
+        api: ApiClient) -> None:
+    api.new_campaign()
+    mara = api.new_character(name="Mara", health={"current": 10, "max": 10})
+    api.post(api.c(f"/characters/{mara}/conditions"), {"name": "Exhausted"})
+    out = api.post(api.c(f"/characters/{mara}/health/damage"), {"amount": 6})
+    knockout = next(e for e in out["events"] if e["type"] == "KnockedOut")["data"]
+    assert knockout["cause"] == "exhausted"
+    assert knockout["minutes"] in (60, 120, 180, 240, 300, 360)
+    assert sheet_of(api, mara)["knockouts"][0]["until_minute"] == knockout["minutes"]
+    healed = api.post(api.c(f"/characters/{mara}/health/heal"), {"amount": 2})
+    assert healed["state"]["unconscious"] is False

@@ -89,3 +89,56 @@ def test_helpless_that_comes_with_unconsciousness_lasts_as_long_as_it() -> None:
     events = fight.do(resources.heal(mara, 1, "smelling salts"))
     assert [(e.name, e.why) for e in of_type(events, "ConditionExpired")] == [
         ("Helpless", "unconscious-ended")]
+
+
+def test_the_end_of_an_overcasting_collapse_leaves_a_stun_knockout_unconscious() -> None:
+    table = Fight()
+    mara = table.mage()
+    table.do(lambda state, ctx: [collapse_event(state, state.characters[mara], 13)])
+    table.do(clock.advance(55))
+    table.do(resources.damage(mara, 1, "stun", "a sap"), [6, 6])  # out until minute 67
+    events = table.do(clock.advance(5))  # minute 60: the collapse ends, the stun holds
+    (ended,) = of_type(events, "CollapseEnded")
+    assert ended.still_unconscious
+    assert table.get(mara).unconscious
+    table.do(clock.advance(7))
+    assert not table.get(mara).unconscious
+
+
+def exhausted(fight: Fight, **sheet: object) -> str:
+    mara = fight.character("Mara", health={"current": 10, "max": 10}, **sheet)
+    fight.condition(mara, "Exhausted")
+    return mara
+
+
+def test_exhausted_losing_more_than_half_health_is_unconscious_for_1d6_hours() -> None:
+    fight = Fight()
+    mara = exhausted(fight)
+    fight.do(resources.damage(mara, 5, "wound", "a club"))  # half lost, not more
+    assert not fight.get(mara).unconscious
+    events = fight.do(resources.damage(mara, 1, "wound", "a club"), [2])
+    assert [(k.cause, k.minutes) for k in of_type(events, "KnockedOut")] == [("exhausted", 120)]
+    fight.do(clock.advance(119))
+    assert fight.get(mara).unconscious
+    fight.do(clock.advance(1))
+    assert not fight.get(mara).unconscious
+    assert fight.get(mara).health.current == 4  # no Health regained before six hours
+
+
+def test_exhausted_unconsciousness_ends_when_restored_above_half_health() -> None:
+    fight = Fight()
+    mara = exhausted(fight)
+    fight.do(resources.damage(mara, 7, "wound", "a club"), [3])
+    fight.do(resources.heal(mara, 2, "bandages"))  # 5 of 10: not above half
+    assert fight.get(mara).unconscious
+    events = fight.do(resources.heal(mara, 1, "bandages"))
+    assert [e.why for e in of_type(events, "UnconsciousEnded")] == ["healed"]
+
+
+def test_exhausted_six_hours_unconscious_regain_10_plus_constitution_plus_level_health() -> None:
+    fight = Fight()
+    mara = exhausted(fight, abilities={"Constitution": 2}, level=3)
+    fight.do(resources.damage(mara, 9, "wound", "a club"), [6])
+    events = fight.do(clock.advance(360))
+    assert [e.amount for e in of_type(events, "Healed")] == [15]
+    assert (fight.get(mara).unconscious, fight.get(mara).health.current) == (False, 10)
