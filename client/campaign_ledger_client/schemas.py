@@ -494,6 +494,7 @@ class Clock(TypedDict):
 class CollapseEnded(TypedDict):
     character_id: NotRequired[str | None]
     why: str
+    still_unconscious: NotRequired[bool]
 
 
 class CollapseEndedEvent(TypedDict):
@@ -1957,6 +1958,7 @@ class KnockedOut(TypedDict):
     cause: str
     minutes: int | None
     until_minute: int | None
+    regains: NotRequired[int]
 
 
 class KnockedOutEvent(TypedDict):
@@ -1982,6 +1984,7 @@ class Knockout(TypedDict):
     cause: str
     since: int
     until_minute: NotRequired[int | None]
+    regains: NotRequired[int]
 
 
 class LinkRecord(TypedDict):
