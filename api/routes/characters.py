@@ -29,6 +29,7 @@ from ledger.domain.character_commands import (
     RegisterCharacter,
     UpdateSheet,
 )
+from ledger.domain.encounters.dying_commands import GiveFirstAid, RollDyingTest
 from ledger.domain.encounters.owed_commands import RollOwedTest
 from ledger.domain.encounters.talent_commands import AvoidDamage, SpendConvictionForAlly
 from ledger.domain.encounters.timed_commands import FreeFromSnare
@@ -69,6 +70,9 @@ register(blp, "POST", "/<character_id>/conviction/gain", GainConviction, answer=
 register(blp, "POST", "/<character_id>/health/damage", DamageHealth, answer=CHARACTER)
 register(blp, "POST", "/<character_id>/health/heal", HealHealth, answer=CHARACTER)
 register(blp, "POST", "/<character_id>/health/avoid-damage", AvoidDamage, answer=CHARACTER)
+register(blp, "POST", "/<character_id>/dying/test", RollDyingTest, answer=CHARACTER,
+         status=201)
+register(blp, "POST", "/<character_id>/first-aid", GiveFirstAid, answer=CHARACTER)
 register(blp, "POST", "/<character_id>/conviction/spend-for-ally", SpendConvictionForAlly,
          answer=CHARACTER)
 register(blp, "POST", "/<character_id>/rolls", Roll, answer=CHARACTER, status=201)

@@ -149,6 +149,24 @@ function encounterStat(character, encounter) {
   return stat("encounter", "Encounter", `initiative ${show(place.initiative)}${turn}, round ${show(encounter.round)}`);
 }
 
+// Dying (000): the campaign's mode, when the survival time ends and whether a test is owed.
+function dyingStat(character) {
+  const d = character.dying_state;
+  if (!d) return [];
+  const when = d.may_perish ? "may perish" : d.test_owed ? `survival test owed (TN ${9 + 2 * (Number(d.tests) || 0)})`
+    : d.ends_round != null ? `survives until round ${show(d.ends_round)}` : `${show(d.survival_rounds)} rounds, not counted`;
+  const gritty = d.consciousness_test_owed ? ", TN 9 test against unconsciousness owed" : "";
+  return stat("dying", "Dying", `${show(d.mode)}: ${when}${gritty}`);
+}
+
+// Each way the character is unconscious, and when it ends (a game minute, or an event).
+function knockoutStat(character) {
+  const list = character.knockouts || [];
+  if (!list.length) return [];
+  return stat("knockouts", "Unconscious", list.map((k) => `${show(k.cause)} `
+    + (k.until_minute != null ? `until minute ${show(k.until_minute)}` : "until healed")).join(", "));
+}
+
 // Each roll of the character whose SP were spent: its budget and what bought what.
 function stunts(character, state) {
   const rolls = Object.values((state && state.stunt_spending && state.stunt_spending.rolls) || {})
@@ -180,7 +198,8 @@ export function card(character, state, extras = {}) {
         + (s.permanent ? ` (${s.permanent} permanent)` : ""), meter(s)),
       ...stat("health", "Health", pool(character.health), meter(character.health)),
       ...stat("conviction", "Conviction", pool(character.conviction)),
-      ...encounterStat(character, state && state.encounter)),
+      ...encounterStat(character, state && state.encounter), ...dyingStat(character),
+      ...knockoutStat(character)),
     effort(character, extras.effort && extras.effort[character.id]),
     conditions(character, state), spirits(character, state), items(character, state),
     pending(character, extras.actors && extras.actors[character.id]), stunts(character, state));

@@ -138,6 +138,18 @@ class CharacterCore(Scope):
         """Cut the character free of a spirit's snare before it fades."""
         return body({"spirit_id": spirit_id})
 
+    @command("POST", CHARACTER + "/dying/test", Character)
+    def dying_test(self, dice: list[int] | None = None, modifier: int = 0) -> Call:
+        """The test a dying character owes under the campaign's `dying_mode`: Gritty's TN 9
+        against falling unconscious, or a survival test once the survival time ran out."""
+        return body(dice=dice, modifier=modifier)
+
+    @command("POST", CHARACTER + "/first-aid", Character)
+    def first_aid(self, by: str | None = None, note: str = "") -> Call:
+        """Successful First Aid: ends Dying (treatment), revives a stun or Unconscious
+        Condition knockout."""
+        return body(by=by, note=note)
+
     @command("POST", CHARACTER + "/health/heal", Character)
     def heal(self, amount: int, reason: str = "", magical: bool = False) -> Call:
         return body(amount=amount, reason=reason, magical=magical)

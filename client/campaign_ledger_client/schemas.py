@@ -466,6 +466,8 @@ class Character(TypedDict):
     unconscious: NotRequired[bool]
     dead: NotRequired[bool]
     knockouts: NotRequired[list[Knockout]]
+    dying_state: NotRequired[DyingState | None]
+    helpless_while_down: NotRequired[list[str]]
     mana_recovery_limit: NotRequired[int]
     mana_recovery_progress: NotRequired[int]
     backlash: NotRequired[BacklashState]
@@ -568,6 +570,7 @@ class Clock(TypedDict):
 class CollapseEnded(TypedDict):
     character_id: NotRequired[str | None]
     why: str
+    still_unconscious: NotRequired[bool]
 
 
 class CollapseEndedEvent(TypedDict):
@@ -1204,6 +1207,74 @@ class Drawn(TypedDict):
     cost: NotRequired[int | None]
 
 
+class DyingBegan(TypedDict):
+    character_id: NotRequired[str | None]
+    mode: str
+    constitution: int
+    survival_rounds: int
+    encounter_id: str | None
+    ends_round: int | None
+    ends_turn: int | None
+
+
+class DyingBeganEvent(TypedDict):
+    """A recorded DyingBegan event; `data` is its current version (older versions are
+    served as stored)."""
+
+    position: int
+    type: Literal['DyingBegan']
+    version: int
+    data: DyingBegan
+    recorded_at: str
+    actor: EventActor
+    correlation_id: str
+    character_id: str | None
+    session: int
+    scene: int
+    hash: str
+    voided_by: NotRequired[int | None]
+    envelope: NotRequired[Literal[2]]
+
+
+class DyingEnded(TypedDict):
+    character_id: NotRequired[str | None]
+    why: str
+
+
+class DyingEndedEvent(TypedDict):
+    """A recorded DyingEnded event; `data` is its current version (older versions are
+    served as stored)."""
+
+    position: int
+    type: Literal['DyingEnded']
+    version: int
+    data: DyingEnded
+    recorded_at: str
+    actor: EventActor
+    correlation_id: str
+    character_id: str | None
+    session: int
+    scene: int
+    hash: str
+    voided_by: NotRequired[int | None]
+    envelope: NotRequired[Literal[2]]
+
+
+class DyingState(TypedDict):
+    mode: str
+    survival_rounds: int
+    since_position: int
+    encounter_id: NotRequired[str | None]
+    ends_round: NotRequired[int | None]
+    ends_turn: NotRequired[int | None]
+    ran_out: NotRequired[bool]
+    tests: NotRequired[int]
+    test_owed: NotRequired[bool]
+    may_perish: NotRequired[bool]
+    consciousness_test_owed: NotRequired[bool]
+    survival_roll_position: NotRequired[int | None]
+
+
 class EffectTimer(TypedDict):
     spell: str
     character_id: str
@@ -1520,6 +1591,32 @@ class Firearm(TypedDict):
     tn: NotRequired[int | None]
 
 
+class FirstAidGiven(TypedDict):
+    character_id: NotRequired[str | None]
+    by: str | None
+    note: str
+    ends: list[str]
+
+
+class FirstAidGivenEvent(TypedDict):
+    """A recorded FirstAidGiven event; `data` is its current version (older versions are
+    served as stored)."""
+
+    position: int
+    type: Literal['FirstAidGiven']
+    version: int
+    data: FirstAidGiven
+    recorded_at: str
+    actor: EventActor
+    correlation_id: str
+    character_id: str | None
+    session: int
+    scene: int
+    hash: str
+    voided_by: NotRequired[int | None]
+    envelope: NotRequired[Literal[2]]
+
+
 class ForkOrigin(TypedDict):
     campaign_id: str
     position: int
@@ -1662,6 +1759,31 @@ class HealedEvent(TypedDict):
 
 class Health(TypedDict):
     status: str
+
+
+class HelplessWhileDown(TypedDict):
+    character_id: NotRequired[str | None]
+    condition_id: str
+    state: str
+
+
+class HelplessWhileDownEvent(TypedDict):
+    """A recorded HelplessWhileDown event; `data` is its current version (older versions
+    are served as stored)."""
+
+    position: int
+    type: Literal['HelplessWhileDown']
+    version: int
+    data: HelplessWhileDown
+    recorded_at: str
+    actor: EventActor
+    correlation_id: str
+    character_id: str | None
+    session: int
+    scene: int
+    hash: str
+    voided_by: NotRequired[int | None]
+    envelope: NotRequired[Literal[2]]
 
 
 class HiddenNoted(TypedDict):
@@ -2129,6 +2251,7 @@ class KnockedOut(TypedDict):
     cause: str
     minutes: int | None
     until_minute: int | None
+    regains: NotRequired[int]
 
 
 class KnockedOutEvent(TypedDict):
@@ -2154,6 +2277,7 @@ class Knockout(TypedDict):
     cause: str
     since: int
     until_minute: NotRequired[int | None]
+    regains: NotRequired[int]
 
 
 class LinkRecord(TypedDict):
@@ -3210,6 +3334,7 @@ class Settings(TypedDict):
     dazed_turns: NotRequired[int]
     mission_time: NotRequired[bool]
     fatigue_tn: NotRequired[int | None]
+    dying_mode: NotRequired[Literal['cinematic', 'gritty', 'pulpy']]
 
 
 class SettingsChanged(TypedDict):
@@ -4403,6 +4528,62 @@ class SunMarkedEvent(TypedDict):
     envelope: NotRequired[Literal[2]]
 
 
+class SurvivalTested(TypedDict):
+    character_id: NotRequired[str | None]
+    kind: str
+    roll_position: int
+    tn: int
+    success: bool
+    extra_rounds: NotRequired[int]
+    ends_round: NotRequired[int | None]
+    stunt_points: NotRequired[int]
+
+
+class SurvivalTestedEvent(TypedDict):
+    """A recorded SurvivalTested event; `data` is its current version (older versions
+    are served as stored)."""
+
+    position: int
+    type: Literal['SurvivalTested']
+    version: int
+    data: SurvivalTested
+    recorded_at: str
+    actor: EventActor
+    correlation_id: str
+    character_id: str | None
+    session: int
+    scene: int
+    hash: str
+    voided_by: NotRequired[int | None]
+    envelope: NotRequired[Literal[2]]
+
+
+class SurvivalTimeRanOut(TypedDict):
+    character_id: NotRequired[str | None]
+    mode: str
+    test_owed: bool
+    tn: int | None
+
+
+class SurvivalTimeRanOutEvent(TypedDict):
+    """A recorded SurvivalTimeRanOut event; `data` is its current version (older
+    versions are served as stored)."""
+
+    position: int
+    type: Literal['SurvivalTimeRanOut']
+    version: int
+    data: SurvivalTimeRanOut
+    recorded_at: str
+    actor: EventActor
+    correlation_id: str
+    character_id: str | None
+    session: int
+    scene: int
+    hash: str
+    voided_by: NotRequired[int | None]
+    envelope: NotRequired[Literal[2]]
+
+
 class TalentHealthChanged(TypedDict):
     character_id: NotRequired[str | None]
     talent: str
@@ -4825,6 +5006,8 @@ Event: TypeAlias = (
     | CorrectedEvent
     | DamageAvoidedEvent
     | DamagedEvent
+    | DyingBeganEvent
+    | DyingEndedEvent
     | EffortCommittedEvent
     | EffortReleasedEvent
     | EffortReturnedEvent
@@ -4832,10 +5015,12 @@ Event: TypeAlias = (
     | EncounterSpiritJoinedEvent
     | EncounterStartedEvent
     | EnsnaredEvent
+    | FirstAidGivenEvent
     | ForkedFromEvent
     | GrappleNotedEvent
     | GrappledThisRoundEvent
     | HealedEvent
+    | HelplessWhileDownEvent
     | HiddenNotedEvent
     | HiddenRevealedEvent
     | HiddenRolledEvent
@@ -4913,6 +5098,8 @@ Event: TypeAlias = (
     | StuntTurnPassedEvent
     | StuntsSpentEvent
     | SunMarkedEvent
+    | SurvivalTestedEvent
+    | SurvivalTimeRanOutEvent
     | TalentHealthChangedEvent
     | TalentSuccessEvent
     | TestOwedEvent

@@ -27,12 +27,14 @@ from ledger.domain.decision import Later
 from ledger.domain.encounters import actions as encounter_actions
 from ledger.domain.encounters import casting as encounter_casting
 from ledger.domain.encounters import consequence_effects as encounter_consequences
+from ledger.domain.encounters import dying, while_down
 from ledger.domain.encounters import haste as encounter_haste
 from ledger.domain.encounters import links as encounters
 from ledger.domain.encounters import owed as encounter_owed
 from ledger.domain.encounters import stunt_points as encounter_stunt_points
 from ledger.domain.encounters import timed_effects as encounter_timed
 from ledger.domain.encounters import timers as encounter_timers
+from ledger.domain.encounters.dying import DyingEnded
 from ledger.domain.encounters.events import (
     ConditionExpired,
     EncounterEnded,
@@ -56,6 +58,7 @@ from ledger.domain.spirits.events import SpiritSummoned
 from ledger.domain.state import CampaignState
 from ledger.domain.stunts import rules as stunts
 from ledger.domain.stunts import turns as stunt_turns
+from ledger.domain.unconscious import UnconsciousEnded
 
 Reaction = Callable[[CampaignState, DomainEvent, Context], list[DomainEvent]]
 Settle = Callable[[CampaignState, str, Context], Sequence[DomainEvent | Later]]
@@ -74,8 +77,10 @@ REACTIONS: dict[type[DomainEvent], tuple[Reaction, ...]] = {
     BacklashChoiceOffered: (backlash.owe_roll_on_crossing,),
     BacklashBanked: (backlash.owe_roll_on_crossing,),
     PermanentBacklashChanged: (backlash.owe_roll_on_crossing,),
-    Damaged: (unconscious.knock_out, encounter_casting.note_health_damage),
-    Healed: (harm.recover_harm, unconscious.wake_on_healing),
+    Damaged: (unconscious.knock_out, encounter_casting.note_health_damage, dying.begin_dying,
+              unconscious.knock_out_when_exhausted),
+    Healed: (harm.recover_harm, unconscious.wake_on_healing, dying.end_on_healing,
+             unconscious.wake_timed_on_healing),
     Rolled: (stunts.note_roll, encounter_stunt_points.one_active_test_per_turn,
              encounter_actions.limit_the_turn, encounter_consequences.end_applied),
     SessionStarted: (stunts.open_pool,),
@@ -84,20 +89,22 @@ REACTIONS: dict[type[DomainEvent], tuple[Reaction, ...]] = {
                  encounter_timed.immunity_ends_with_the_scene),
     SunMarked: (backlash.deadline_at_sunrise_or_sunset,),
     TimeAdvanced: (strain.end_collapses, spirits_time.immediate_spirits_vanish_after_an_hour,
-                   unconscious.wake_as_time_passes, encounter_timed.snares_fade),
+                   unconscious.wake_as_time_passes, unconscious.wake_timed,
+                   encounter_timed.snares_fade),
     NewDay: (conditions_treatment.a_day_of_treatment_and_rest, effort.return_daily_effort,
              items_identification.complete_studies, spell_preparation.reopen_preparation,
              strain.end_collapses, spirits_time.immediate_spirits_are_gone_by_a_new_day,
              unconscious.wake_at_a_new_day, mana_recovery_rate.recover_mana_by_rate,
-             encounter_timed.snares_fade),
+             unconscious.wake_timed, encounter_timed.snares_fade),
     # Encounters (ledger/domain/encounters/): turn-counted Conditions, spirits, the end.
     ConditionAdded: (encounter_timers.time_conditions, stunt_turns.note_grapples,
-                     encounter_casting.note_grappling),
+                     encounter_casting.note_grappling, unconscious.knock_out_by_condition,
+                     while_down.bind_helpless),
     TurnAdvanced: (encounter_timers.end_counted_conditions, encounter_haste.end_effects,
                    stunt_turns.count_target_turns, encounter_owed.owe_at_turn_start,
-                   encounter_consequences.end_at_turn),
+                   encounter_consequences.end_at_turn, dying.run_out),
     TurnDelayed: (encounter_timers.end_counted_conditions, encounter_haste.end_effects,
-                  encounter_owed.owe_at_turn_start),
+                  encounter_owed.owe_at_turn_start, dying.run_out),
     EncounterStarted: (encounter_owed.owe_at_turn_start,),
     ConditionReduced: (encounter_owed.lapse_when_confusion_ends,),
     ConditionExpired: (encounter_owed.lapse_when_confusion_ends,),
@@ -107,6 +114,10 @@ REACTIONS: dict[type[DomainEvent], tuple[Reaction, ...]] = {
     EncounterEnded: (encounters.return_scene_effort_under_mission_time,
                      stunt_turns.end_with_the_encounter),
     ConsequenceEffectChosen: (encounter_consequences.time_effect,),
+    # Time-bounded states (docs/rules/encounters.md): what lasts as long as being down.
+    DyingEnded: (while_down.release,),
+    UnconsciousEnded: (while_down.release,),
+    strain.CollapseEnded: (while_down.release,),
 }
 
 # What an action of a character first settles (docs/rules/magic-test.md, "Settling").

@@ -296,6 +296,7 @@ def encounter_talents(campaign: Campaign, ivo: Character) -> None:
     assert helped.resource["conviction"]["current"] == 0
     confused_test(campaign)
     talents_used(campaign, ivo)
+    dying(campaign)
 
 
 def confused_test(campaign: Campaign) -> None:
@@ -346,6 +347,16 @@ def talents_used(campaign: Campaign, ivo: Character) -> None:
     spirits = sha.age_test("Willpower", tags=["spirits"], dice=[2, 3, 4])
     again = sha.reroll_spirits_test(spirits.events[0].position, dice=[4, 5, 6])
     assert types(again)[:2] == ["ShamanMasterRerolled", "Rolled"]
+
+
+def dying(campaign: Campaign) -> None:
+    """Dying (Pulpy by default) with no survival rounds: the test is owed at once."""
+    vex = campaign.character(campaign.register_character({
+        "name": "Vex", "abilities": {"Constitution": -2}}).resource["id"])
+    vex.damage(10, reason="shot")
+    tested = vex.dying_test(dice=[5, 4, 3])
+    assert tested.resource["dying_state"]["tests"] == 1
+    assert vex.first_aid(note="a tourniquet").resource["dying"] is False
 
 
 def clock_and_death(campaign: Campaign, mara: Character, ivo: Character) -> None:

@@ -375,9 +375,20 @@ def spirits_roll_in_encounter(api: ApiClient) -> Ids:
     return {"character_id": shaman, "roll_position": rolled["events"][0]["position"]}
 
 
+def dying_character(api: ApiClient) -> Ids:
+    """A character Dying at 0 Health, whose survival time is over at once (Constitution -2),
+    so a survival test is owed."""
+    api.new_campaign()
+    character = api.new_character(name="Vex", abilities={"Constitution": -2})
+    hurt = api.post(api.c(f"/characters/{character}/health/damage"), {"amount": 10})
+    assert hurt.status == 200, hurt
+    return {"character_id": character}
+
+
 NEEDS: dict[str, Callable[[ApiClient], Ids]] = {
     "spirits-roll-in-encounter": spirits_roll_in_encounter,
     "failed-ritual-roll": failed_ritual_roll, "wizard-with-backlash": wizard_with_backlash,
+    "dying-character": dying_character,
     "adventurer-in-encounter": adventurer_in_encounter, "leader-and-ally": leader_and_ally,
     "confused-in-encounter": confused_in_encounter, "ensnaring-spirit": ensnaring_spirit,
     "ensnared": ensnared,

@@ -54,7 +54,7 @@ ALLOWED: list[Allowed] = [
     Allowed("create-campaign", {"data"},
             "CampaignCreated's settings gain mana_recovery and mana_recovery_amount at their "
             "defaults (issue 12, Mana recovery is a campaign setting), and the encounter "
-            "settings (initiative, round length, Dazed turns, mission time) at theirs"),
+            "settings (initiative, round length, Dazed turns, mission time, Dying's mode) at theirs"),
     Allowed("accept-magic-test", {"type", "data"}, OFFERED),
     Allowed("accept-third-test", {"type", "data"}, OFFERED),
     Allowed("bank-backlash", {"type", "data"}, BANKED),

@@ -50,6 +50,7 @@ def play(rec: Recorder) -> None:
     encounter_talents(rec, ivo)
     owed_tests(rec, ivo)
     talents_used(rec, ivo)
+    dying(rec)
 
 
 def session_and_pool(rec: Recorder, mara: str, ivo: str, player: str) -> None:
@@ -329,3 +330,13 @@ def talents_used(rec: Recorder, ivo: str) -> None:
              {"roll_position": spirits["events"][0]["position"], "dice": [6, 5, 4]})
     rec.post("spirits-encounter-end", "/encounter/end")
     rec.post("end-session-7", "/clock/end-session")
+
+
+def dying(rec: Recorder) -> None:
+    """Appended for Dying under the campaign's mode and First Aid (docs/rules/encounters.md,
+    "Dying"): a Constitution of -2 leaves no survival rounds, so the test is owed at once."""
+    vex = rec.post("register-vex", "/characters", {
+        "name": "Vex", "abilities": {"Constitution": -2}}).primary["id"]
+    rec.post("vex-shot", f"/characters/{vex}/health/damage", {"amount": 10, "reason": "shot"})
+    rec.post("vex-survival-test", f"/characters/{vex}/dying/test", {"dice": [5, 4, 3]})
+    rec.post("vex-first-aid", f"/characters/{vex}/first-aid", {"note": "a tourniquet"})

@@ -168,3 +168,46 @@ def _snare_faded(d: dict[str, Any], names: Names) -> str:
 def _consequence_chosen(d: dict[str, Any], names: Names) -> str:
     return (f"{who(d, names)}'s {d['severity']} Consequence: "
             f"{d['effect'].replace('-', ' ')}")
+
+@summarizes("DyingBegan")
+def _dying_began(d: dict[str, Any], names: Names) -> str:
+    until = (f", until round {d['ends_round']}" if d.get("ends_round") is not None
+             else ", not counted outside an encounter")
+    return (f"{who(d, names)} is dying ({d['mode']} mode): survives "
+            f"{d['survival_rounds']} rounds without treatment{until}")
+
+
+@summarizes("SurvivalTimeRanOut")
+def _ran_out(d: dict[str, Any], names: Names) -> str:
+    then = (f"a survival test at TN {d['tn']} is owed" if d["test_owed"]
+            else "they may perish: the GM records the death")
+    return f"{who(d, names)}'s survival time ran out: {then}"
+
+
+@summarizes("SurvivalTested")
+def _survival_tested(d: dict[str, Any], names: Names) -> str:
+    if d["kind"] == "consciousness":
+        return (f"{who(d, names)} " + ("stays conscious" if d["success"] else
+                                        "falls unconscious until regaining 1 Health")
+                + f" while dying (TN {d['tn']})")
+    if not d["success"]:
+        return f"{who(d, names)} failed the survival test at TN {d['tn']}: they may perish"
+    sp = f", {d['stunt_points']} SP" if d.get("stunt_points") else ""
+    return (f"{who(d, names)} survives {d['extra_rounds']} more rounds (TN {d['tn']}"
+            f"{sp})")
+
+
+@summarizes("DyingEnded")
+def _dying_ended(d: dict[str, Any], names: Names) -> str:
+    return f"{who(d, names)} is no longer dying ({d['why'].replace('-', ' ')})"
+
+
+@summarizes("FirstAidGiven")
+def _first_aid(d: dict[str, Any], names: Names) -> str:
+    by = f" from {names(d['by'])}" if d.get("by") else ""
+    return f"{who(d, names)} received First Aid{by}: ends {', '.join(d['ends'])}"
+
+
+@summarizes("HelplessWhileDown")
+def _helpless_down(d: dict[str, Any], names: Names) -> str:
+    return f"{who(d, names)}'s Helpless lasts as long as they are {d['state']}"

@@ -18,13 +18,15 @@ Rules (001 6.1.3.3, 6.4 and the README's "Effort and System Strain"):
 
 from __future__ import annotations
 
+from typing import Any, ClassVar
+
 import msgspec
 
 from ledger.domain.characters import require_alive
 from ledger.domain.clock import NewDay
 from ledger.domain.context import Context
 from ledger.domain.decision import Decide
-from ledger.domain.events import DomainEvent, evolves
+from ledger.domain.events import DomainEvent, evolves, upcaster
 from ledger.domain.state import CampaignState, Character
 
 COLLAPSE_MINUTES = 60
@@ -69,7 +71,18 @@ class OvercastCollapsed(DomainEvent, frozen=True, kw_only=True):
 
 
 class CollapseEnded(DomainEvent, frozen=True, kw_only=True):
+    """Version 2 records whether another cause of unconsciousness still holds (a stun or
+    Unconscious Condition knockout, a Gritty dying one): then the character stays out.
+    Version 1 always woke the character, and reads so."""
+
+    version: ClassVar[int] = 2
     why: str  # "hour-passed" or "new-day"
+    still_unconscious: bool = False
+
+
+@upcaster("CollapseEnded", 1)
+def _collapse_ended_v1_to_v2(data: dict[str, Any]) -> dict[str, Any]:
+    return {**data, "still_unconscious": False}
 
 
 @evolves(StrainGained)
@@ -100,7 +113,7 @@ def _collapsed(state: CampaignState, e: OvercastCollapsed) -> None:
 @evolves(CollapseEnded)
 def _woke(state: CampaignState, e: CollapseEnded) -> None:
     character = state.characters[e.character_id or ""]
-    character.unconscious = False
+    character.unconscious = e.still_unconscious
     character.strain_extras.unconscious_until = None
 
 
@@ -171,7 +184,8 @@ def recover(character_id: str, amount: int, reason: str) -> Decide:
 
 def end_collapses(state: CampaignState, event: DomainEvent, ctx: Context) -> list[DomainEvent]:
     why = "new-day" if isinstance(event, NewDay) else "hour-passed"
-    return [CollapseEnded(character_id=ch.id, why=why) for ch in state.characters.values()
+    return [CollapseEnded(character_id=ch.id, why=why, still_unconscious=bool(ch.knockouts))
+            for ch in state.characters.values()
             if ch.strain_extras.unconscious_until is not None
             and (why == "new-day" or state.clock.minutes >= ch.strain_extras.unconscious_until)]
 

@@ -46,6 +46,8 @@ class Settings(msgspec.Struct):
     # 000: the Fatigue Test owed after a long combat; the texts give no TN, so it is this
     # setting or given when rolled (None: given when rolled).
     fatigue_tn: Annotated[int, msgspec.Meta(ge=0, le=100)] | None = None
+    # 000 Dying: "the default pulp mode of Mana Noir" (docs/rules/encounters.md, "Dying").
+    dying_mode: Literal["gritty", "pulpy", "cinematic"] = "pulpy"
 
 
 class Clock(msgspec.Struct):

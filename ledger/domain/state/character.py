@@ -5,6 +5,7 @@ from __future__ import annotations
 import msgspec
 
 from ledger.domain.state.conditions import Movement
+from ledger.domain.state.dying import DyingState
 from ledger.domain.state.magic import BacklashState, EffortState, MagicTestState, StrainExtras
 from ledger.domain.state.owed import OwedTest
 from ledger.domain.state.spells import SpellState
@@ -106,6 +107,10 @@ class Character(msgspec.Struct):
     dead: bool = False
     # Each way this character is unconscious, with when it ends (ledger/domain/unconscious.py).
     knockouts: list[Knockout] = msgspec.field(default_factory=list)
+    # Dying's survival time and tests under the campaign's mode (encounters/dying.py).
+    dying_state: DyingState | None = None
+    # Helpless Conditions that came while Dying or unconscious: they last as long as that.
+    helpless_while_down: list[str] = msgspec.field(default_factory=list)
     # Limited Mana Recovery (002): its severity, set by the GM, and the Mana recovered so
     # far towards the next point kept (ledger/domain/mana_recovery.py).
     mana_recovery_limit: int = 0

@@ -10,3 +10,5 @@ class Knockout(msgspec.Struct):
     since: int  # position of the event that recorded it
     # Game minute at which it ends on its own; None when only an event ends it.
     until_minute: int | None = None
+    # Health regained when it ends by time (Exhausted after six hours: 10 + Con + level).
+    regains: int = 0

@@ -31,6 +31,7 @@ from ledger.domain.conditions.catalog import base_points
 from ledger.domain.conditions.catalog import lookup as condition_spec
 from ledger.domain.context import Context
 from ledger.domain.decision import Decide, Later
+from ledger.domain.encounters import dying
 from ledger.domain.errors import InvalidInput, RuleViolation
 from ledger.domain.events import DomainEvent
 from ledger.domain.rolls import Rolled
@@ -117,6 +118,12 @@ def priced(state: CampaignState, ctx: Context, position: int, by: str, choice: C
         return SpentStunt(name="Condition", tier=cost, paid=cost, target=aimed.id,
                           condition=bought.name, effect=f"{bought.name} ({cost} points)")
     roller = state.characters[by]
+    if choice.name.strip().lower() == dying.MAJOR_ACTION.lower() or dying.survival_roll_of(
+            state, position):  # Cinematic Dying: a survival test's SP buy only a Major action
+        dying.major_action_from(state, position, roller, choice.name)
+        return SpentStunt(name=dying.MAJOR_ACTION, tier=dying.MAJOR_ACTION_SP,
+                          paid=dying.MAJOR_ACTION_SP, effect="a Major action on their turn "
+                          "while dying (Cinematic mode)")
     if choice.name.strip().lower() == talents.TRICKSTER_STUNT[0].lower():
         return discombobulation(roller, target)
     spec = catalog.find(choice.name)
