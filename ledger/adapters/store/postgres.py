@@ -44,7 +44,7 @@ from ledger.adapters.store.records import (
     GlobalCursor,
     IdempotentAnswer,
     TokenRow,
-    record_from_row,
+    record_from_tuple,
     record_params,
     token_params,
 )
@@ -254,7 +254,7 @@ class PostgresStore(EventStore):
                 (str(after.tx), after.seq, limit),
             )
             rows = c.fetchall()
-        return [(GlobalCursor(int(r[0]), int(r[1])), record_from_row(r[2:])) for r in rows]
+        return [(GlobalCursor(r[0], r[1]), record_from_tuple(r[2:])) for r in rows]
 
     def global_lag(self, after: GlobalCursor, cap: int = 100_000) -> tuple[int, str | None]:
         with self.transaction(write=False) as c:
