@@ -9,6 +9,7 @@ import time
 import uuid
 
 from api import create_app
+from api.runtime import warm
 from ledger.adapters.secrets_box import hash_secret
 from ledger.adapters.store.base import iter_batches
 from ledger.adapters.store.records import TokenRow
@@ -56,9 +57,11 @@ def state_at_latency(config: Config, campaigns: dict[int, tuple[str, str]], samp
 
 
 def _first_read(config: Config, campaign_id: str, token: str, at: int) -> float:
-    """In a new process: build the app as a worker does at boot, then time its first
-    `state?at=` (the store's pool opens and the head cache is empty)."""
-    client = create_app(config).test_client()
+    """In a new process: build the app and open the store as a worker does at boot
+    (api/serving.py), then time its first `state?at=` (no cached head, no checkpoint)."""
+    app = create_app(config)
+    warm(app)
+    client = app.test_client()
     start = time.perf_counter()
     response = client.get(f"/v1/campaigns/{campaign_id}/state?at={at}",
                           headers={"Authorization": f"Bearer {token}"})
