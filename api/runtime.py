@@ -2,16 +2,18 @@
 
 from __future__ import annotations
 
+import logging
 import os
 import threading
 
-from flask import current_app
+from flask import Flask, current_app
 
 from ledger.adapters.signing import HeadSigner
 from ledger.service.ledger import Ledger
 from ledger.service.wiring import build_ledger
 
 _lock = threading.Lock()
+log = logging.getLogger(__name__)
 
 
 def ledger() -> Ledger:
@@ -25,6 +27,18 @@ def ledger() -> Ledger:
                 ext["ledger"] = built
                 ext["ledger_pid"] = os.getpid()
     return built
+
+
+def warm(app: Flask) -> None:
+    """Build this process's Ledger now (the store's pool and setup): a gunicorn worker
+    does it once forked, before its first request, which would otherwise pay for it.
+    A store down at that moment is the first request's problem, as before."""
+    try:
+        with app.app_context():
+            ledger()
+    except Exception:
+        log.warning("could not open the store as the worker started; the first request "
+                    "tries again", exc_info=True)
 
 
 def signer() -> HeadSigner:

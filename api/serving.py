@@ -40,6 +40,13 @@ def post_worker_init(worker: Any) -> None:
             previous(signum, frame)
 
     signal.signal(signal.SIGTERM, on_term)
+    from flask import Flask
+
+    from api.runtime import warm
+
+    app = getattr(worker, "wsgi", None)
+    if isinstance(app, Flask):
+        warm(app)  # the store opened before the first request, not during it
 
 
 def child_exit(server: Any, worker: Any) -> None:

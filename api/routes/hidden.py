@@ -17,16 +17,17 @@ from flask_smorest import Blueprint
 from api import auth, contract
 from api.contract import INT, STR, obj
 from api.contract import write as write_schema
+from api.read_route import read_from
 from api.registry import AnswerShape, register
 from api.runtime import ledger, signer
 from ledger.adapters.export_format import HeaderLine, export_lines
 from ledger.domain.errors import NotFound
 from ledger.domain.hidden import HiddenNoted, HiddenRolled
 from ledger.domain.hidden_commands import RecordHiddenNote, RecordHiddenRoll, RevealHidden
-from ledger.service.audit.sources import from_store
+from ledger.service.audit.sources import Source, from_store
 from ledger.service.health import utc_now
 from ledger.service.hidden_vault import open_sealed
-from ledger.service.ledger import Outcome
+from ledger.service.ledger import Ledger, Outcome
 
 blp = Blueprint("hidden", __name__, url_prefix="/v1/campaigns/<campaign_id>",
                 description="GM blind rolls and secret notes, reveals, and the export")
@@ -72,10 +73,16 @@ def export(campaign_id: str) -> Response:
     placeholders (the envelope and the commitment); the chain still verifies, since it
     hashes the commitment of a hidden event, not its data."""
     token = auth.require_reader(campaign_id)
-    led = ledger()
-    source = from_store(led.store, campaign_id)
-    if source.total == 0:
-        raise NotFound("campaign", campaign_id)
+
+    def read(led: Ledger) -> Source:
+        found = from_store(led.store, campaign_id)
+        if found.total == 0:  # on a replica without a hint: the primary is asked too
+            raise NotFound("campaign", campaign_id)
+        return found
+
+    # A replica's copy when one holds what the client saw (Ledger-Min-Position); the
+    # records stream from the store that counted them, so the export is one snapshot's.
+    source = read_from(campaign_id, read)
     header = HeaderLine(campaign_id=campaign_id, events=source.total, exported_at=utc_now())
     lines = export_lines(header, source.records, signer(), placeholders=token.role != "gm")
 

@@ -26,19 +26,26 @@ class HeadCache:
         """The head state, fast-forwarded from the store. Callers must not mutate it:
         cached states are shared between threads and replaced, never changed."""
         cached = self._heads.get(campaign_id)
-        after = cached.position if cached else 0
-        newer = self.store.read(campaign_id, after=after)
-        if cached is None and not newer:
-            raise NotFound("campaign", campaign_id)
-        if not newer:
-            assert cached is not None
-            return cached
         if cached is None:
-            state = self.checkpoints.nearest(campaign_id, newer[-1].position)
-            state = self.checkpoints.fold_repairing(
-                state, [r for r in newer if r.position > state.position])
-        else:
-            state = fold(clone(cached), newer)
+            return self._load(campaign_id)
+        newer = self.store.read(campaign_id, after=cached.position)
+        if not newer:
+            return cached
+        state = fold(clone(cached), newer)
+        self.remember(state)
+        return state
+
+    def _load(self, campaign_id: str) -> CampaignState:
+        """A head this process has not seen: the newest good checkpoint, then only the
+        events after it (never the whole history, which would cost a 1,000,000-event
+        campaign seconds and hundreds of MB on a worker's first read)."""
+        head = self.store.head(campaign_id)
+        if head == 0:
+            raise NotFound("campaign", campaign_id)
+        state = self.checkpoints.nearest(campaign_id, head)
+        # Events appended since `head` was read are folded too: the read takes all after.
+        state = self.checkpoints.fold_repairing(state, self.store.read(campaign_id,
+                                                                       after=state.position))
         self.remember(state)
         return state
 

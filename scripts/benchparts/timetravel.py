@@ -1,5 +1,6 @@
-"""`state?at=` at random positions for campaigns of 1k, 10k and 100k events, through the
-real Flask app (token check, time travel, JSON encoding); and full replays."""
+"""`state?at=` at random positions for campaigns of 1k to 1M events, through the real
+Flask app (token check, time travel, JSON encoding); a fresh worker's first read; and
+full replays."""
 
 from __future__ import annotations
 
@@ -8,13 +9,14 @@ import time
 import uuid
 
 from api import create_app
+from api.runtime import warm
 from ledger.adapters.secrets_box import hash_secret
 from ledger.adapters.store.base import iter_batches
 from ledger.adapters.store.records import TokenRow
 from ledger.domain.fold import blank, fold
 from ledger.service.config import Config
 from ledger.service.wiring import build_ledger
-from scripts.benchparts.common import median, percentile
+from scripts.benchparts.common import in_processes, median, percentile
 from scripts.benchparts.fill import fill
 
 SIZES = (1_000, 10_000, 100_000)
@@ -54,6 +56,28 @@ def state_at_latency(config: Config, campaigns: dict[int, tuple[str, str]], samp
     return rows
 
 
+def _first_read(config: Config, campaign_id: str, token: str, at: int) -> float:
+    """In a new process: build the app and open the store as a worker does at boot
+    (api/serving.py), then time its first `state?at=` (no cached head, no checkpoint)."""
+    app = create_app(config)
+    warm(app)
+    client = app.test_client()
+    start = time.perf_counter()
+    response = client.get(f"/v1/campaigns/{campaign_id}/state?at={at}",
+                          headers={"Authorization": f"Bearer {token}"})
+    ms = (time.perf_counter() - start) * 1000
+    assert response.status_code == 200
+    assert response.get_json()["position"] == at
+    return ms
+
+
+def fresh_first_read(config: Config, campaign_id: str, token: str, size: int,
+                     workers: int = 5) -> list[float]:
+    """The first `state?at=` of each of `workers` fresh processes, one after another."""
+    return [in_processes(1, _first_read, [(config, campaign_id, token, random.randint(1, size))])[0]
+            for _ in range(workers)]
+
+
 def replay_rate(config: Config, campaign_id: str, size: int) -> tuple[float, float]:
     """Events/s of a full fold in batches, and of reading the same rows alone."""
     ledger = build_ledger(config)
@@ -68,25 +92,3 @@ def replay_rate(config: Config, campaign_id: str, size: int) -> tuple[float, flo
     assert state.position == size
     ledger.store.close()
     return folded, read_only
-
-
-def rebuild_rate(config: Config) -> tuple[float, float]:
-    """Events/s of rebuilding every read model from the global order, and of reading the
-    same rows alone."""
-    from ledger.adapters.store.records import GlobalCursor
-    from projections.catalog import all_projections
-    from projections.runner import ProjectionRunner
-
-    ledger = build_ledger(config)
-    store = ledger.store
-    start, rows, cursor = time.perf_counter(), 0, GlobalCursor()
-    while batch := store.read_global(cursor, 2000):
-        rows += len(batch)
-        cursor = batch[-1][0]
-    read_only = rows / (time.perf_counter() - start)
-    start = time.perf_counter()
-    for projection in all_projections():
-        ProjectionRunner(store, projection).rebuild()
-    rebuilt = rows * len(all_projections()) / (time.perf_counter() - start)
-    store.close()
-    return rebuilt, read_only

@@ -12,6 +12,7 @@ from typing import cast
 import msgspec
 import pytest
 
+from api import create_app
 from ledger.adapters.store.base import EventStore
 from ledger.adapters.store.postgres import PostgresStore
 from ledger.service.config import Config
@@ -152,3 +153,24 @@ def test_a_malformed_min_position_is_refused_naming_the_header(api: ApiClient) -
     answered = api.get(api.c("/events"), headers={"Ledger-Min-Position": "1"})
     assert answered.status == 200
     assert "Ledger-Replica-Lag" not in answered.headers
+
+
+def test_the_http_export_reads_a_replica_and_states_its_lag(store_config: Config) -> None:
+    """An export may go to a replica: without a hint the answer says how far it trails."""
+    _postgres(store_config)
+    own = f"{store_config.pg_host}:{store_config.pg_port}"  # the primary's schema, caught up
+    app = create_app(msgspec.structs.replace(store_config, pg_replicas=[own]))
+    api = ApiClient(app.test_client())
+    try:
+        api.new_campaign()
+        unhinted = api.get(api.c("/export"))
+        assert unhinted.status == 200
+        assert unhinted.headers["Ledger-Replica-Lag"] == "0.000"
+        hinted = api.get(api.c("/export"), headers={"Ledger-Min-Position": "1"})
+        assert (hinted.status, "Ledger-Replica-Lag" in hinted.headers) == (200, False)
+    finally:
+        built = app.extensions.get("ledger")
+        if built is not None:
+            for replica in built.replicas.replicas if built.replicas else ():
+                replica.ledger.store.close()
+            built.store.close()

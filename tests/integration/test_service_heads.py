@@ -33,6 +33,23 @@ def test_a_cold_read_equals_the_fold_from_the_first_event(ledger: Ledger) -> Non
     assert msgspec.json.encode(head) == msgspec.json.encode(expected)
 
 
+def test_a_cold_read_reads_only_the_events_after_the_newest_checkpoint(
+        ledger: Ledger, monkeypatch: pytest.MonkeyPatch) -> None:
+    campaign_id, _ = spending(ledger, 25)  # checkpoints every 10: at 10 and 20
+    store, asked = ledger.store, []
+    read = store.read
+
+    def reading(campaign: str, *args: object, **kwargs: object) -> object:
+        records = read(campaign, *args, **kwargs)  # type: ignore[arg-type]
+        asked.append([r.position for r in records])
+        return records
+
+    monkeypatch.setattr(store, "read", reading)
+    head = heads_of(ledger).state(campaign_id)
+    assert head.position == 25
+    assert asked == [[21, 22, 23, 24, 25]]
+
+
 def test_a_cached_head_is_fast_forwarded_by_what_another_writer_recorded(ledger: Ledger) -> None:
     campaign_id, mara = spending(ledger, 5)
     heads = heads_of(ledger)

@@ -44,7 +44,7 @@ from ledger.adapters.store.records import (
     GlobalCursor,
     IdempotentAnswer,
     TokenRow,
-    record_from_row,
+    record_from_tuple,
     record_params,
     token_params,
 )
@@ -241,15 +241,20 @@ class PostgresStore(EventStore):
             c.execute(
                 # The output column is renamed: an unnamed `tx::text::bigint` would be called
                 # "tx", and ORDER BY tx would then sort by it without the (tx, gid) index.
-                across("global-order") + "SELECT tx::text::bigint AS tx_number, gid,"
-                f" {EVENT_COLUMNS} FROM ledger_events e"
-                " WHERE (e.tx, e.gid) > (%s::text::xid8, %s)"
-                " AND e.tx < pg_snapshot_xmin(pg_current_snapshot())"
-                " ORDER BY e.tx, e.gid LIMIT %s",
+                # The horizon filters the page, not the scan: as an index condition its
+                # unknown value made the planner fetch and sort every row past the cursor
+                # for each page (a rebuild went quadratic). Rows come in `tx` order, so those
+                # below the horizon are a prefix: the same rows as filtering first.
+                across("global-order") + f"SELECT tx_number, gid, {EVENT_COLUMNS} FROM ("
+                f"SELECT e.tx, e.tx::text::bigint AS tx_number, e.gid, {EVENT_COLUMNS}"
+                " FROM ledger_events e WHERE (e.tx, e.gid) > (%s::text::xid8, %s)"
+                " ORDER BY e.tx, e.gid LIMIT %s) page"
+                " WHERE page.tx < pg_snapshot_xmin(pg_current_snapshot())"
+                " ORDER BY page.tx, page.gid",
                 (str(after.tx), after.seq, limit),
             )
             rows = c.fetchall()
-        return [(GlobalCursor(int(r[0]), int(r[1])), record_from_row(r[2:])) for r in rows]
+        return [(GlobalCursor(r[0], r[1]), record_from_tuple(r[2:])) for r in rows]
 
     def global_lag(self, after: GlobalCursor, cap: int = 100_000) -> tuple[int, str | None]:
         with self.transaction(write=False) as c:
