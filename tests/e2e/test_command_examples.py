@@ -101,7 +101,7 @@ def ensnaring_spirit(api: ApiClient) -> Ids:
     summoned = api.post(api.c(f"/characters/{ids['character_id']}/spirits"), {
         **SummonSpirit.example, "powers": ["Ensnare", "Favor", "Spirit's Eye"]})
     assert summoned.status == 201, summoned
-    return {"spirit_id": summoned["spirit_id"], "character_id": api.new_character(name="Ivo")}
+    return {"spirit_id": summoned.primary["id"], "character_id": api.new_character(name="Ivo")}
 
 
 def ensnared(api: ApiClient) -> Ids:

@@ -66,5 +66,5 @@ def test_a_fatigue_test_is_owed_after_a_combat_longer_than_one_round_per_constit
     failed = api.post(url, {"dice": [1, 2, 3], "tn": 11, "failure_condition": "Fatigued"})
     assert failed.status == 200, failed
     assert "ConditionAdded" in [e["type"] for e in failed["events"]]
-    assert [c["name"] for c in failed["state"]["conditions"]] == ["Fatigued"]
+    assert [c["name"] for c in failed.primary["conditions"]] == ["Fatigued"]
     assert owed(api, ivo, "fatigue") == []

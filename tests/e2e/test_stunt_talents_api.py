@@ -40,4 +40,4 @@ def test_discombobulation_without_trickster_master_is_refused_over_http(api: Api
     position = roll(api, mara, [6, 6, 6])
     refused = spend(api, position, [{"name": "Discombobulation"}])
     assert (refused.status, refused["rule"]) == (409, "stunt-needs-trickster-master")
-    assert api.get(api.c("/stunts"))["stunts"]["rolls"] == {}
+    assert api.get(api.c("/stunts"))["stunts"]["rolls"] == []

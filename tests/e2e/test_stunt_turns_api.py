@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tests.api_client import ApiClient
+from tests.api_client import ApiClient, by_id
 from tests.e2e.test_stunts_api import SHEET, roll, spend, summary_of
 
 SIX = [6, 6, 6]
@@ -84,10 +84,10 @@ def test_suggest_action_order_in_an_encounter_lasts_the_targets_next_turn_over_h
                       target=ovid)
     rid = suggested["events"][0]["data"]["resistances"][0]["id"]
     resisted = resist(api, rid, LOW)
-    assert resisted["state"]["resistances"][rid]["turns_left"] == 1
+    assert by_id(resisted.primary["resistances"], rid)["turns_left"] == 1
     passed = [e for e in next_turn(api, 2) if e["type"] == "StuntTurnPassed"]
     assert [e["data"]["turns_left"] for e in passed] == [0]
-    view = api.get(api.c("/stunts"))["stunts"]["resistances"][rid]
+    view = by_id(api.get(api.c("/stunts"))["stunts"]["resistances"], rid)
     assert view["turns_left"] == 0
     entries = api.get(api.c("/timeline"))["entries"]
     assert any("Suggest Action no longer holds Ovid" in e["summary"] for e in entries)

@@ -25,7 +25,7 @@ def test_a_creature_targeted_by_stun_is_immune_to_stun_and_stunwave_for_the_rest
     cast = api.c(f"/characters/{mara}/spells/cast")
     first = api.post(cast, {"spell": "Stun", "target": ivo, "duration": "scene"})
     assert first.status == 200, first
-    scene = api.get(api.c())["clock"]["scene"]
+    scene = api.get(api.c())["campaign"]["clock"]["scene"]
     assert api.get(api.c(f"/characters/{ivo}"))["character"]["stun_immune_scene"] == scene
     head = api.get(api.c())["position"]
     again = api.post(cast, {"spell": "Stunwave", "target": ivo, "duration": "scene"})
@@ -44,7 +44,7 @@ def test_ensnare_lasts_five_minutes_and_fades_mid_fight_at_the_round_that_reache
     ivo = api.new_character(name="Ivo")
     summoned = api.post(api.c(f"/characters/{sol}/spirits"), HOUND)
     assert summoned.status == 201, summoned
-    spirit = summoned["spirit_id"]
+    spirit = summoned.primary["id"]
     api.post(api.c("/clock/start-scene"))
     api.post(api.c("/encounter"), {"participants": [{"character_id": ivo, "initiative": 9}]})
     snared = api.post(api.c(f"/spirits/{spirit}/ensnare"), {"target": "Ivo"})
@@ -61,4 +61,4 @@ def test_ensnare_lasts_five_minutes_and_fades_mid_fight_at_the_round_that_reache
     assert full.status == 200, full
     freed = api.post(api.c(f"/characters/{ivo}/snares/{spirit}/free"))
     assert freed.status == 200, freed
-    assert freed["state"]["snares"] == []
+    assert freed.primary["snares"] == []
