@@ -263,7 +263,7 @@ def test_the_cards_show_effort_spirits_items_and_pending_decisions_at_desktop_an
     wand = api.post(api.c("/items"), {"name": "Wand", "kind": "wand",
                                       "materials": [{"name": "hardwood"}], "magical": True})
     assert wand.status == 201, wand
-    linked = api.post(api.c(f"/items/{wand['state']['id']}/link"), {"character": sera, "pool": "mage"})
+    linked = api.post(api.c(f"/items/{wand.primary['id']}/link"), {"character_id": sera, "pool": "mage"})
     assert linked.status == 200, linked
     failed = api.post(api.c(f"/characters/{sera}/magic-tests"),
                       {"base_tn": 12, "dice": [1, 2, 3]})
