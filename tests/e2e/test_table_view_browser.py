@@ -196,3 +196,14 @@ def test_player_view_refuses_a_wrong_token(browser: Any, live_server: str,
     browser.get(f"{live_server}/campaigns/{campaign}/table#token=tok_nope_nope")
     wait_for(browser, lambda b: "does not open" in text_of(b, "#status"))
     assert text_of(browser, "#content") == ""
+
+
+@pytest.mark.parametrize(("page", "links"), [("audit", ["table", "forks"]),
+                                             ("table", ["audit"]), ("forks", ["audit", "table"])])
+def test_the_console_table_and_fork_pages_link_to_each_other(live_server: str, api: ApiClient,
+                                                             page: str, links: list[str]) -> None:
+    campaign = api.new_campaign()
+    with urllib.request.urlopen(f"{live_server}/campaigns/{campaign}/{page}") as answer:
+        html = answer.read().decode()
+    found = re.findall(rf'href="/campaigns/{campaign}/(\w+)"', html)
+    assert found == links
