@@ -49,21 +49,21 @@ def test_dying_in_pulpy_mode_shows_its_survival_time_and_owes_a_test_when_it_run
     assert tested.status == 201, tested
     result = next(e for e in tested["events"] if e["type"] == "SurvivalTested")["data"]
     assert (result["tn"], result["success"], result["ends_round"]) == (9, True, 7)
-    assert tested["state"]["dying_state"]["ends_round"] == 7
+    assert tested.primary["dying_state"]["ends_round"] == 7
     treated = api.post(api.c(f"/characters/{mara}/first-aid"), {"note": "a tourniquet"})
     assert treated.status == 200, treated
-    assert (treated["state"]["dying"], treated["state"]["dying_state"]) == (False, None)
+    assert (treated.primary["dying"], treated.primary["dying_state"]) == (False, None)
 
 
 def test_dying_in_gritty_mode_falls_unconscious_until_1_health(api: ApiClient) -> None:
     mara = shot_in_a_fight(api, con=0, dying_mode="gritty")
     failed = api.post(api.c(f"/characters/{mara}/dying/test"), {"dice": [1, 2, 3]})
     assert failed.status == 201, failed
-    assert failed["state"]["unconscious"] is True
+    assert failed.primary["unconscious"] is True
     healed = api.post(api.c(f"/characters/{mara}/health/heal"), {"amount": 1})
     ends = ("DyingEnded", "UnconsciousEnded")
     assert tuple(t for t in types(healed) if t in ends) == ends
-    assert healed["state"]["unconscious"] is False
+    assert healed.primary["unconscious"] is False
 
 
 def test_dying_mode_is_a_campaign_setting_checked_by_name(api: ApiClient) -> None:
@@ -115,7 +115,7 @@ def test_first_aid_revives_from_stun_and_is_refused_when_not_needed(api: ApiClie
     api.post(api.c(f"/characters/{mara}/health/damage"), {"amount": 10, "type": "stun"})
     revived = api.post(api.c(f"/characters/{mara}/first-aid"), {"by": "Ivo"})
     assert revived.status == 200, revived
-    assert revived["state"]["unconscious"] is False
+    assert revived.primary["unconscious"] is False
 
 
 def test_exhausted_losing_more_than_half_health_is_unconscious_until_restored(
@@ -129,4 +129,4 @@ def test_exhausted_losing_more_than_half_health_is_unconscious_until_restored(
     assert knockout["minutes"] in (60, 120, 180, 240, 300, 360)
     assert sheet_of(api, mara)["knockouts"][0]["until_minute"] == knockout["minutes"]
     healed = api.post(api.c(f"/characters/{mara}/health/heal"), {"amount": 2})
-    assert healed["state"]["unconscious"] is False
+    assert healed.primary["unconscious"] is False

@@ -84,7 +84,7 @@ def test_rituals_grandmaster_rerolls_a_failed_ritual_roll_once(api: ApiClient) -
     again = rolled(answer)
     assert [e["type"] for e in answer["events"]] == ["ResourceSpent", "RitualRerolled", "Rolled"]
     assert (again["character_id"], again["total"], again["success"]) == (ivo, 17, True)
-    assert answer["state"]["conviction"]["current"] == 1
+    assert answer.primary["conviction"]["current"] == 1
     said = (f"Rita spends 1 Conviction by Rituals Grandmaster: Ivo rerolls the failed Ritual "
             f"roll at {position}")
     assert any(said in line for line in summaries(api))
@@ -127,7 +127,7 @@ def test_adventurer_apex_and_warrior_master_on_rolls(api: ApiClient) -> None:
                               "spend_conviction": True, "attack_trade": -2})
     found = rolled(answer)
     assert found["total"] == 2 + 3 + 4 + 2 + 3 - 2
-    assert answer["state"]["conviction"]["current"] == 1
+    assert answer.primary["conviction"]["current"] == 1
     assert "Warrior Master: damage +2" in found["result_text"]
     assert "+ 3 Adventurer Apex - 2 Warrior Master" in summaries(api)[-1]
     bad = api.post(rolls, {"kind": "age", "ability": "Willpower", "attack_trade": 4})
@@ -148,9 +148,9 @@ def test_wizard_apex_avoids_backlash_once_per_turn(api: ApiClient) -> None:
     first = api.post(avoid, {"reason": "a deep breath"})
     assert first.status == 200, first
     (avoided,) = [e["data"] for e in first["events"] if e["type"] == "BacklashAvoided"]
-    assert first["state"]["backlash"]["temporary"] == avoided["after"] == \
+    assert first.primary["backlash"]["temporary"] == avoided["after"] == \
         avoided["before"] - 1
-    assert first["state"]["conviction"]["current"] == 2
+    assert first.primary["conviction"]["current"] == 2
     assert "Wiz avoids 1 Backlash by Wizard Apex for 1 Conviction" in summaries(api)[-1]
     refused(api.post(avoid, {}), "wizard-apex-once-per-turn")
     assert api.post(api.c("/encounter/next-turn")).status == 200
