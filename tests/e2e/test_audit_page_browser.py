@@ -7,21 +7,15 @@ the browser tests skip locally and fail in CI (CI=true).
 from __future__ import annotations
 
 import re
-import threading
 import urllib.request
-from collections.abc import Iterator
 from typing import Any
 from urllib.parse import urlsplit
-
-import pytest
-from werkzeug.serving import make_server
 
 from api.routes.audit_page import CONTENT_SECURITY_POLICY
 from ledger.service.config import Config
 from tests.api_client import ApiClient
 from tests.e2e.audit_browser import (
     ARTIFACTS,
-    chromium,
     csp_complaints,
     draw_chart,
     move_slider_to,
@@ -30,23 +24,6 @@ from tests.e2e.audit_browser import (
     text_of,
     wait_for,
 )
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with chromium() as driver:
-        yield driver
-
-
-@pytest.fixture
-def live_server(app: Any) -> Iterator[str]:
-    """The same app the `api` fixture writes to, served over real HTTP on a free port."""
-    server = make_server("127.0.0.1", 0, app, threaded=True)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{server.server_port}"
-    server.shutdown()
-    thread.join(timeout=10)
 
 
 class Seeded:

@@ -3,34 +3,14 @@ page, opens it, sees its origin and compares a character between origin and fork
 
 from __future__ import annotations
 
-import threading
-from collections.abc import Iterator
 from typing import Any
 
-import pytest
 from selenium.webdriver.common.by import By
-from werkzeug.serving import make_server
 
 from ledger.service.config import Config
 from tests.api_client import ApiClient
-from tests.e2e.audit_browser import chromium, csp_complaints, open_with_form, text_of, wait_for
+from tests.e2e.audit_browser import csp_complaints, open_with_form, text_of, wait_for
 from tests.e2e.table_browser import DESKTOP, PHONE, click, reachability, screenshot, viewport
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with chromium() as driver:
-        yield driver
-
-
-@pytest.fixture
-def live_server(app: Any) -> Iterator[str]:
-    server = make_server("127.0.0.1", 0, app, threaded=True)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{server.server_port}"
-    server.shutdown()
-    thread.join(timeout=10)
 
 
 def fill(browser: Any, element_id: str, value: str) -> None:

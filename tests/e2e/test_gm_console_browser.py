@@ -4,17 +4,11 @@ the chart's equal series, actors, and a read-only observer."""
 
 from __future__ import annotations
 
-import threading
-from collections.abc import Iterator
 from typing import Any
-
-import pytest
-from werkzeug.serving import make_server
 
 from ledger.service.config import Config
 from tests.api_client import ApiClient
 from tests.e2e.audit_browser import (
-    chromium,
     click,
     count_of,
     csp_complaints,
@@ -27,22 +21,6 @@ from tests.e2e.audit_browser import (
     texts_of,
     wait_for,
 )
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with chromium() as driver:
-        yield driver
-
-
-@pytest.fixture
-def live_server(app: Any) -> Iterator[str]:
-    server = make_server("127.0.0.1", 0, app, threaded=True)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{server.server_port}"
-    server.shutdown()
-    thread.join(timeout=10)
 
 
 class Table:

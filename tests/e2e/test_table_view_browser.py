@@ -3,37 +3,17 @@
 from __future__ import annotations
 
 import re
-import threading
 import urllib.request
-from collections.abc import Iterator
 from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
-from werkzeug.serving import make_server
 
 from api.routes.audit_page import CONTENT_SECURITY_POLICY
 from ledger.service.config import Config
 from tests.api_client import ApiClient
-from tests.e2e.audit_browser import chromium, csp_complaints, stat, text_of, wait_for
+from tests.e2e.audit_browser import csp_complaints, stat, text_of, wait_for
 from tests.e2e.table_browser import DESKTOP, PHONE, click, reachability, screenshot, viewport
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with chromium() as driver:
-        yield driver
-
-
-@pytest.fixture
-def live_server(app: Any) -> Iterator[str]:
-    """The same app the `api` fixture writes to, served over real HTTP on a free port."""
-    server = make_server("127.0.0.1", 0, app, threaded=True)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{server.server_port}"
-    server.shutdown()
-    thread.join(timeout=10)
 
 
 class Table:
