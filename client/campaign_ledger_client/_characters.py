@@ -13,6 +13,7 @@ from campaign_ledger_client.schemas import Character, CharacterAnswer, Condition
 
 Resource = Literal["mana", "conviction"]
 DamageType = Literal["wound", "stun", "penetrating"]
+StunSpell = Literal["Stun", "Stunwave"]
 CONDITION = CHARACTER + "/conditions/{condition_id}"
 
 
@@ -111,9 +112,11 @@ class CharacterCore(Scope):
         return body(amount=amount, reason=reason)
 
     @command("POST", CHARACTER + "/health/damage", Character)
-    def damage(self, amount: int, type: DamageType = "wound", reason: str = "") -> Call:
-        """Take damage (never refused); Health stops at 0."""
-        return body(amount=amount, type=type, reason=reason)
+    def damage(self, amount: int, type: DamageType = "wound", reason: str = "",
+               spell: StunSpell | None = None) -> Call:
+        """Take damage (never refused); Health stops at 0. `spell` names a Stun or Stunwave
+        cast whose stun damage this is: its knockout ends ten minutes later with 1 Health."""
+        return body(amount=amount, type=type, reason=reason, spell=spell)
 
     @command("POST", CHARACTER + "/health/avoid-damage", Character)
     def avoid_damage(self, amount: int, type: DamageType = "wound", reason: str = "") -> Call:

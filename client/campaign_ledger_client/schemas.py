@@ -1134,6 +1134,7 @@ class Damaged(TypedDict):
     dying: NotRequired[bool]
     unconscious: NotRequired[bool]
     from_backlash: NotRequired[bool]
+    spell: NotRequired[str | None]
 
 
 class DamagedEvent(TypedDict):

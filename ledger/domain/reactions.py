@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from ledger.domain import mana_recovery_rate, talent_health, unconscious
+from ledger.domain import mana_recovery_rate, stun_spell, talent_health, unconscious
 from ledger.domain.characters import CharacterDied, CharacterRegistered, Corrected, SheetUpdated
 from ledger.domain.clock import NewDay, SceneEnded, SessionEnded, SessionStarted, SunMarked, TimeAdvanced
 from ledger.domain.conditions import recovery as conditions_recovery
@@ -77,7 +77,8 @@ REACTIONS: dict[type[DomainEvent], tuple[Reaction, ...]] = {
     BacklashChoiceOffered: (backlash.owe_roll_on_crossing,),
     BacklashBanked: (backlash.owe_roll_on_crossing,),
     PermanentBacklashChanged: (backlash.owe_roll_on_crossing,),
-    Damaged: (unconscious.knock_out, encounter_casting.note_health_damage, dying.begin_dying,
+    Damaged: (unconscious.knock_out, stun_spell.knock_out, encounter_casting.note_health_damage,
+              dying.begin_dying,
               unconscious.knock_out_when_exhausted),
     Healed: (harm.recover_harm, unconscious.wake_on_healing, dying.end_on_healing,
              unconscious.wake_timed_on_healing),
@@ -90,12 +91,12 @@ REACTIONS: dict[type[DomainEvent], tuple[Reaction, ...]] = {
     SunMarked: (backlash.deadline_at_sunrise_or_sunset,),
     TimeAdvanced: (strain.end_collapses, spirits_time.immediate_spirits_vanish_after_an_hour,
                    unconscious.wake_as_time_passes, unconscious.wake_timed,
-                   encounter_timed.snares_fade),
+                   encounter_timed.snares_fade, stun_spell.wake),
     NewDay: (conditions_treatment.a_day_of_treatment_and_rest, effort.return_daily_effort,
              items_identification.complete_studies, spell_preparation.reopen_preparation,
              strain.end_collapses, spirits_time.immediate_spirits_are_gone_by_a_new_day,
              unconscious.wake_at_a_new_day, mana_recovery_rate.recover_mana_by_rate,
-             unconscious.wake_timed, encounter_timed.snares_fade),
+             unconscious.wake_timed, encounter_timed.snares_fade, stun_spell.wake),
     # Encounters (ledger/domain/encounters/): turn-counted Conditions, spirits, the end.
     ConditionAdded: (encounter_timers.time_conditions, stunt_turns.note_grapples,
                      encounter_casting.note_grappling, unconscious.knock_out_by_condition,

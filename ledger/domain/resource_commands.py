@@ -10,7 +10,7 @@ per command").
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Annotated, ClassVar
+from typing import Annotated, ClassVar, Literal
 
 from msgspec import Meta
 
@@ -25,6 +25,7 @@ from ledger.domain.state import CampaignState
 Decided = Sequence[DomainEvent | Later]
 Amount = Annotated[int, Meta(ge=1, le=10_000)]
 DamageType = Annotated[str, Meta(extra_json_schema={"enum": list(resources.DAMAGE_TYPES)})]
+StunSpell = Literal["Stun", "Stunwave"]
 
 
 class ResourceCommand(Command, frozen=True, kw_only=True, forbid_unknown_fields=True):
@@ -92,10 +93,13 @@ class DamageHealth(Command, frozen=True, kw_only=True, forbid_unknown_fields=Tru
     amount: Amount
     type: DamageType = "wound"
     reason: Note = ""
+    # Damage from a Stun or Stunwave cast: its knockout wakes after ten minutes with 1
+    # Health (ledger/domain/stun_spell.py).
+    spell: StunSpell | None = None
 
     def decide(self, state: CampaignState, ctx: Context) -> Decided:
         return resources.damage(self.character_id, self.amount, self.type,
-                                self.reason)(state, ctx)
+                                self.reason, self.spell)(state, ctx)
 
 
 class HealHealth(Command, frozen=True, kw_only=True, forbid_unknown_fields=True):

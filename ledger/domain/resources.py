@@ -45,6 +45,8 @@ class Damaged(DomainEvent, frozen=True, kw_only=True):
     dying: bool = False
     unconscious: bool = False
     from_backlash: bool = False
+    # The spell whose damage this is ("Stun", "Stunwave"; ledger/domain/stun_spell.py).
+    spell: str | None = None
 
 
 class Healed(DomainEvent, frozen=True, kw_only=True):
@@ -111,14 +113,15 @@ def gain_event(character: Character, resource: str, amount: int, reason: str) ->
 
 
 def damage_event(
-    character: Character, amount: int, damage_type: str, reason: str, *, from_backlash: bool = False
+    character: Character, amount: int, damage_type: str, reason: str, *, from_backlash: bool = False,
+    spell: str | None = None,
 ) -> Damaged:
     before = character.health.current
     after = max(0, before - amount)
     at_zero = after == 0 and amount > 0
     return Damaged(
         character_id=character.id, amount=amount, damage_type=damage_type, before=before,
-        after=after, reason=reason, from_backlash=from_backlash,
+        after=after, reason=reason, from_backlash=from_backlash, spell=spell,
         dying=at_zero and damage_type != "stun", unconscious=at_zero and damage_type == "stun",
     )
 
@@ -171,9 +174,16 @@ def gain(character_id: str, resource: str, amount: int, reason: str) -> Decide:
     return decide
 
 
-def damage(character_id: str, amount: int, damage_type: str, reason: str) -> Decide:
+def damage(character_id: str, amount: int, damage_type: str, reason: str,
+           spell: str | None = None) -> Decide:
     def decide(state: CampaignState, ctx: Context) -> list[DomainEvent]:
-        return [damage_event(require_character(state, character_id), amount, damage_type, reason)]
+        character = require_character(state, character_id)
+        if spell is not None and damage_type != "stun":  # the Stun spells deal stun damage
+            raise RuleViolation(
+                "stun-spell-deals-stun-damage",
+                f"{spell} deals stun damage (001: \"psychic shock\"): give type \"stun\"",
+                field="type", allowed=["stun"])
+        return [damage_event(character, amount, damage_type, reason, spell=spell)]
 
     return decide
 

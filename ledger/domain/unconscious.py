@@ -30,10 +30,11 @@ STUN_MOST_MINUTES = 12
 
 
 class KnockedOut(DomainEvent, frozen=True, kw_only=True):
-    cause: str  # "stun-damage", "unconscious-condition", "exhausted", "dying-gritty"
+    cause: str  # "stun-damage", "unconscious-condition", "exhausted", "dying-gritty", "stun-spell"
     minutes: int | None  # as rolled at the knockout; None when only an event ends it
     until_minute: int | None
-    # Health regained when it ends by time (Exhausted: after six hours); older events: 0.
+    # Health regained when it ends by time (Exhausted: after six hours; the Stun spells:
+    # up to 1, see ledger/domain/stun_spell.py); older events: 0.
     regains: int = 0
 
 
@@ -73,8 +74,8 @@ def ended(character: Character, why: str) -> UnconsciousEnded:
 
 
 def knock_out(state: CampaignState, event: DomainEvent, ctx: Context) -> list[DomainEvent]:
-    if not isinstance(event, Damaged) or not event.unconscious:
-        return []
+    if not isinstance(event, Damaged) or not event.unconscious or event.spell is not None:
+        return []  # the Stun spells' own knockout: ledger/domain/stun_spell.py
     character = state.characters[event.character_id or ""]
     if character.dead or any(k.cause == STUN for k in character.knockouts):
         return []  # already out from stun damage: the first roll stands

@@ -49,6 +49,10 @@ ROLLED_V2 = ("rolls record Rolled v2: marked dice and result text, the same dice
              "issue 17)")
 
 ALLOWED: list[Allowed] = [
+    # Issue 12: Damaged gains an optional `spell` (the Stun spells' knockout), null here.
+    Allowed("health-damage", {"data"},
+            "Damaged records the new optional spell, null for damage from no Stun spell "
+            "(issue 12, the Stun spell's knockout)"),
     # Issue 12: Mana recovery is a campaign setting (default "none"). CampaignCreated records
     # the whole Settings, so a new campaign's now holds the two new settings at their defaults.
     Allowed("create-campaign", {"data"},
