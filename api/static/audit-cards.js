@@ -129,7 +129,26 @@ export function pendingDecisions(character) {
     const due = b.consequences_due;
     out.push(`Consequences to record: ${show(due.amount === null ? "amount to choose" : due.amount - (due.spent || 0))} Backlash left to spend`);
   }
+  for (const test of character.owed_tests || []) {
+    out.push(`${show(test.kind)} test owed: ${show(test.ability)}${test.focus ? ` (${show(test.focus)})` : ""}`
+      + `${test.tn === null || test.tn === undefined ? ", TN given when rolled" : ` vs TN ${show(test.tn)}`}`);
+  }
   return out;
+}
+
+// Effects the clock, the scene or the encounter ends (combat time, docs/rules/encounters.md).
+function timedStat(character, state) {
+  const parts = (character.snares || []).map((s) => `ensnared until minute ${show(s.until_minute)}`);
+  if (character.stun_immune_scene !== null && character.stun_immune_scene !== undefined) {
+    parts.push(`immune to Stun and Stunwave until scene ${show(character.stun_immune_scene)} ends`);
+  }
+  const encounter = state && state.encounter;
+  for (const c of (encounter && encounter.consequence_effects) || []) {
+    if (c.character_id !== character.id || c.ended) continue;
+    parts.push(c.effect === "penalty-next-round" ? `${show(c.modifier)} to all rolls in round ${show(c.round)}`
+      : `${show(c.effect).replaceAll("-", " ")}`);
+  }
+  return parts.length ? stat("timed", "Timed effects", parts.join("; ")) : [];
 }
 
 function pending(character, who) {
@@ -199,7 +218,7 @@ export function card(character, state, extras = {}) {
       ...stat("health", "Health", pool(character.health), meter(character.health)),
       ...stat("conviction", "Conviction", pool(character.conviction)),
       ...encounterStat(character, state && state.encounter), ...dyingStat(character),
-      ...knockoutStat(character)),
+      ...knockoutStat(character), ...timedStat(character, state)),
     effort(character, extras.effort && extras.effort[character.id]),
     conditions(character, state), spirits(character, state), items(character, state),
     pending(character, extras.actors && extras.actors[character.id]), stunts(character, state));

@@ -268,3 +268,23 @@ def test_the_cards_show_effort_spirits_items_and_pending_decisions_at_desktop_an
     # At 390 wide nothing scrolls sideways but the timeline's own box.
     assert browser.execute_script(
         "return document.documentElement.scrollWidth <= window.innerWidth;")
+
+
+def test_the_cards_show_tests_owed_and_effects_that_time_ends(
+        browser: Any, live_server: str, api: ApiClient) -> None:
+    table = Table(api)
+    cora = api.new_character(name="Cora", abilities={"Willpower": 1})
+    table.do(f"/characters/{cora}/conditions", {"name": "Confused"})
+    table.do("/encounter", {"participants": [{"character_id": cora, "initiative": 10}]})
+    sol = api.new_character(name="Sol", level=5, skills={"summon": 2},
+                            modifiers={"cha": 2, "con": 0}, edges=["Summoner"])
+    summoned = api.post(api.c(f"/characters/{sol}/spirits"), {
+        "mode": "ritual", "nature": "Fire", "form": "physical", "form_level": 1,
+        "appearance": "a snaring hound", "powers": ["Ensnare"], "hit_dice": 1, "hit_points": 6})
+    assert summoned.status == 201, summoned
+    table.do(f"/spirits/{summoned.primary['id']}/ensnare", {"target": cora})
+    opened(browser, live_server, table, table.gm)
+    card = f'#cards [data-character="{cora}"]'
+    wait_for(browser, lambda b: "confused test owed: Willpower (Self-Discipline) vs TN 13"
+             in text_of(b, f'{card} [data-part="pending"]'))
+    assert stat(browser, cora, "timed").startswith("ensnared until minute ")
