@@ -9,13 +9,12 @@ from __future__ import annotations
 
 import threading
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 
 from ledger.adapters.store.base import Cursor, EventStore
 from ledger.adapters.store.ops_tables import TRACKING_DDL
-from ledger.adapters.store.records import GlobalCursor
+from ledger.adapters.store.records import GlobalCursor, GlobalPage
 from ledger.domain.events import decode_data
-from ledger.domain.record import Record
 from projections.base import Projection
 
 
@@ -47,21 +46,23 @@ class ProjectionRunner:
 
     def run_once(self) -> int:
         """Apply the next batch; returns how many events were read."""
-        start = self.position()
-        batch = self.store.read_global(start, self.batch_size)
-        if batch:
-            self._apply(start, batch)
-        return len(batch)
+        return self._step(self.position())[1]
 
-    def _apply(self, start: GlobalCursor, batch: Sequence[tuple[GlobalCursor, Record]]) -> None:
+    def _step(self, start: GlobalCursor) -> tuple[GlobalCursor, int]:
+        """Apply the batch after `start`: where the projection now stands, and how many read."""
+        page = self.store.read_global(start, self.batch_size)
+        if page.records:
+            self._apply(start, page)
+        return page.end, len(page.records)
+
+    def _apply(self, start: GlobalCursor, page: GlobalPage) -> None:
         handles = self.projection.handles
-        end = batch[-1][0]
         with self.store.transaction(write=True) as c:
-            for _, record in batch:
+            for record in page.records:
                 if record.type in handles:
                     event = decode_data(record.type, record.version, record.data)
                     self.projection.apply(c, self.store.q, record, event)
-            self._advance(c, start, end)
+            self._advance(c, start, page.end)
 
     def _advance(self, c: Cursor, start: GlobalCursor, end: GlobalCursor) -> None:
         c.execute(
@@ -73,11 +74,14 @@ class ProjectionRunner:
             raise LostRace(self.projection.name)
 
     def catch_up(self, progress: Callable[[int], None] | None = None) -> int:
-        total = 0
+        # The tracking row is read once, then followed in memory: each batch's
+        # compare-and-set still proves nobody else moved it, and a lost race reads it again.
+        total, start = 0, self.position()
         while True:
             try:
-                done = self.run_once()
+                start, done = self._step(start)
             except LostRace:
+                start = self.position()
                 continue
             total += done
             if progress:

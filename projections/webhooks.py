@@ -21,7 +21,6 @@ import logging
 import random
 import threading
 import time
-from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
 from datetime import UTC, datetime, timedelta
 from typing import Any
@@ -33,8 +32,7 @@ from ledger.adapters.secrets_box import SecretBox
 from ledger.adapters.signing import HeadSigner
 from ledger.adapters.store import webhooks as hooks
 from ledger.adapters.store.base import EventStore
-from ledger.adapters.store.records import GlobalCursor
-from ledger.domain.record import Record
+from ledger.adapters.store.records import GlobalCursor, GlobalPage
 from ledger.service.audit.receipts import tree_head
 from ledger.service.config import Config
 from ledger.service.health import STAMP_FORMAT, utc_now
@@ -83,7 +81,7 @@ class Enqueuer(ProjectionRunner):
                 log.warning("webhook enqueuer failed; retrying", exc_info=True)
                 stop.wait(poll_seconds)
 
-    def _apply(self, start: GlobalCursor, batch: Sequence[tuple[GlobalCursor, Record]]) -> None:
+    def _apply(self, start: GlobalCursor, page: GlobalPage) -> None:
         now = utc_now()
         by_campaign: dict[str, list[hooks.Webhook]] = {}
         for hook in hooks.webhooks(self.store):
@@ -95,11 +93,11 @@ class Enqueuer(ProjectionRunner):
                         if hook.wants(record.type, record.position):
                             hooks.enqueue(c, self.store, hook, record.position, record.type, now)
                     hooks.activate(c, self.store, hook, now)
-            for _, record in batch:
+            for record in page.records:
                 for hook in by_campaign.get(record.campaign_id, ()):
                     if hook.wants(record.type, record.position):
                         hooks.enqueue(c, self.store, hook, record.position, record.type, now)
-            self._advance(c, start, batch[-1][0])
+            self._advance(c, start, page.end)
 
 
 class Sender:

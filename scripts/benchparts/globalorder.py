@@ -20,9 +20,9 @@ def store_read_rate(config: Config) -> tuple[float, int]:
     """Rows/s of `read_global` in the runners' batches, from the start to the end."""
     store = build_store(config)
     start, rows, cursor = time.perf_counter(), 0, GlobalCursor()
-    while batch := store.read_global(cursor, BATCH):
-        rows += len(batch)
-        cursor = batch[-1][0]
+    while (page := store.read_global(cursor, BATCH)).records:
+        rows += len(page.records)
+        cursor = page.end
     rate = rows / (time.perf_counter() - start)
     store.close()
     return rate, rows

@@ -32,7 +32,7 @@ def test_follower_sees_every_event_once_in_the_final_order_under_concurrent_writ
     ledger: Ledger, store: EventStore
 ) -> None:
     campaigns = [_campaign_with_character(ledger) for _ in range(6)]
-    seen: list[tuple[GlobalCursor, str, int]] = []
+    seen: list[tuple[str, int]] = []
     done = threading.Event()
 
     expected = 6 * 42
@@ -42,12 +42,14 @@ def test_follower_sees_every_event_once_in_the_final_order_under_concurrent_writ
         # so the follower stops on the count, not on the first empty read.
         cursor, deadline = GlobalCursor(), time.monotonic() + DEADLINE_SECONDS
         while len(seen) < expected and time.monotonic() < deadline:
-            batch = store.read_global(cursor, 50)
-            for at, record in batch:
-                seen.append((at, record.campaign_id, record.position))
-                cursor = at
-            if not batch:
+            page = store.read_global(cursor, 50)
+            seen.extend((r.campaign_id, r.position) for r in page.records)
+            if page.records:
+                assert (page.end.tx, page.end.seq) > (cursor.tx, cursor.seq), "the cursor went back"
+            else:
+                assert page.end == cursor, "an empty page moved the cursor"
                 time.sleep(0.01)
+            cursor = page.end
 
     def write(cid: str, character: str) -> None:
         for _ in range(40):
@@ -63,10 +65,12 @@ def test_follower_sees_every_event_once_in_the_final_order_under_concurrent_writ
     done.set()
     follower.join(timeout=DEADLINE_SECONDS)
 
-    final = [(at, r.campaign_id, r.position) for at, r in store.read_global(GlobalCursor(), 100_000)]
+    whole = store.read_global(GlobalCursor(), 100_000)
+    final = [(r.campaign_id, r.position) for r in whole.records]
     assert len(final) == expected
-    assert len({(c, p) for _, c, p in seen}) == len(seen), "an event was delivered twice"
+    assert not store.read_global(whole.end, 10).records, "the last page's end skipped nothing"
+    assert len(set(seen)) == len(seen), "an event was delivered twice"
     assert seen == final, "the follower's order differs from the settled global order"
     for cid, _ in campaigns:
-        positions = [p for _, c, p in seen if c == cid]
+        positions = [p for c, p in seen if c == cid]
         assert positions == sorted(positions) == list(range(1, 43))

@@ -23,6 +23,7 @@ from ledger.adapters.store.records import (
     EVENT_COLUMNS,
     CheckpointRow,
     GlobalCursor,
+    GlobalPage,
     IdempotentAnswer,
     StoredCheckpoint,
     TokenRow,
@@ -77,7 +78,7 @@ class EventStore(abc.ABC):
     def ddl(self) -> list[str]: ...
 
     @abc.abstractmethod
-    def read_global(self, after: GlobalCursor, limit: int) -> list[tuple[GlobalCursor, Record]]:
+    def read_global(self, after: GlobalCursor, limit: int) -> GlobalPage:
         """Events of every campaign in one total order that never skips a committed event."""
 
     @abc.abstractmethod

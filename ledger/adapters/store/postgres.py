@@ -42,9 +42,10 @@ from ledger.adapters.store.records import (
     EVENT_COLUMNS,
     CheckpointRow,
     GlobalCursor,
+    GlobalPage,
     IdempotentAnswer,
     TokenRow,
-    record_from_tuple,
+    global_page,
     record_params,
     token_params,
 )
@@ -236,7 +237,7 @@ class PostgresStore(EventStore):
             *ops_ddl(self.kind),
         ]
 
-    def read_global(self, after: GlobalCursor, limit: int) -> list[tuple[GlobalCursor, Record]]:
+    def read_global(self, after: GlobalCursor, limit: int) -> GlobalPage:
         with self.transaction(write=False) as c:
             c.execute(
                 # The output column is renamed: an unnamed `tx::text::bigint` would be called
@@ -254,7 +255,7 @@ class PostgresStore(EventStore):
                 (str(after.tx), after.seq, limit),
             )
             rows = c.fetchall()
-        return [(GlobalCursor(r[0], r[1]), record_from_tuple(r[2:])) for r in rows]
+        return global_page(rows, after, tx_column=True)
 
     def global_lag(self, after: GlobalCursor, cap: int = 100_000) -> tuple[int, str | None]:
         with self.transaction(write=False) as c:

@@ -88,6 +88,15 @@ class GlobalCursor(msgspec.Struct, frozen=True):
         return cls(int(tx), int(seq or 0))
 
 
+class GlobalPage(msgspec.Struct, frozen=True):
+    """A page of the global order: its records, and the cursor to read on from (`after`
+    itself for an empty page). One cursor a page, not a row: the runners only ever resume
+    from the last, and building one per row cost a rebuild about a tenth of its read."""
+
+    records: list[Record]
+    end: GlobalCursor
+
+
 EVENT_COLUMNS = (
     "campaign_id, position, type, version, data, recorded_at, actor_role, actor_token, "
     "actor_character, correlation_id, character_id, session, scene, hash"
@@ -107,13 +116,19 @@ def record_params(r: Record) -> tuple[object, ...]:
     )
 
 
-def record_from_tuple(v: tuple[Any, ...]) -> Record:
-    """`record_from_row` for a plain tuple whose values have their stored types already
-    (both drivers give int, bytes and str for these columns): five times cheaper, which
-    the global order's readers feel on every row of a rebuild."""
-    if type(v[4]) is bytes:
-        return Record(*v)
-    return record_from_row(v)
+def global_page(rows: list[Any], after: GlobalCursor, *, tx_column: bool) -> GlobalPage:
+    """A GlobalPage from rows of (tx?, gid, EVENT_COLUMNS…) in plain tuples, whose values
+    have their stored types already (both drivers give int, bytes and str for these
+    columns): building each Record straight from the row is five times cheaper than
+    `record_from_row`, and a rebuild does it for every event."""
+    skip = 2 if tx_column else 1
+    records = [Record(*row[skip:]) if type(row[skip + 4]) is bytes else record_from_row(row[skip:])
+               for row in rows]
+    if not rows:
+        return GlobalPage(records, after)
+    last = rows[-1]
+    end = GlobalCursor(last[0], last[1]) if tx_column else GlobalCursor(0, last[0])
+    return GlobalPage(records, end)
 
 
 def record_from_row(row: Any) -> Record:

@@ -25,10 +25,10 @@ from ledger.adapters.store.records import (
     ACCESS_COLUMNS_ADDED,
     EVENT_COLUMNS,
     GlobalCursor,
-    record_from_tuple,
+    GlobalPage,
+    global_page,
 )
 from ledger.adapters.store.tree import TREE_DDL
-from ledger.domain.record import Record
 
 LOCK_TIMEOUT_SECONDS = 15
 
@@ -127,7 +127,7 @@ class SQLiteStore(EventStore):
             VERSION_DDL,
         ]
 
-    def read_global(self, after: GlobalCursor, limit: int) -> list[tuple[GlobalCursor, Record]]:
+    def read_global(self, after: GlobalCursor, limit: int) -> GlobalPage:
         # SQLite has one writer at a time, so AUTOINCREMENT ids are committed in order.
         with self.transaction(write=False) as c:
             # Plain tuples: a rebuild reads every row, and sqlite3.Row objects (then copied
@@ -139,7 +139,7 @@ class SQLiteStore(EventStore):
                 (after.seq, limit),
             )
             rows = c.fetchall()
-        return [(GlobalCursor(0, row[0]), record_from_tuple(row[1:])) for row in rows]
+        return global_page(rows, after, tx_column=False)
 
     def global_lag(self, after: GlobalCursor, cap: int = 100_000) -> tuple[int, str | None]:
         with self.transaction(write=False) as c:
