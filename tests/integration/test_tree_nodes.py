@@ -4,10 +4,14 @@ for. Roots are checked with the independent verifier in tests/rfc9162.py."""
 
 from __future__ import annotations
 
+import msgspec
+
 from ledger.adapters.export_format import read_history
 from ledger.adapters.secrets_box import SecretBox
 from ledger.adapters.signing import HeadSigner, tree_head_ok
 from ledger.adapters.store.base import EventStore
+from ledger.domain.chain import GENESIS, chain_hash
+from ledger.domain.record import Record
 from ledger.service.audit import receipts
 from ledger.service.audit.importing import import_history
 from tests import rfc9162
@@ -67,3 +71,27 @@ def test_a_rewritten_and_resigned_history_fails_the_witness_consistency_check(
                                           [bytes.fromhex(p) for p in proof.path])
     # The operator holds the key, so the forged head is signed as well as the honest one was.
     assert tree_head_ok(forged, SIGNER.public_key)
+
+
+def _chained(campaign_id: str, count: int) -> list[Record]:
+    prev, out = GENESIS, []
+    for position in range(1, count + 1):
+        draft = Record(campaign_id, position, "NoteAdded", 1, b'{"text":"n"}',
+                       "2026-01-01T00:00:00.000000Z", "gm", "tok", None, "cor", None, 0, 0, "")
+        out.append(msgspec.structs.replace(draft, hash=chain_hash(prev, draft)))
+        prev = out[-1].hash
+    return out
+
+
+def test_node_rows_written_by_large_and_small_appends_give_the_rfc_root(store: EventStore) -> None:
+    # One append of 100 events completes over 64 nodes (written as arrays on PostgreSQL);
+    # the appends after it complete one or two (written as rows).
+    records = _chained("cmp_tree_sizes", 110)
+    store.append(records[:100])
+    for record in records[100:]:
+        store.append([record])
+    fresh_nodes(store)
+    leaves = [bytes.fromhex(r.hash) for r in records]
+    for size in (1, 64, 99, 100, 101, 105, 110):
+        head = receipts.tree_head(store, SIGNER, "cmp_tree_sizes", size)
+        assert bytes.fromhex(head.root_hash) == rfc9162.mth(leaves[:size]), size
