@@ -93,6 +93,11 @@ class TreeNodes:
         return self.lookup(campaign_id, set(merkle.frontier(size)), size)
 
     # --- reads -----------------------------------------------------------
+    def recent(self, campaign_id: str) -> dict[merkle.Key, bytes]:
+        """The nodes the campaign's last append in this process read or wrote (a copy)."""
+        with self._lock:
+            return dict(self._recent.get(campaign_id, {}))
+
     def lookup(self, campaign_id: str, keys: set[merkle.Key], size: int) -> dict[merkle.Key, bytes]:
         """Stored nodes by key; builds a tree recorded before nodes were stored."""
         with self._lock:

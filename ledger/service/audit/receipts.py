@@ -39,10 +39,28 @@ class Receipt(msgspec.Struct, frozen=True, kw_only=True):
     inclusions: list[Inclusion]
 
 
+class _NotRecent(Exception):
+    """A node the campaign's last append did not touch."""
+
+
 def _computed(store: EventStore, campaign_id: str, size: int,
               compute: Callable[[merkle.Lookup], T]) -> T:
-    """Run `compute` over the stored nodes it reads, fetched in one query: a first run
-    against a recording lookup names them."""
+    """Run `compute` over the stored nodes it reads. A write's receipt finds them all among
+    the nodes its append just touched; otherwise they are fetched in one query, named by
+    a first run against a recording lookup."""
+    recent = store.tree.recent(campaign_id)
+
+    def cached(key: merkle.Key) -> bytes:
+        try:
+            return recent[key]
+        except KeyError:
+            raise _NotRecent from None
+
+    if recent:
+        try:
+            return compute(cached)
+        except _NotRecent:
+            pass
     found = store.tree.lookup(campaign_id, merkle.keys_needed(compute), size)
     return compute(found.__getitem__)
 
