@@ -58,6 +58,11 @@ class ProjectionRunner:
     def _apply(self, start: GlobalCursor, page: GlobalPage) -> None:
         handles = self.projection.handles
         with self.store.transaction(write=True) as c:
+            # A read model is derived, and its rows commit with the tracking row: a crash
+            # can only lose whole batches, which the runner applies again. Not waiting
+            # for each batch's WAL flush kept a PostgreSQL rebuild at 1,000,000 events
+            # from keeping up with its own read.
+            self.store.relax_commit(c)
             for record in page.records:
                 if record.type in handles:
                     event = decode_data(record.type, record.version, record.data)

@@ -5,6 +5,8 @@ from __future__ import annotations
 import uuid
 from collections.abc import Callable
 
+import pytest
+
 from ledger.adapters.store.base import Cursor, EventStore
 from ledger.domain.campaign import create_campaign
 from ledger.domain.characters import register_character
@@ -87,3 +89,32 @@ def test_rebuild_recreates_the_same_read_model(ledger: Ledger, store: EventStore
     _settle(runner, 11)
     assert runner.rebuild() == 11
     assert _count(store, cid) == 9
+
+
+class SeesCommitMode(CountGains):
+    """Counts gains, and notes the commit mode each batch runs under."""
+
+    def __init__(self) -> None:
+        self.modes: list[str] = []
+
+    def apply(self, c: Cursor, q: Callable[[str], str], record: Record, event: DomainEvent) -> None:
+        c.execute("SHOW synchronous_commit")
+        self.modes.append(str(c.fetchone()[0]))
+        super().apply(c, q, record, event)
+
+
+def test_a_read_models_batches_commit_without_waiting_for_the_wal_flush(
+        ledger: Ledger, store: EventStore) -> None:
+    if store.kind != "postgres":
+        pytest.skip("SQLite's synchronous setting belongs to the connection, not a transaction")
+    cid = _seed(ledger, 3)
+    projection = SeesCommitMode()
+    runner = ProjectionRunner(store, projection)
+    runner.setup()
+    _settle(runner, 5)
+    assert _count(store, cid) == 3
+    assert projection.modes == ["off"] * 3
+    # Only the runner's own transactions: the appends beside it still wait for the flush.
+    with store.transaction(write=True) as c:
+        c.execute("SHOW synchronous_commit")
+        assert c.fetchone()[0] == "on"

@@ -114,6 +114,12 @@ class EventStore(abc.ABC):
             for statement in self.ddl():
                 c.execute(statement)
 
+    @abc.abstractmethod
+    def relax_commit(self, c: Cursor) -> None:
+        """Let this transaction commit without waiting for its WAL flush: only for derived
+        rows that commit atomically with their own progress (a read model's batch and its
+        tracking row), so that a crash loses whole batches, re-applied on restart."""
+
     def q(self, sql: str) -> str:
         return sql if self.ph == "?" else sql.replace("?", self.ph)
 

@@ -142,6 +142,9 @@ class PostgresStore(EventStore):
             _raise_if_unavailable(exc)
             raise
 
+    def relax_commit(self, c: Cursor) -> None:
+        c.execute("SET LOCAL synchronous_commit TO off")
+
     def append(
         self,
         records: Sequence[Record],

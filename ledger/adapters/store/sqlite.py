@@ -76,6 +76,9 @@ class SQLiteStore(EventStore):
         except sqlite3.OperationalError as exc:  # raised inside the block, before translation
             raise StoreUnavailable(str(exc)) from exc
 
+    def relax_commit(self, c: Cursor) -> None:
+        """Nothing: SQLite's synchronous setting is the connection's, not a transaction's."""
+
     def setup(self) -> None:
         existed = self.has_ledger()
         super().setup()
