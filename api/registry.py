@@ -70,7 +70,8 @@ class Registration:
         """Its row of the settling table in docs/rules/magic-test.md (a test checks it)."""
         short = self.path.removeprefix("/v1/campaigns/{campaign_id}/")
         gm_parts = self.command.gm_parts
-        policy = self.command.policy.describe() + (f"; only the GM: {gm_parts}" if gm_parts else "")
+        policy = self.command.policy.describe(self.command)
+        policy += f"; only the GM: {gm_parts}" if gm_parts else ""
         return (f"| `{self.command.__name__}`: `{self.method} {short}` | "
                 f"{self.command.settling_text()} | {policy} |")
 

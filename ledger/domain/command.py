@@ -51,10 +51,17 @@ class Policy:
             raise Forbidden("not-your-character",
                             "Only the GM or this character's player may do this.")
 
-    def describe(self) -> str:
+    def describe(self, command: type[msgspec.Struct] | None = None) -> str:
+        """For the docs; `command` gives the field its wire name (`character_id`)."""
+        field = wire_field(command, self.field) if command and self.field else self.field
         return {"gm": "GM", "writer": "GM or any player", "reader": "any role",
                 "public": "anyone (the admin token when the server sets one)"}.get(
-            self.name, f"GM or `{self.field}`'s player")
+            self.name, f"GM or `{field}`'s player")
+
+
+def wire_field(command: type[msgspec.Struct], name: str) -> str:
+    """The name a command's field has in the request body (`character` is `character_id`)."""
+    return next((f.encode_name for f in msgspec.structs.fields(command) if f.name == name), name)
 
 
 GM = Policy("gm")
@@ -110,4 +117,4 @@ class Command(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=T
         if not cls.acting_field:
             return "none | no"
         settles = f"no: resolves {cls.resolves}" if cls.resolves else "yes"
-        return f"`{cls.acting_field}` | {settles}"
+        return f"`{wire_field(cls, cls.acting_field)}` | {settles}"

@@ -45,7 +45,7 @@ class SummonerPolicy(Policy):
     def target(self, command: Any, state: CampaignState) -> str | None:
         return summoner_of(state, command.spirit_id)
 
-    def describe(self) -> str:
+    def describe(self, command: type[Any] | None = None) -> str:
         return "GM or the spirit's summoner's player"
 
 
