@@ -1,5 +1,7 @@
 """The head state per campaign: a small cache, fast-forwarded from the store on every read,
-so a worker never decides on a stale head."""
+so a read never answers from a stale head. A command decides first on the cached head
+without that read (`Ledger.execute`): a stale one can neither record, since its next
+position is taken, nor refuse, since a refusal is checked against a fresh head."""
 
 from __future__ import annotations
 

@@ -12,11 +12,11 @@ from typing import TypeVar
 
 from ledger.adapters.checkpoint_seal import CheckpointSeal
 from ledger.adapters.secrets_box import SecretBox
-from ledger.adapters.store.base import EventStore
+from ledger.adapters.store.base import EventStore, PositionTaken
 from ledger.adapters.store.records import TokenRow
 from ledger.domain.context import Actor
 from ledger.domain.decision import Decide
-from ledger.domain.errors import StaleState
+from ledger.domain.errors import DomainError, StaleState
 from ledger.domain.fold import blank
 from ledger.domain.state import CampaignState
 from ledger.service.answers import WriteAnswer
@@ -28,7 +28,7 @@ from ledger.service.health import utc_now
 from ledger.service.idempotent import AnswerSpec, replay
 from ledger.service.outcome import Outcome
 from ledger.service.past import ReadsThePast
-from ledger.service.recording import Recorder
+from ledger.service.recording import HeadUnconfirmed, Recorder
 from ledger.service.replicas import Replicas, Route
 from ledger.service.retries import MAX_ATTEMPTS, ConflictRetriesExhausted, WriterLocks, until_recorded
 from ledger.service.seeds import SeedVault
@@ -157,12 +157,28 @@ class Ledger:
                 earlier = self.replay(answer, campaign_id, creating=True)
                 if earlier is not None:
                     return earlier
-            state = blank(campaign_id) if creating else self.state(campaign_id)
+            if creating:
+                return decide_on(blank(campaign_id), verified=True)
+            # First on the head this process last saw, without a read: a stale head cannot
+            # record (its positions are taken) and its refusals are checked below.
+            cached = self.heads.cached(campaign_id) if tries == 1 and if_match is None else None
+            if cached is None:
+                return decide_on(self.state(campaign_id), verified=True)
+            try:
+                return decide_on(cached, verified=False)
+            except (PositionTaken, HeadUnconfirmed, DomainError) as exc:
+                fresh = self.state(campaign_id)
+                if isinstance(exc, DomainError) and fresh.position == cached.position:
+                    raise  # refused on the true head
+                return decide_on(fresh, verified=True)
+
+        def decide_on(state: CampaignState, *, verified: bool) -> Outcome:
             if if_match is not None and state.position != if_match:
                 raise StaleState(if_match, state.position)
             command = decide.loaded(self, state, actor) if isinstance(decide, ReadsThePast) \
                 else decide
-            return self.recorder.attempt(state, actor, command, answer, tokens, plan)
+            return self.recorder.attempt(state, actor, command, answer, tokens, plan,
+                                         verified=verified)
 
         def key_taken() -> Outcome | None:
             assert answer is not None

@@ -25,6 +25,11 @@ from ledger.service.outcome import Outcome
 from ledger.service.seeds import CommandSeeds, SeedVault
 
 
+class HeadUnconfirmed(Exception):
+    """A command decided on a head not read from the store recorded no event: nothing
+    proves that head current, so its answer waits for a decision on a fresh one."""
+
+
 class Recorder:
     def __init__(self, store: EventStore, vault: SeedVault, heads: HeadCache, *,
                  checkpoint_every: int, now: Callable[[], str], seal: CheckpointSeal) -> None:
@@ -47,8 +52,10 @@ class Recorder:
 
     def attempt(self, state: CampaignState, actor: Actor, decide: Decide,
                 answer: AnswerSpec | None, tokens: Sequence[TokenRow] = (),
-                plan: WriteAnswer | None = None) -> Outcome:
-        """Raises PositionTaken or IdempotencyKeyTaken when another writer committed first."""
+                plan: WriteAnswer | None = None, *, verified: bool = True) -> Outcome:
+        """Raises PositionTaken or IdempotencyKeyTaken when another writer committed first.
+        `verified`: `state` was read from the store for this command (else it is the
+        cached head, which only an append at its next position proves current)."""
         scratch = clone(state)
         broker = CommandSeeds(self.vault, scratch.id)
         ctx = Context(
@@ -65,6 +72,8 @@ class Recorder:
                             recorded_at=max(self.now(), state.recorded_at),
                             checkpoint_every=self.checkpoint_every, seal=self.seal)
         events = run_command(scratch, ctx, decide, envelope)
+        if not verified and not envelope.records:
+            raise HeadUnconfirmed()
         outcome = Outcome(scratch.id, scratch.position, envelope.records, events, scratch,
                           tokens=list(tokens))
         stored_answer = render(plan, answer, outcome)
