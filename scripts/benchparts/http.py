@@ -22,10 +22,14 @@ THREADS_PER_PROCESS = 4
 
 
 def _setup_campaign(base: str) -> tuple[str, str, str]:
-    _, created = call("POST", f"{base}/v1/campaigns", {"name": "Bench"})
+    status, created = call("POST", f"{base}/v1/campaigns", {"name": "Bench"})
+    if status != 201:
+        raise RuntimeError(f"creating the bench campaign answered {status}: {created}")
     cid, token = created["campaign"]["id"], created["gm_token"]
-    _, mara = call("POST", f"{base}/v1/campaigns/{cid}/characters",
-                   {"name": "Mara", "mana": {"current": 0, "max": 1_000_000}}, token)
+    status, mara = call("POST", f"{base}/v1/campaigns/{cid}/characters",
+                        {"name": "Mara", "mana": {"current": 0, "max": 1_000_000}}, token)
+    if status != 201:
+        raise RuntimeError(f"registering the bench character answered {status}: {mara}")
     return cid, token, mara["character"]["id"]
 
 
