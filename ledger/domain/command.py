@@ -19,6 +19,7 @@ from ledger.domain.decision import Later
 from ledger.domain.errors import Forbidden
 from ledger.domain.events import DomainEvent
 from ledger.domain.state import CampaignState
+from ledger.domain.wire_shape import encoded_fields
 
 # Roles that act for the whole table: the GM, and the server's own runners (never a token).
 TABLE_ROLES = ("gm", "system")
@@ -61,7 +62,7 @@ class Policy:
 
 def wire_field(command: type[msgspec.Struct], name: str) -> str:
     """The name a command's field has in the request body (`character` is `character_id`)."""
-    return next((f.encode_name for f in msgspec.structs.fields(command) if f.name == name), name)
+    return dict(encoded_fields(command)).get(name, name)
 
 
 GM = Policy("gm")

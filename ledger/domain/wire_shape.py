@@ -35,7 +35,7 @@ WIRE_NAMES: dict[tuple[str, str], str] = {
 
 
 @functools.cache
-def _fields(cls: type[msgspec.Struct]) -> tuple[tuple[str, str], ...]:
+def encoded_fields(cls: type[msgspec.Struct]) -> tuple[tuple[str, str], ...]:
     """(name, encoded name) of each field: `msgspec.structs.fields` resolves the class's
     annotations on every call, which cost a `state?at=` a sixth of its time."""
     return tuple((f.name, f.encode_name) for f in msgspec.structs.fields(cls))
@@ -124,7 +124,7 @@ def wire(value: Any) -> Any:
         maps = _collections(type(value))
         names = renamed(type(value))
         out: dict[str, Any] = {}
-        for name, encoded in _fields(type(value)):
+        for name, encoded in encoded_fields(type(value)):
             item = getattr(value, name)
             shown = ([_entry(k, v) for k, v in item.items()]
                      if name in maps and isinstance(item, dict) else wire(item))
