@@ -5,8 +5,10 @@ PostgreSQL's notification queue lock, held through the WAL flush: measured at
 16 writers, appends fell from about 3,600 to 1,300 events/s (see
 docs/feed-and-webhooks.md). So the writer only records "campaign reached
 position" in memory, and one thread per process sends the news in batches in its
-own short transaction. A crash can lose a notification, never an event:
-listeners also sweep on a timer.
+own short transaction, on a connection of its own: borrowed from the store's pool, it
+kept one more pooled connection open in every process, over which the pool spread the
+writer's statements too (docs/performance.md, "Changes this round").
+A crash can lose a notification, never an event: listeners also sweep on a timer.
 """
 
 from __future__ import annotations
@@ -15,7 +17,6 @@ import logging
 import threading
 import time
 from collections.abc import Callable
-from contextlib import AbstractContextManager
 from typing import Any
 
 PAYLOAD_LIMIT = 7000  # PostgreSQL refuses payloads of 8000 bytes or more
@@ -51,9 +52,11 @@ def decode_payload(payload: str) -> dict[str, int]:
 class Notifier:
     """Collects campaign heads and NOTIFYs them from a background thread."""
 
-    def __init__(self, channel: str, connect: Callable[[], AbstractContextManager[Any]]) -> None:
+    def __init__(self, channel: str, connect: Callable[[], Any]) -> None:
+        """`connect()` opens an autocommit connection; it is kept until it fails."""
         self.channel = channel
         self.connect = connect
+        self._conn: Any = None
         self._pending: dict[str, int] = {}
         self._wake = threading.Condition()
         self._thread: threading.Thread | None = None
@@ -76,10 +79,12 @@ class Notifier:
                     self._wake.wait()
                 heads, self._pending = self._pending, {}
             if self._closed:
+                self._drop()
                 return
             try:
                 self._send(heads)
             except Exception:  # a lost wake-up is repaired by the listeners' sweep
+                self._drop()
                 if not self._closed:
                     log.warning("could not NOTIFY %d campaign(s)", len(heads), exc_info=True)
 
@@ -91,6 +96,16 @@ class Notifier:
             self._wake.notify()
 
     def _send(self, heads: dict[str, int]) -> None:
-        with self.connect() as conn:
-            for payload in encode_payloads(heads):
-                conn.execute("SELECT pg_notify(%s, %s)", (self.channel, payload))
+        if self._conn is None:
+            self._conn = self.connect()
+        for payload in encode_payloads(heads):
+            self._conn.execute("SELECT pg_notify(%s, %s)", (self.channel, payload))
+
+    def _drop(self) -> None:
+        """Close the connection (after a failure, the next batch opens a new one)."""
+        conn, self._conn = self._conn, None
+        if conn is not None:
+            try:
+                conn.close()
+            except Exception:  # already broken: nothing more to release
+                log.debug("closing the NOTIFY connection failed", exc_info=True)
