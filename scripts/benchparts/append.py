@@ -111,7 +111,7 @@ def measure(configs: dict[str, Config], seconds: float) -> list[dict[str, object
             ours = sum(in_processes(writers, ledger_writer, [(config, seconds, count)] * writers))
             base = sum(in_processes(writers, raw, [(target, seconds)] * writers))
             rows.append({"measure": f"append events/s, {kind}, {writers} writer(s)",
-                         "value": ours, "baseline": base, "target": 0.5 if kind == "postgres"
+                         "value": ours, "baseline": base, "target": 0.6 if kind == "postgres"
                          and writers == 16 else None})
         if kind == "postgres":
             from eventsourcing.postgres import PostgresApplicationRecorder, PostgresDatastore
