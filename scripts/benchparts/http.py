@@ -6,8 +6,11 @@ from __future__ import annotations
 import http.client
 import json
 import os
+import sys
+import tempfile
 import threading
 import time
+from pathlib import Path
 from typing import Any
 
 import msgspec
@@ -21,8 +24,17 @@ CLIENT_PROCESSES = 4
 THREADS_PER_PROCESS = 4
 
 
-def _setup_campaign(base: str) -> tuple[str, str, str]:
-    status, created = call("POST", f"{base}/v1/campaigns", {"name": "Bench"})
+def _setup_campaign(base: str, log: Path) -> tuple[str, str, str]:
+    # A 503 says "retry shortly", and a client does; one seen here is named with the
+    # server's log, so that a failed run says why.
+    for tries_left in reversed(range(5)):
+        status, created = call("POST", f"{base}/v1/campaigns", {"name": "Bench"})
+        if status != 503:
+            break
+        print(f"creating a bench campaign answered 503; server log: {_warnings(log)}",
+              file=sys.stderr)
+        if tries_left:
+            time.sleep(1)
     if status != 201:
         raise RuntimeError(f"creating the bench campaign answered {status}: {created}")
     cid, token = created["campaign"]["id"], created["gm_token"]
@@ -31,6 +43,11 @@ def _setup_campaign(base: str) -> tuple[str, str, str]:
     if status != 201:
         raise RuntimeError(f"registering the bench character answered {status}: {mara}")
     return cid, token, mara["character"]["id"]
+
+
+def _warnings(log: Path) -> str:
+    lines = log.read_text(errors="replace").splitlines()
+    return " | ".join(line for line in lines if "WARNING" in line or "ERROR" in line)[-2000:]
 
 
 def _client(port: int, targets: list[tuple[str, str]], seconds: float) -> list[float]:
@@ -72,9 +89,11 @@ def _load(port: int, targets: list[tuple[str, str]], seconds: float) -> dict[str
 
 def measure(config: Config, seconds: float, workers: int = 4) -> dict[str, dict[str, Any]]:
     bench = msgspec.structs.replace(config, bench_endpoints=True, rate_limit_per_minute=10**9)
-    with live_server(bench, workers=workers) as base:
+    with tempfile.TemporaryDirectory() as tmp, \
+            live_server(bench, workers=workers, log=Path(tmp) / "server.log") as base:
         port = int(base.rsplit(":", 1)[1])
-        campaigns = [_setup_campaign(base) for _ in range(CLIENT_PROCESSES * THREADS_PER_PROCESS)]
+        campaigns = [_setup_campaign(base, Path(tmp) / "server.log")
+                     for _ in range(CLIENT_PROCESSES * THREADS_PER_PROCESS)]
         commands = [(f"/v1/campaigns/{c}/characters/{ch}/mana/gain", t) for c, t, ch in campaigns]
         raw = [(f"/v1/bench/{c}/raw-commit", t) for c, t, _ in campaigns]
         _load(port, raw[:4], 1.0)  # warm every worker
