@@ -126,6 +126,12 @@ class Feed:
                         yield event
                 except (OSError, http.client.HTTPException):
                     pass  # the connection broke: resume after self.last
+                except Exception:
+                    # close() from another thread shuts the response under this reader,
+                    # and http.client may then fail in other ways (AttributeError): the
+                    # feed was asked to end, so it ends.
+                    if not self._closed.is_set():
+                        raise
                 finally:
                     stream.close()
                     self._stream = None

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import msgspec
 import pytest
-from campaign_ledger_client import Client, HistoryRewritten, Witness
+from campaign_ledger_client import Client, Feed, HistoryRewritten, Witness
 
 from ledger.adapters.secrets_box import SecretBox
 from ledger.adapters.signing import HeadSigner
@@ -50,11 +50,24 @@ def test_the_feed_shows_the_client_tree_heads(served: Served, tmp_path: Path) ->
     gm, campaign_id, mara = witnessed(served, heads)
     reader = Client(served.url, gm._transport.token, witness=Witness(tmp_path / "feed.json"))
     gm.campaign(campaign_id).character(mara).spend("mana", 1)
+    failures: list[BaseException] = []
+
+    def follow(feed: Feed) -> None:
+        try:
+            for _ in feed:
+                pass
+        except BaseException as exc:  # asserted below, in the test's thread
+            failures.append(exc)
+
     with reader.campaign(campaign_id).feed(after=0, read_timeout=30) as feed:
-        following = threading.Thread(target=lambda: [None for _ in feed], daemon=True)
+        following = threading.Thread(target=follow, args=(feed,), daemon=True)
         following.start()
         # Heartbeats (1 s here) carry the tree head of what the feed has sent.
         wait_until(lambda: (tmp_path / "feed.json").exists(), "a tree head from the feed")
+    # Closed from this thread, the feed ends in the reading thread without an error.
+    following.join(timeout=60)
+    assert not following.is_alive()
+    assert failures == []
     assert campaign_id in json.loads((tmp_path / "feed.json").read_text())
 
 
