@@ -108,6 +108,8 @@ class FeedHub:
             self.on_count(count)
 
     def _store_closed(self) -> bool:
+        if getattr(self.store, "closing", False):  # SQLite: closing refuses new transactions
+            return True
         pool = getattr(getattr(self.store, "datastore", None), "pool", None)
         return bool(getattr(pool, "closed", False))
 

@@ -10,6 +10,7 @@ reaches a client (docs/reliability.md).
 from __future__ import annotations
 
 import sqlite3
+import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -60,6 +61,12 @@ class SQLiteStore(EventStore):
         # waits for the process's one write connection, so a writer stuck on another
         # process's lock would stall every read too, when WAL lets reads go on.
         self.readers = self._datastore()
+        # Closing a sqlite3 connection while another thread runs a statement on it can
+        # crash the process (seen: a feed hub's poll during a test's teardown). close()
+        # refuses new transactions, then waits for those in flight.
+        self._use = threading.Condition()
+        self._in_flight = 0
+        self.closing = False
 
     def _datastore(self) -> SQLiteDatastore:
         datastore = SQLiteDatastore(self.path, lock_timeout=LOCK_TIMEOUT_SECONDS)
@@ -68,6 +75,10 @@ class SQLiteStore(EventStore):
 
     @contextmanager
     def transaction(self, *, write: bool) -> Iterator[Cursor]:
+        with self._use:
+            if self.closing:
+                raise StoreUnavailable(f"{self.location} is closed")
+            self._in_flight += 1
         try:
             with (self.datastore if write else self.readers).transaction(commit=write) as cursor:
                 yield cursor
@@ -75,6 +86,10 @@ class SQLiteStore(EventStore):
             raise StoreUnavailable(str(exc)) from exc
         except sqlite3.OperationalError as exc:  # raised inside the block, before translation
             raise StoreUnavailable(str(exc)) from exc
+        finally:
+            with self._use:
+                self._in_flight -= 1
+                self._use.notify_all()
 
     def relax_commit(self, c: Cursor) -> None:
         """Nothing: SQLite's synchronous setting is the connection's, not a transaction's."""
@@ -155,6 +170,9 @@ class SQLiteStore(EventStore):
         return self._one("SELECT 1 FROM sqlite_master WHERE type='table' AND name=?",
                          ("ledger_events",)) is not None
 
-    def close(self) -> None:
+    def close(self, wait_seconds: float = 10.0) -> None:
+        with self._use:
+            self.closing = True
+            self._use.wait_for(lambda: self._in_flight == 0, timeout=wait_seconds)
         self.datastore.close()
         self.readers.close()
