@@ -107,14 +107,8 @@ class FeedHub:
         if self.on_count is not None:
             self.on_count(count)
 
-    def _store_closed(self) -> bool:
-        if getattr(self.store, "closing", False):  # SQLite: closing refuses new transactions
-            return True
-        pool = getattr(getattr(self.store, "datastore", None), "pool", None)
-        return bool(getattr(pool, "closed", False))
-
     def _run(self) -> None:
-        while not self._stop.is_set() and not self._store_closed():
+        while not self._stop.is_set() and not self.store.closed:
             try:
                 changed = self.source.wait(1.0)
                 started = time.monotonic()
@@ -125,7 +119,7 @@ class FeedHub:
                 if watched:
                     self._stop.wait(self.interval - (time.monotonic() - started))
             except Exception:  # a store hiccup: subscribers keep their place, we retry
-                if self._store_closed():
+                if self.store.closed:
                     break  # the app is shutting down
                 log.warning("feed hub wake-up failed", exc_info=True)
                 self._stop.wait(0.5)

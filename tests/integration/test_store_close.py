@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import threading
 
+import msgspec
+
 from ledger.adapters.store.base import EventStore, StoreUnavailable
 from ledger.domain.chain import GENESIS, chain_hash
 from ledger.domain.record import Record
@@ -16,8 +18,7 @@ from tests.waiting import wait_until
 def _one_event(store: EventStore) -> str:
     draft = Record("cmp_close", 1, "ResourceGained", 1, b'{"amount":1}',
                    "2026-01-01T00:00:00.000000Z", "gm", "tok", None, "cor", None, 0, 0, "")
-    record = Record(**{**{f: getattr(draft, f) for f in draft.__struct_fields__},
-                       "hash": chain_hash(GENESIS, draft)})
+    record = msgspec.structs.replace(draft, hash=chain_hash(GENESIS, draft))
     store.append([record])
     return record.campaign_id
 

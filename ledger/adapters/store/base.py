@@ -89,6 +89,12 @@ class EventStore(abc.ABC):
     @abc.abstractmethod
     def close(self) -> None: ...
 
+    @property
+    def closed(self) -> bool:
+        """Whether close() has begun: background threads (the feed hub) stop using it."""
+        pool = getattr(getattr(self, "datastore", None), "pool", None)
+        return bool(getattr(pool, "closed", False))
+
     @abc.abstractmethod
     def has_ledger(self) -> bool:
         """Whether setup() has made the tables here: commands that only read never run it."""

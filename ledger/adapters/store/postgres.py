@@ -146,7 +146,7 @@ class PostgresStore(EventStore):
             idle_in_transaction_session_timeout=60,
             originator_id_type="text",
         )
-        self.notifier = Notifier(self.channel, self._notify_connection) if notify else None
+        self.notifier = Notifier(self.channel, self._own_connection) if notify else None
 
     @contextmanager
     def transaction(self, *, write: bool) -> Iterator[Cursor]:
@@ -201,12 +201,13 @@ class PostgresStore(EventStore):
                         " now() - pg_last_xact_replay_timestamp()), 0) END", ())
         return max(0.0, float(row[0])) if row else 0.0
 
-    def _notify_connection(self) -> Connection[tuple[Any, ...]]:
+    def _own_connection(self) -> Connection[tuple[Any, ...]]:
+        """An autocommit connection outside the pool (NOTIFY's and LISTEN's)."""
         return psycopg.connect(**self._params, autocommit=True, connect_timeout=5)  # type: ignore[arg-type]
 
     def listen(self) -> Connection[tuple[Any, ...]]:
         """A dedicated autocommit connection LISTENing to this store's appends."""
-        conn = psycopg.connect(**self._params, autocommit=True, connect_timeout=5)  # type: ignore[arg-type]
+        conn = self._own_connection()
         conn.execute(sql.SQL("LISTEN {}").format(sql.Identifier(self.channel)))
         return conn
 

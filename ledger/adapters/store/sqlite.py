@@ -66,7 +66,7 @@ class SQLiteStore(EventStore):
         # refuses new transactions, then waits for those in flight.
         self._use = threading.Condition()
         self._in_flight = 0
-        self.closing = False
+        self._closing = False
 
     def _datastore(self) -> SQLiteDatastore:
         datastore = SQLiteDatastore(self.path, lock_timeout=LOCK_TIMEOUT_SECONDS)
@@ -76,7 +76,7 @@ class SQLiteStore(EventStore):
     @contextmanager
     def transaction(self, *, write: bool) -> Iterator[Cursor]:
         with self._use:
-            if self.closing:
+            if self._closing:
                 raise StoreUnavailable(f"{self.location} is closed")
             self._in_flight += 1
         try:
@@ -89,7 +89,8 @@ class SQLiteStore(EventStore):
         finally:
             with self._use:
                 self._in_flight -= 1
-                self._use.notify_all()
+                if self._closing:
+                    self._use.notify_all()
 
     def relax_commit(self, c: Cursor) -> None:
         """Nothing: SQLite's synchronous setting is the connection's, not a transaction's."""
@@ -170,9 +171,13 @@ class SQLiteStore(EventStore):
         return self._one("SELECT 1 FROM sqlite_master WHERE type='table' AND name=?",
                          ("ledger_events",)) is not None
 
+    @property
+    def closed(self) -> bool:
+        return self._closing
+
     def close(self, wait_seconds: float = 10.0) -> None:
         with self._use:
-            self.closing = True
+            self._closing = True
             self._use.wait_for(lambda: self._in_flight == 0, timeout=wait_seconds)
         self.datastore.close()
         self.readers.close()
