@@ -27,6 +27,10 @@ class Config(msgspec.Struct):
     # The longest wait for the next piece of a request body before the server gives up on it.
     body_read_timeout_seconds: float = 15.0
     checkpoint_every: int = 100
+    # Commands one process may record in one shared transaction (group commit,
+    # ledger/adapters/store/group_commit.py); 1 records each in its own. Unset: the
+    # store's measured default (SQLite 32, PostgreSQL 1; docs/performance.md).
+    group_commit: int | None = None
     rate_limit_per_minute: int = 600
     cors_origins: list[str] = msgspec.field(default_factory=list)
     testing: bool = False
@@ -87,6 +91,7 @@ class Config(msgspec.Struct):
             pg_replicas=[r.strip() for r in get("LEDGER_POSTGRES_REPLICAS", "").split(",")
                          if r.strip()],
             bench_endpoints=get("LEDGER_BENCH_ENDPOINTS", "") == "1",
+            group_commit=int(get("LEDGER_GROUP_COMMIT") or 0) or None,
             **_ops_from_env(e),  # type: ignore[arg-type]
         )
 
@@ -108,7 +113,8 @@ class Config(msgspec.Struct):
         for name, value in (("LEDGER_SQLITE_PATH", self.sqlite_path),
                             ("LEDGER_SECRET_KEY", self.secret_key),
                             ("LEDGER_ADMIN_TOKEN", self.admin_token),
-                            ("LEDGER_METRICS_TOKEN", self.metrics_token)):
+                            ("LEDGER_METRICS_TOKEN", self.metrics_token),
+                            ("LEDGER_GROUP_COMMIT", self.group_commit and str(self.group_commit))):
             if value:
                 env[name] = value
         return env

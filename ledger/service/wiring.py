@@ -23,6 +23,13 @@ class NoStore(Exception):
 
 
 def build_store(config: Config) -> EventStore:
+    store = _store(config)
+    if config.group_commit is not None:  # else each store keeps its measured default
+        store.group_commit_limit = config.group_commit
+    return store
+
+
+def _store(config: Config) -> EventStore:
     if config.store == "postgres":
         return PostgresStore(
             dbname=config.pg_dbname, host=config.pg_host, port=config.pg_port,

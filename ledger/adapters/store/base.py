@@ -18,6 +18,7 @@ from typing import Any, Protocol
 from eventsourcing.persistence import IntegrityError, PersistenceError
 
 from ledger.adapters.store.across import across
+from ledger.adapters.store.group_commit import DEFAULT_LIMIT, GroupCommit, Write
 from ledger.adapters.store.records import (
     ACCESS_COLUMNS,
     EVENT_COLUMNS,
@@ -130,6 +131,15 @@ class EventStore(abc.ABC):
         return sql if self.ph == "?" else sql.replace("?", self.ph)
 
     # --- writes ---------------------------------------------------------
+    # Commands per shared transaction (group_commit.py; SQLite: one fsync and one lock
+    # for the lot); 1: each alone. LEDGER_GROUP_COMMIT overrides it.
+    group_commit_limit = DEFAULT_LIMIT
+
+    @functools.cached_property
+    def committer(self) -> GroupCommit:
+        """This process's appends, grouped into shared transactions (group_commit.py)."""
+        return GroupCommit(self.commit_writes, self.group_commit_limit)
+
     def append(
         self,
         records: Sequence[Record],
@@ -138,29 +148,35 @@ class EventStore(abc.ABC):
         seeds: Sequence[tuple[str, int, bytes]] = (),
         tokens: Sequence[TokenRow] = (),
     ) -> None:
-        """Write a command's events, answer, checkpoints, sealed seeds and tokens atomically."""
-        marks = ",".join("?" * 14)
+        """Write a command's events, answer, checkpoints, sealed seeds and tokens atomically,
+        and return once they are durable."""
         nodes, edges = self.tree.rows_for(records)
         try:
-            with self.transaction(write=True) as c:
-                if answer is not None:
-                    self._insert_answer(c, answer)
-                for t in tokens:
-                    self._insert_token(c, t)
-                for r in records:
-                    c.execute(self.q(f"INSERT INTO ledger_events ({EVENT_COLUMNS}) VALUES ({marks})"),
-                              record_params(r))
-                for node in nodes:
-                    c.execute(self.q(TREE_INSERT), node)
-                for row in checkpoints:
-                    self._insert_checkpoint(c, row)
-                for campaign_id, epoch, sealed in seeds:
-                    c.execute(self.q("INSERT INTO ledger_seeds (campaign_id, epoch, sealed) "
-                                     "VALUES (?,?,?)"), (campaign_id, epoch, sealed))
+            self.committer.submit(Write(records, answer, checkpoints, seeds, tokens, nodes))
         except IntegrityError as exc:
             raise conflict(exc, answer) from exc
         self.tree.committed(edges)
         self.appended(records)
+
+    def commit_writes(self, writes: Sequence[Write]) -> None:
+        """Record the commands in one transaction, or none of them."""
+        marks = ",".join("?" * 14)
+        with self.transaction(write=True) as c:
+            for w in writes:
+                if w.answer is not None:
+                    self._insert_answer(c, w.answer)
+                for t in w.tokens:
+                    self._insert_token(c, t)
+                for r in w.records:
+                    c.execute(self.q(f"INSERT INTO ledger_events ({EVENT_COLUMNS}) VALUES ({marks})"),
+                              record_params(r))
+                for node in w.nodes:
+                    c.execute(self.q(TREE_INSERT), node)
+                for row in w.checkpoints:
+                    self._insert_checkpoint(c, row)
+                for campaign_id, epoch, sealed in w.seeds:
+                    c.execute(self.q("INSERT INTO ledger_seeds (campaign_id, epoch, sealed) "
+                                     "VALUES (?,?,?)"), (campaign_id, epoch, sealed))
 
     def _insert_answer(self, c: Cursor, a: IdempotentAnswer) -> None:
         c.execute(

@@ -16,7 +16,6 @@ from typing import Any
 
 import psycopg
 from eventsourcing.persistence import (
-    IntegrityError,
     InterfaceError,
     OperationalError,
     PersistenceError,
@@ -32,8 +31,8 @@ from ledger.adapters.store.base import (
     Cursor,
     EventStore,
     StoreUnavailable,
-    conflict,
 )
+from ledger.adapters.store.group_commit import Write
 from ledger.adapters.store.migrations import migrate
 from ledger.adapters.store.ops_tables import OPS_COLUMNS_ADDED, ops_ddl
 from ledger.adapters.store.pg_notifier import Notifier
@@ -111,6 +110,10 @@ class PostgresStore(EventStore):
     # Under READ COMMITTED two revocations could each count the other's token as live;
     # this lock makes the second wait, then count again.
     access_lock_sql = "SELECT pg_advisory_xact_lock(hashtext(?))"
+    # Group commit off by default: the server already shares WAL flushes between
+    # concurrent commits, and a process's writers queued behind one transaction measured
+    # slower (docs/performance.md, "Group commit").
+    group_commit_limit = 1
 
     def __init__(
         self,
@@ -168,30 +171,28 @@ class PostgresStore(EventStore):
     def relax_commit(self, c: Cursor) -> None:
         c.execute("SET LOCAL synchronous_commit TO off")
 
-    def append(
-        self,
-        records: Sequence[Record],
-        answer: IdempotentAnswer | None = None,
-        checkpoints: Sequence[CheckpointRow] = (),
-        seeds: Sequence[tuple[str, int, bytes]] = (),
-        tokens: Sequence[TokenRow] = (),
-    ) -> None:
-        """One statement, so one round trip: the other rows ride in data-modifying CTEs,
-        and a single autocommit statement is atomic."""
-        nodes, edges = self.tree.rows_for(records)
-        statement, params = _append_statement(records, answer, checkpoints, seeds, tokens, nodes)
+    def commit_writes(self, writes: Sequence[Write]) -> None:
+        """One command: one autocommit statement, so one round trip (its other rows ride
+        in data-modifying CTEs). Several (group_commit.py): their statements pipelined in
+        one transaction."""
+        statements = [_append_statement(w.records, w.answer, w.checkpoints, w.seeds, w.tokens,
+                                         w.nodes) for w in writes]
+        if len(statements) > 1:
+            with self.transaction(write=True) as c:
+                for statement, params in statements:
+                    c.execute(statement, params)
+            return
         try:
             with self.datastore.get_connection() as conn:
-                conn.execute(statement, params)
-        except IntegrityError as exc:
-            raise conflict(exc, answer) from exc
+                conn.execute(*statements[0])
         except PersistenceError as exc:
             _raise_if_unavailable(exc)
             raise
-        self.tree.committed(edges)
+
+    def appended(self, records: Sequence[Record]) -> None:
         if self.notifier is not None and records:
             self.notifier.push(records[-1].campaign_id, records[-1].position)
-        self.appended(records)
+        super().appended(records)
 
     def replica_lag(self) -> float:
         """Seconds this standby's replay trails the primary: 0 when it has replayed all it

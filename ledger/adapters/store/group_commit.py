@@ -1,0 +1,118 @@
+"""Group commit: a process's concurrent appends share one transaction.
+
+While one thread's transaction commits, the threads that append meanwhile queue; the first
+of them then writes every queued command (up to a limit) in one transaction, so the lot
+pays for one commit: one WAL flush on PostgreSQL, one fsync and one lock on SQLite.
+Nothing waits on a timer: an append with no other writer in the process commits at once,
+as it would alone. Each command is acknowledged only once its transaction has committed.
+
+If the shared transaction fails on a unique key (a lost race on a position, a repeated
+idempotency key), no command of it was recorded; each is then written again on its own
+transaction, so each gets its own answer. Throughput and latency, on and off, are in
+docs/performance.md; the limit is `LEDGER_GROUP_COMMIT` (1 turns it off).
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import deque
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from eventsourcing.persistence import IntegrityError
+
+from ledger.adapters.store.records import CheckpointRow, IdempotentAnswer, TokenRow
+from ledger.adapters.store.tree import NodeRow
+from ledger.domain.record import Record
+
+DEFAULT_LIMIT = 32
+
+
+@dataclass(frozen=True, eq=False)
+class Write:
+    """One command's rows: all or none of them are recorded."""
+
+    records: Sequence[Record]
+    answer: IdempotentAnswer | None = None
+    checkpoints: Sequence[CheckpointRow] = ()
+    seeds: Sequence[tuple[str, int, bytes]] = ()
+    tokens: Sequence[TokenRow] = ()
+    nodes: Sequence[NodeRow] = ()
+
+
+@dataclass(eq=False)
+class _Queued:
+    write: Write
+    done: bool = False
+    error: BaseException | None = None
+
+
+@dataclass(eq=False)
+class GroupCommit:
+    """`commit(writes)` records the writes in one transaction, or raises and records none."""
+
+    commit: Callable[[Sequence[Write]], Any]
+    limit: int = DEFAULT_LIMIT
+    _queue: deque[_Queued] = field(default_factory=deque)
+    _changed: threading.Condition = field(default_factory=threading.Condition)
+    _leading: bool = False
+
+    def submit(self, write: Write) -> None:
+        """Record `write` (with whatever else is queued); raises what recording it raised."""
+        if self.limit <= 1:
+            self.commit([write])
+            return
+        mine = _Queued(write)
+        with self._changed:
+            self._queue.append(mine)
+            self._changed.wait_for(lambda: mine.done or not self._leading)
+            if not mine.done:
+                self._leading = True
+        if not mine.done:
+            self._lead(mine)
+        if mine.error is not None:
+            raise mine.error
+
+    def _lead(self, mine: _Queued) -> None:
+        """Write queued commands, oldest first, until this thread's own is among them."""
+        try:
+            while not mine.done:
+                with self._changed:
+                    batch = [self._queue.popleft()
+                             for _ in range(min(self.limit, len(self._queue)))]
+                try:
+                    self._write(batch)
+                finally:
+                    with self._changed:
+                        for queued in batch:
+                            queued.done = True
+                        self._changed.notify_all()
+        finally:
+            with self._changed:
+                self._leading = False
+                self._changed.notify_all()
+
+    def _write(self, batch: list[_Queued]) -> None:
+        try:
+            self.commit([queued.write for queued in batch])
+        except IntegrityError as exc:
+            if len(batch) == 1:
+                batch[0].error = exc
+                return
+            for queued in batch:  # none was recorded: each on its own, for its own answer
+                try:
+                    self.commit([queued.write])
+                except Exception as own:  # handed to the thread that waits
+                    queued.error = own
+        except Exception as exc:  # the store's answer, for every waiter
+            for queued in batch:
+                queued.error = exc
+        except BaseException:
+            # The leader was interrupted: whether its transaction committed is unknown,
+            # as after a lost connection, and the others hear so (a 503).
+            from ledger.adapters.store.base import StoreUnavailable
+
+            for queued in batch:
+                queued.error = StoreUnavailable("the committing thread was interrupted")
+            raise

@@ -1,0 +1,54 @@
+"""Group commit's protocol without a database (ledger/adapters/store/group_commit.py): a
+shared transaction that fails for a reason other than a unique key fails every command in
+it, each waiter hears it, and the next leader carries on."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Sequence
+
+from ledger.adapters.store.base import StoreUnavailable
+from ledger.adapters.store.group_commit import GroupCommit, Write
+from tests.waiting import wait_until
+
+
+def test_an_unreachable_store_fails_every_command_of_the_shared_transaction() -> None:
+    release, sizes = threading.Event(), []
+
+    def commit(writes: Sequence[Write]) -> None:
+        sizes.append(len(writes))
+        if len(sizes) == 1:
+            assert release.wait(timeout=120), "the first commit was never released"
+        elif len(sizes) == 2:
+            raise StoreUnavailable("the database went away")
+
+    group = GroupCommit(commit, limit=8)
+    outcomes: dict[str, BaseException | None] = {}
+
+    def submit(name: str) -> threading.Thread:
+        def run() -> None:
+            try:
+                group.submit(Write(records=()))
+                outcomes[name] = None
+            except BaseException as exc:  # asserted in the test's thread
+                outcomes[name] = exc
+
+        thread = threading.Thread(target=run, name=name)
+        thread.start()
+        return thread
+
+    threads = [submit("first")]
+    wait_until(lambda: sizes, "the first commit to start")
+    for n in range(1, 4):
+        threads.append(submit(f"queued-{n}"))
+        wait_until(lambda n=n: len(group._queue) == n, f"{n} queued commands")
+    release.set()
+    for thread in threads:
+        thread.join(timeout=120)
+    assert sizes == [1, 3]
+    assert outcomes["first"] is None
+    assert {name: type(error) for name, error in outcomes.items() if error} == {
+        f"queued-{n}": StoreUnavailable for n in range(1, 4)}
+    # Leadership was handed back: the next command commits at once, on its own.
+    group.submit(Write(records=()))
+    assert sizes == [1, 3, 1]
