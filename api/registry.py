@@ -125,7 +125,8 @@ def register(blp: Blueprint, method: str, rule: str, command: type[Command], *,
     route.__doc__ = command.__doc__
     body_schema = schema_for(command, command.path)
     has_fields = bool(body_schema._declared_fields)
-    parsed = blp.arguments(body_schema, required=has_fields, example=command.example)(route)
+    # An instance, not the class: webargs would build a new schema for every request.
+    parsed = blp.arguments(body_schema(), required=has_fields, example=command.example)(route)
     if doc:
         parsed = blp.doc(**doc)(parsed)
     blp.route(rule, methods=[method], endpoint=name)(parsed)

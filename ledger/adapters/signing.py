@@ -66,6 +66,7 @@ class HeadSigner:
         self._key = Ed25519PrivateKey.from_private_bytes(box.derive("head-signing/ed25519"))
         raw = self._key.public_key().public_bytes(Encoding.Raw, PublicFormat.Raw)
         self.public_key = raw.hex()
+        self.key_id = key_id(self.public_key)
 
     def sign(self, campaign_id: str, position: int, head_hash: str) -> SignedHead:
         signature = self._key.sign(head_message(campaign_id, position, head_hash))
@@ -76,7 +77,7 @@ class HeadSigner:
                   timestamp: str) -> TreeHead:
         unsigned = TreeHead(campaign_id=campaign_id, tree_size=tree_size, root_hash=root_hash,
                             head_hash=head_hash, timestamp=timestamp,
-                            key_id=key_id(self.public_key), signature="")
+                            key_id=self.key_id, signature="")
         signature = self._key.sign(tree_head_message(unsigned)).hex()
         return msgspec.structs.replace(unsigned, signature=signature)
 
