@@ -1,12 +1,20 @@
 """Store append: events/s for 1 and 16 writers on different campaigns, against raw
-single-row commits on the same database (and the library's default recorder on PostgreSQL)."""
+single-row commits on the same database (and the library's default recorder on PostgreSQL).
+
+Writers are processes, and also threads sharing a process's store as the API's worker
+threads do (4 processes x 4 threads), with group commit on and off: its throughput and
+its latency (ledger/adapters/store/group_commit.py)."""
 
 from __future__ import annotations
 
 import os
 import sqlite3
+import statistics
+import threading
 import time
 import uuid
+from collections.abc import Callable
+from typing import Any
 
 import msgspec
 import psycopg
@@ -15,7 +23,7 @@ from ledger.domain.chain import GENESIS, chain_hash
 from ledger.domain.record import Record
 from ledger.service.config import Config
 from ledger.service.wiring import build_store
-from scripts.benchparts.common import PG, in_processes
+from scripts.benchparts.common import PG, in_processes, percentile
 
 DATA = b'{"character_id":"chr_x","resource":"mana","amount":1,"before":1,"after":2,"reason":"b"}'
 
@@ -48,6 +56,69 @@ def ledger_writer(config: Config, seconds: float, count: int) -> float:
     elapsed = time.perf_counter() - start
     store.close()
     return (done - 1) / elapsed
+
+
+def _in_threads(threads: int, run: Callable[[threading.Barrier], float]) -> list[float]:
+    """Each thread's result; they start their clocks together."""
+    barrier, out = threading.Barrier(threads), [0.0] * threads
+
+    def one(slot: int) -> None:
+        out[slot] = run(barrier)
+
+    started = [threading.Thread(target=one, args=(i,)) for i in range(threads)]
+    for t in started:
+        t.start()
+    for t in started:
+        t.join()
+    return out
+
+
+def ledger_threads(config: Config, seconds: float, threads: int, limit: int
+                   ) -> tuple[float, list[float]]:
+    """Events/s of `threads` threads sharing one store, and every append's ms."""
+    store = build_store(msgspec.structs.replace(config, group_commit=limit))
+    latencies: list[float] = []
+
+    def run(barrier: threading.Barrier) -> float:
+        records = _chain(int(seconds * 3000) + 500)
+        store.append(records[:1])
+        mine, done = [], 1
+        barrier.wait()
+        deadline = time.perf_counter() + seconds
+        while time.perf_counter() < deadline and done < len(records):
+            start = time.perf_counter()
+            store.append(records[done : done + 1])
+            mine.append((time.perf_counter() - start) * 1000)
+            done += 1
+        latencies.extend(mine)
+        return (done - 1) / seconds
+
+    rates = _in_threads(threads, run)
+    store.close()
+    return sum(rates), latencies
+
+
+def raw_threads(kind: str, target: str, seconds: float, threads: int) -> float:
+    """Raw single-row commits from `threads` threads, each on its own connection."""
+    def run(barrier: threading.Barrier) -> float:
+        conn: Any
+        if kind == "postgres":
+            conn = psycopg.connect(dbname=target, autocommit=True, **PG)  # type: ignore[arg-type]
+            insert = "INSERT INTO raw_bench (campaign_id, position, data) VALUES (%s,%s,%s)"
+        else:
+            conn = sqlite3.connect(target, isolation_level=None, timeout=30)
+            conn.execute("PRAGMA journal_mode=WAL")
+            conn.execute("PRAGMA synchronous=FULL")
+            insert = "INSERT INTO raw_bench (campaign_id, position, data) VALUES (?,?,?)"
+        barrier.wait()
+        done, deadline = 0, time.perf_counter() + seconds
+        while time.perf_counter() < deadline:
+            conn.execute(insert, (threading.current_thread().name, done, DATA))
+            done += 1
+        conn.close()
+        return done / seconds
+
+    return sum(_in_threads(threads, run))
 
 
 def raw_pg_writer(dbname: str, seconds: float) -> float:
@@ -113,6 +184,7 @@ def measure(configs: dict[str, Config], seconds: float) -> list[dict[str, object
             rows.append({"measure": f"append events/s, {kind}, {writers} writer(s)",
                          "value": ours, "baseline": base, "target": 0.6 if kind == "postgres"
                          and writers == 16 else None})
+        rows += _threaded(kind, config, target, seconds)
         if kind == "postgres":
             from eventsourcing.postgres import PostgresApplicationRecorder, PostgresDatastore
 
@@ -123,4 +195,23 @@ def measure(configs: dict[str, Config], seconds: float) -> list[dict[str, object
             lib = sum(in_processes(16, library_writer, [(config.pg_dbname, seconds)] * 16))
             rows.append({"measure": "append events/s, postgres, 16 writers, library default recorder",
                          "value": lib, "baseline": base, "target": None})
+    return rows
+
+
+def _threaded(kind: str, config: Config, target: str, seconds: float) -> list[dict[str, object]]:
+    """16 writers as 4 processes x 4 threads, group commit on (32) and off (1)."""
+    layout = "16 writers, 4 processes x 4 threads"
+    base = sum(in_processes(4, raw_threads, [(kind, target, seconds, 4)] * 4))
+    rows: list[dict[str, object]] = []
+    latency: dict[int, list[float]] = {}
+    for limit in (32, 1):
+        results: list[Any] = in_processes(4, ledger_threads, [(config, seconds, 4, limit)] * 4)
+        latency[limit] = [ms for _, mine in results for ms in mine]
+        rows.append({"measure": f"append events/s, {kind}, {layout}, group commit "
+                     + ("32" if limit > 1 else "off"), "value": sum(r for r, _ in results),
+                     "baseline": base, "target": 0.6 if kind == "postgres" else None})
+    for name, pick in (("p50", statistics.median), ("p99", lambda v: percentile(v, 99))):
+        rows.append({"measure": f"append {name} ms, {kind}, {layout}, group commit 32"
+                     " (baseline: off)", "value": pick(latency[32]),
+                     "baseline": pick(latency[1]), "target": None})
     return rows
