@@ -100,9 +100,10 @@ def measure(config: Config, seconds: float, rounds: int, subscribers: int,
 
 def _in_statement_append(store: Any, records: list[Any]) -> None:
     """The rejected design: pg_notify inside the appending statement (bench only)."""
+    from ledger.adapters.store.group_commit import Write
     from ledger.adapters.store.postgres import _append_statement
 
-    statement, params = _append_statement(records, None, (), ())
+    statement, params = _append_statement([Write(records)])
     last = records[-1]
     with store.datastore.get_connection() as conn:
         conn.execute(f"WITH e AS ({statement}) SELECT pg_notify(%s, %s)",

@@ -29,7 +29,7 @@ class Config(msgspec.Struct):
     checkpoint_every: int = 100
     # Commands one process may record in one shared transaction (group commit,
     # ledger/adapters/store/group_commit.py); 1 records each in its own. Unset: the
-    # store's measured default (SQLite 32, PostgreSQL 1; docs/performance.md).
+    # store's default (32, docs/decisions/009-group-commit.md).
     group_commit: int | None = None
     rate_limit_per_minute: int = 600
     cors_origins: list[str] = msgspec.field(default_factory=list)

@@ -24,7 +24,7 @@ class NoStore(Exception):
 
 def build_store(config: Config) -> EventStore:
     store = _store(config)
-    if config.group_commit is not None:  # else each store keeps its measured default
+    if config.group_commit is not None:  # else the store's default
         store.group_commit_limit = config.group_commit
     return store
 

@@ -1,6 +1,7 @@
 """Group commit (ledger/adapters/store/group_commit.py) on the real stores: appends that
-queue behind a running commit share the next transaction, a lost race inside a shared
-transaction costs only its loser, and the limit bounds a transaction's commands.
+queue behind a running commit share the next transaction (never two of one campaign), a
+lost race inside a shared transaction costs only its loser, and the limit bounds a
+transaction's commands.
 
 The first commit is held at a gate (before it reaches the database) until the others have
 queued: the only way to make threads meet without timing."""
@@ -94,7 +95,7 @@ def test_appends_queued_behind_a_commit_share_one_transaction(store: EventStore)
         assert [r.hash for r in store.read(c)] == [_first_event(c).hash]
 
 
-def test_a_lost_race_in_a_shared_transaction_fails_only_the_loser(store: EventStore) -> None:
+def test_two_commands_of_one_campaign_never_share_a_transaction(store: EventStore) -> None:
     gate, outcomes = _Gate(store), {}
     winner, loser = _first_event("cmp_race", "winner"), _first_event("cmp_race", "loser")
     _queue_behind_gate(store, gate, [
@@ -103,9 +104,25 @@ def test_a_lost_race_in_a_shared_transaction_fails_only_the_loser(store: EventSt
         lambda: _appender(store, outcomes, "loser", loser),
         lambda: _appender(store, outcomes, "bystander", _first_event("cmp_bystander")),
     ])
-    # The shared transaction failed whole, then each command was written on its own.
-    assert gate.sizes == [1, 3, 1, 1, 1]
+    # The loser waited for the next transaction, alone, and lost the race there.
+    assert gate.sizes == [1, 2, 1]
     assert len(outcomes) == 4
+    assert _failures(outcomes) == {"loser": PositionTaken}
+    assert [r.hash for r in store.read("cmp_race")] == [winner.hash]
+    assert store.head("cmp_bystander") == 1
+
+
+def test_a_lost_race_in_a_shared_transaction_fails_only_the_loser(store: EventStore) -> None:
+    gate, outcomes = _Gate(store), {}
+    winner, loser = _first_event("cmp_race", "winner"), _first_event("cmp_race", "loser")
+    _queue_behind_gate(store, gate, [  # the winner commits first (another worker, say)
+        lambda: _appender(store, outcomes, "winner", winner),
+        lambda: _appender(store, outcomes, "loser", loser),
+        lambda: _appender(store, outcomes, "bystander", _first_event("cmp_bystander")),
+    ])
+    # The shared transaction failed whole, then each command was written on its own.
+    assert gate.sizes == [1, 2, 1, 1]
+    assert len(outcomes) == 3
     assert _failures(outcomes) == {"loser": PositionTaken}
     assert [r.hash for r in store.read("cmp_race")] == [winner.hash]
     assert store.head("cmp_bystander") == 1
@@ -115,15 +132,13 @@ def test_a_repeated_idempotency_key_in_a_shared_transaction(store: EventStore) -
     gate, outcomes = _Gate(store), {}
     kept = IdempotentAnswer("POST /mana", "key-1", "fp", 201, b'{"first":true}', "cmp_keyed", 0)
     again = msgspec.structs.replace(kept, body=b'{"first":false}')
-
     _queue_behind_gate(store, gate, [
-        lambda: _appender(store, outcomes, "first", _first_event("cmp_one")),
         lambda: _appender(store, outcomes, "kept", None, kept),
         lambda: _appender(store, outcomes, "again", None, again),
         lambda: _appender(store, outcomes, "bystander", _first_event("cmp_two")),
     ])
-    assert gate.sizes == [1, 3, 1, 1, 1]
-    assert len(outcomes) == 4
+    assert gate.sizes == [1, 2, 1, 1]
+    assert len(outcomes) == 3
     assert _failures(outcomes) == {"again": IdempotencyKeyTaken}
     stored = store.answer("cmp_keyed", "POST /mana", "key-1")
     assert stored is not None

@@ -1,6 +1,7 @@
 """Group commit's protocol without a database (ledger/adapters/store/group_commit.py): a
 shared transaction that fails for a reason other than a unique key fails every command in
-it, each waiter hears it, and the next leader carries on."""
+it, each waiter hears it, and the next leader carries on; a shared transaction stays
+within its event budget."""
 
 from __future__ import annotations
 
@@ -8,7 +9,8 @@ import threading
 from collections.abc import Sequence
 
 from ledger.adapters.store.base import StoreUnavailable
-from ledger.adapters.store.group_commit import GroupCommit, Write
+from ledger.adapters.store.group_commit import BATCH_EVENTS, GroupCommit, Write
+from ledger.domain.record import Record
 from tests.waiting import wait_until
 
 
@@ -52,3 +54,39 @@ def test_an_unreachable_store_fails_every_command_of_the_shared_transaction() ->
     # Leadership was handed back: the next command commits at once, on its own.
     group.submit(Write(records=()))
     assert sizes == [1, 3, 1]
+
+
+def _events(campaign_id: str, count: int) -> tuple[Record, ...]:
+    return tuple(Record(campaign_id, p, "ResourceGained", 1, b"{}", "2026-01-01T00:00:00.000000Z",
+                        "gm", None, None, "cor", None, 0, 0, "") for p in range(1, count + 1))
+
+
+def _batches(writes: list[Write]) -> list[int]:
+    """The command count of each transaction when `writes` queue behind a held commit."""
+    release, sizes = threading.Event(), []
+
+    def commit(batch: Sequence[Write]) -> None:
+        sizes.append(len(batch))
+        if len(sizes) == 1:
+            assert release.wait(timeout=120), "the first commit was never released"
+
+    group = GroupCommit(commit, limit=32)
+    threads = [threading.Thread(target=group.submit, args=(Write(records=()),))]
+    threads[0].start()
+    wait_until(lambda: sizes, "the first commit to start")
+    for n, write in enumerate(writes, start=1):
+        threads.append(threading.Thread(target=group.submit, args=(write,)))
+        threads[-1].start()
+        wait_until(lambda n=n: len(group._queue) == n, f"{n} queued commands")
+    release.set()
+    for thread in threads:
+        thread.join(timeout=120)
+    return sizes
+
+
+def test_a_shared_transaction_stays_within_its_event_budget() -> None:
+    assert BATCH_EVENTS == 1000
+    # Two commands of 400 events share one; the third would pass 1,000 and waits.
+    assert _batches([Write(_events(f"cmp_{i}", 400)) for i in range(3)]) == [1, 2, 1]
+    # A command over the budget still commits, alone.
+    assert _batches([Write(_events("cmp_big", 1500)), Write(_events("cmp_small", 1))]) == [1, 1, 1]

@@ -131,8 +131,8 @@ class EventStore(abc.ABC):
         return sql if self.ph == "?" else sql.replace("?", self.ph)
 
     # --- writes ---------------------------------------------------------
-    # Commands per shared transaction (group_commit.py; SQLite: one fsync and one lock
-    # for the lot); 1: each alone. LEDGER_GROUP_COMMIT overrides it.
+    # Most commands in one shared transaction (group_commit.py); 1: each alone.
+    # LEDGER_GROUP_COMMIT overrides it.
     group_commit_limit = DEFAULT_LIMIT
 
     @functools.cached_property

@@ -6,9 +6,10 @@ pays for one commit: one WAL flush on PostgreSQL, one fsync and one lock on SQLi
 Nothing waits on a timer: an append with no other writer in the process commits at once,
 as it would alone. Each command is acknowledged only once its transaction has committed.
 
-If the shared transaction fails on a unique key (a lost race on a position, a repeated
-idempotency key), no command of it was recorded; each is then written again on its own
-transaction, so each gets its own answer. Throughput and latency, on and off, are in
+A shared transaction never holds two commands of one campaign: they would race for the
+same position, and the loser would fail the lot. If it fails on a unique key all the same
+(a position another process took first), no command of it was recorded; each is then
+written again in its own transaction, so each gets its own answer. Throughput and latency, on and off, are in
 docs/performance.md; the limit is `LEDGER_GROUP_COMMIT` (1 turns it off).
 """
 
@@ -27,6 +28,9 @@ from ledger.adapters.store.tree import NodeRow
 from ledger.domain.record import Record
 
 DEFAULT_LIMIT = 32
+# A shared transaction takes another command only while its events stay within this many
+# (a command alone may hold more): PostgreSQL's one statement takes 65,535 parameters.
+BATCH_EVENTS = 1000
 
 
 @dataclass(frozen=True, eq=False)
@@ -39,6 +43,10 @@ class Write:
     seeds: Sequence[tuple[str, int, bytes]] = ()
     tokens: Sequence[TokenRow] = ()
     nodes: Sequence[NodeRow] = ()
+
+    def campaigns(self) -> set[str | None]:
+        return ({r.campaign_id for r in self.records} | {t.campaign_id for t in self.tokens}
+                | {self.answer.campaign_id if self.answer else None}) - {None}
 
 
 @dataclass(eq=False)
@@ -79,8 +87,7 @@ class GroupCommit:
         try:
             while not mine.done:
                 with self._changed:
-                    batch = [self._queue.popleft()
-                             for _ in range(min(self.limit, len(self._queue)))]
+                    batch = self._next_batch()
                 try:
                     self._write(batch)
                 finally:
@@ -92,6 +99,25 @@ class GroupCommit:
             with self._changed:
                 self._leading = False
                 self._changed.notify_all()
+
+    def _next_batch(self) -> list[_Queued]:
+        """The oldest queued commands, up to the limit, no two of one campaign (a later
+        command of a campaign already taken waits for the next transaction)."""
+        batch: list[_Queued] = []
+        taken: set[str | None] = set()
+        kept: deque[_Queued] = deque()
+        events = 0
+        while self._queue and len(batch) < self.limit:
+            queued = self._queue.popleft()
+            mine, size = queued.write.campaigns(), len(queued.write.records)
+            if batch and (mine & taken or events + size > BATCH_EVENTS):
+                kept.append(queued)
+            else:
+                batch.append(queued)
+                taken |= mine
+                events += size
+        self._queue.extendleft(reversed(kept))
+        return batch
 
     def _write(self, batch: list[_Queued]) -> None:
         try:

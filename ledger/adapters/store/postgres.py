@@ -40,17 +40,14 @@ from ledger.adapters.store.records import (
     ACCESS_COLUMNS,
     ACCESS_COLUMNS_ADDED,
     EVENT_COLUMNS,
-    CheckpointRow,
     GlobalCursor,
     GlobalPage,
-    IdempotentAnswer,
-    TokenRow,
     global_page,
     record_params,
     token_params,
 )
 from ledger.adapters.store.statements import ObservedCursor
-from ledger.adapters.store.tree import TREE_DDL, NodeRow
+from ledger.adapters.store.tree import TREE_DDL
 from ledger.domain.record import Record
 
 # The database refuses writes for now, which is no bug of ours: read-only (25006: a
@@ -110,10 +107,6 @@ class PostgresStore(EventStore):
     # Under READ COMMITTED two revocations could each count the other's token as live;
     # this lock makes the second wait, then count again.
     access_lock_sql = "SELECT pg_advisory_xact_lock(hashtext(?))"
-    # Group commit off by default: the server already shares WAL flushes between
-    # concurrent commits, and a process's writers queued behind one transaction measured
-    # slower (docs/performance.md, "Group commit").
-    group_commit_limit = 1
 
     def __init__(
         self,
@@ -172,19 +165,10 @@ class PostgresStore(EventStore):
         c.execute("SET LOCAL synchronous_commit TO off")
 
     def commit_writes(self, writes: Sequence[Write]) -> None:
-        """One command: one autocommit statement, so one round trip (its other rows ride
-        in data-modifying CTEs). Several (group_commit.py): their statements pipelined in
-        one transaction."""
-        statements = [_append_statement(w.records, w.answer, w.checkpoints, w.seeds, w.tokens,
-                                         w.nodes) for w in writes]
-        if len(statements) > 1:
-            with self.transaction(write=True) as c:
-                for statement, params in statements:
-                    c.execute(statement, params)
-            return
+        """One statement, so one round trip, however many commands (group_commit.py)."""
         try:
             with self.datastore.get_connection() as conn:
-                conn.execute(*statements[0])
+                conn.execute(*_append_statement(writes))
         except PersistenceError as exc:
             _raise_if_unavailable(exc)
             raise
@@ -305,33 +289,33 @@ class PostgresStore(EventStore):
 VALUES_NODES = 64  # beyond this many node rows, arrays keep the parameter count fixed
 
 
-def _append_statement(
-    records: Sequence[Record],
-    answer: IdempotentAnswer | None,
-    checkpoints: Sequence[CheckpointRow],
-    seeds: Sequence[tuple[str, int, bytes]],
-    tokens: Sequence[TokenRow] = (),
-    nodes: Sequence[NodeRow] = (),
-) -> tuple[str, list[object]]:
+def _append_statement(writes: Sequence[Write]) -> tuple[str, list[object]]:
+    """The commands' rows as one statement: the events are its INSERT, every other row
+    rides in a data-modifying CTE. A single autocommit statement is atomic."""
     ctes: list[str] = []
     params: list[object] = []
-    if answer is not None:
+    answers = [w.answer for w in writes if w.answer is not None]
+    if answers:
         ctes.append("a AS (INSERT INTO ledger_idempotency (campaign_id, scope, key, fingerprint,"
-                    " status, body, position) VALUES (%s,%s,%s,%s,%s,%s,%s))")
-        params += [answer.campaign_id or "", answer.scope, answer.key, answer.fingerprint,
-                   answer.status, answer.body, answer.position]
-    for i, cp in enumerate(checkpoints):
+                    " status, body, position) VALUES "
+                    + ",".join(["(%s,%s,%s,%s,%s,%s,%s)"] * len(answers)) + ")")
+        for answer in answers:
+            params += [answer.campaign_id or "", answer.scope, answer.key, answer.fingerprint,
+                       answer.status, answer.body, answer.position]
+    for i, cp in enumerate(cp for w in writes for cp in w.checkpoints):
         ctes.append(f"c{i} AS (INSERT INTO ledger_checkpoints ({CHECKPOINT_COLUMNS})"
                     f" VALUES (%s,%s,%s,%s,%s) {CHECKPOINT_UPSERT})")
         params += [cp.campaign_id, cp.position, cp.state, cp.head_hash, cp.mac]
-    for i, (campaign_id, epoch, sealed) in enumerate(seeds):
+    for i, (campaign_id, epoch, sealed) in enumerate(seed for w in writes for seed in w.seeds):
         ctes.append(f"s{i} AS (INSERT INTO ledger_seeds (campaign_id, epoch, sealed)"
                     " VALUES (%s,%s,%s))")
         params += [campaign_id, epoch, sealed]
-    for i, t in enumerate(tokens):
+    for i, t in enumerate(t for w in writes for t in w.tokens):
         ctes.append(f"t{i} AS (INSERT INTO ledger_tokens ({ACCESS_COLUMNS})"
                     f" VALUES ({','.join(['%s'] * 12)}))")
         params += token_params(t)
+    nodes = [node for w in writes for node in w.nodes]
+    records = [r for w in writes for r in w.records]
     if nodes and len(nodes) <= VALUES_NODES:
         # A command's usual one or two nodes as plain rows: psycopg dumps four arrays
         # (typing each element) at several times the cost of eight scalars.
