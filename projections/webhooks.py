@@ -81,6 +81,9 @@ class Enqueuer(ProjectionRunner):
                 log.warning("webhook enqueuer failed; retrying", exc_info=True)
                 stop.wait(poll_seconds)
 
+    def _needs_write(self, page: GlobalPage) -> bool:
+        return True  # which events a webhook wants is in its rows, not in `handles`
+
     def _apply(self, start: GlobalCursor, page: GlobalPage) -> None:
         now = utc_now()
         by_campaign: dict[str, list[hooks.Webhook]] = {}

@@ -15,6 +15,7 @@ from ledger.domain.events import DomainEvent
 from ledger.domain.record import Record
 from ledger.domain.resources import gain
 from ledger.service.ledger import Ledger
+from projections import runner as runner_module
 from projections.base import Projection
 from projections.runner import LostRace, ProjectionRunner
 from tests.waiting import settle
@@ -118,3 +119,70 @@ def test_a_read_models_batches_commit_without_waiting_for_the_wal_flush(
     with store.transaction(write=True) as c:
         c.execute("SHOW synchronous_commit")
         assert c.fetchone()[0] == "on"
+
+
+def _write_transactions(store: EventStore) -> list[int]:
+    """Counts the store's write transactions from now on (the real ones run)."""
+    count = [0]
+    real = store.transaction
+
+    def counted(*, write: bool):  # type: ignore[no-untyped-def]
+        count[0] += write
+        return real(write=write)
+
+    store.transaction = counted  # type: ignore[method-assign]
+    return count
+
+
+def test_pages_the_read_model_ignores_are_not_written_one_by_one(
+        ledger: Ledger, store: EventStore) -> None:
+    """Rule of the runner: a page with nothing the projection handles moves the tracking
+    row only with the next page that is written, or at the end of the catch-up."""
+    cid = _seed(ledger, 0)  # two events the projection ignores
+    for _ in range(20):  # twenty more, one page of two each at batch_size=2
+        ledger.execute(cid, GM, register_character({"name": "Extra"}))
+    ledger.execute(cid, GM, gain(_first_character(ledger, cid), "mana", 1, "tick"))
+    runner = ProjectionRunner(store, CountGains(), batch_size=2)
+    runner.setup()
+    writes = _write_transactions(store)
+    assert _settle(runner, 23) == 23
+    # Eleven ignored pages, then the one with the gain: one write, not twelve.
+    assert writes[0] == 1
+    assert _count(store, cid) == 1
+    assert runner.catch_up() == 0
+    assert runner.position() == store.read_global(runner.position(), 10).end
+
+
+def test_a_run_of_ignored_pages_ends_with_the_tracking_row_at_the_end(
+        ledger: Ledger, store: EventStore) -> None:
+    _seed(ledger, 0)
+    runner = ProjectionRunner(store, CountGains(), batch_size=1)
+    runner.setup()
+    writes = _write_transactions(store)
+    assert _settle(runner, 2) == 2
+    # The first page was skipped; the empty page after the second (also skipped: it was
+    # full) ends the run with one move of the tracking row.
+    assert writes[0] == 1
+    end = runner.position()
+    assert store.read_global(end, 10).records == []
+    assert runner.catch_up() == 0
+
+
+def test_a_long_run_of_ignored_pages_still_moves_the_tracking_row(
+        ledger: Ledger, store: EventStore, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The tracking row (and the lag it reports) moves at least every SKIPPED_PAGES_MAX."""
+    monkeypatch.setattr(runner_module, "SKIPPED_PAGES_MAX", 3)
+    cid = _seed(ledger, 0)
+    for _ in range(20):
+        ledger.execute(cid, GM, register_character({"name": "Extra"}))
+    runner = ProjectionRunner(store, CountGains(), batch_size=2)
+    runner.setup()
+    writes = _write_transactions(store)
+    assert _settle(runner, 22) == 22
+    # Pages 1-3 skipped, page 4 written, 5-7 skipped, 8 written, 9-11 skipped, then the
+    # empty page ends the run.
+    assert writes[0] == 3
+
+
+def _first_character(ledger: Ledger, cid: str) -> str:
+    return next(iter(ledger.state(cid).characters))
