@@ -107,7 +107,7 @@ class ProjectionRunner:
                 elif done:
                     skipped += 1
                 elif stored != start:  # an empty page ends a run of skipped ones
-                    self._move(stored, start)
+                    self._apply(stored, page)
                     stored, skipped = start, 0
             except LostRace:
                 start = stored = self.position()
@@ -119,11 +119,6 @@ class ProjectionRunner:
                 progress(total)
             if last:
                 return total
-
-    def _move(self, start: GlobalCursor, end: GlobalCursor) -> None:
-        with self.store.transaction(write=True) as c:
-            self.store.relax_commit(c)
-            self._advance(c, start, end)
 
     def rebuild(self, progress: Callable[[int], None] | None = None) -> int:
         """Drop the read model, recreate it, and replay the whole global order into it."""

@@ -14,7 +14,6 @@ import threading
 import time
 import uuid
 from collections.abc import Callable
-from typing import Any
 
 import msgspec
 import psycopg
@@ -99,24 +98,12 @@ def ledger_threads(config: Config, seconds: float, threads: int, limit: int
 
 
 def raw_threads(kind: str, target: str, seconds: float, threads: int) -> float:
-    """Raw single-row commits from `threads` threads, each on its own connection."""
+    """Raw single-row commits from `threads` threads, each its own writer and connection."""
+    writer = raw_pg_writer if kind == "postgres" else raw_sqlite_writer
+
     def run(barrier: threading.Barrier) -> float:
-        conn: Any
-        if kind == "postgres":
-            conn = psycopg.connect(dbname=target, autocommit=True, **PG)  # type: ignore[arg-type]
-            insert = "INSERT INTO raw_bench (campaign_id, position, data) VALUES (%s,%s,%s)"
-        else:
-            conn = sqlite3.connect(target, isolation_level=None, timeout=30)
-            conn.execute("PRAGMA journal_mode=WAL")
-            conn.execute("PRAGMA synchronous=FULL")
-            insert = "INSERT INTO raw_bench (campaign_id, position, data) VALUES (?,?,?)"
         barrier.wait()
-        done, deadline = 0, time.perf_counter() + seconds
-        while time.perf_counter() < deadline:
-            conn.execute(insert, (threading.current_thread().name, done, DATA))
-            done += 1
-        conn.close()
-        return done / seconds
+        return writer(target, seconds)
 
     return sum(_in_threads(threads, run))
 
@@ -205,7 +192,8 @@ def _threaded(kind: str, config: Config, target: str, seconds: float) -> list[di
     rows: list[dict[str, object]] = []
     latency: dict[int, list[float]] = {}
     for limit in (32, 1):
-        results: list[Any] = in_processes(4, ledger_threads, [(config, seconds, 4, limit)] * 4)
+        results: list[tuple[float, list[float]]] = in_processes(  # type: ignore[assignment]
+            4, ledger_threads, [(config, seconds, 4, limit)] * 4)
         latency[limit] = [ms for _, mine in results for ms in mine]
         rows.append({"measure": f"append events/s, {kind}, {layout}, group commit "
                      + ("32" if limit > 1 else "off"), "value": sum(r for r, _ in results),

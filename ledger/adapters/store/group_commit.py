@@ -9,8 +9,9 @@ as it would alone. Each command is acknowledged only once its transaction has co
 A shared transaction never holds two commands of one campaign: they would race for the
 same position, and the loser would fail the lot. If it fails on a unique key all the same
 (a position another process took first), no command of it was recorded; each is then
-written again in its own transaction, so each gets its own answer. Throughput and latency, on and off, are in
-docs/performance.md; the limit is `LEDGER_GROUP_COMMIT` (1 turns it off).
+written again in its own transaction, so each gets its own answer. Throughput and
+latency, on and off, are in docs/performance.md; the limit is `LEDGER_GROUP_COMMIT`
+(1 turns it off).
 """
 
 from __future__ import annotations
@@ -44,9 +45,10 @@ class Write:
     tokens: Sequence[TokenRow] = ()
     nodes: Sequence[NodeRow] = ()
 
-    def campaigns(self) -> set[str | None]:
+    def campaigns(self) -> set[str]:
+        answered = self.answer.campaign_id if self.answer else None
         return ({r.campaign_id for r in self.records} | {t.campaign_id for t in self.tokens}
-                | {self.answer.campaign_id if self.answer else None}) - {None}
+                | ({answered} if answered else set()))
 
 
 @dataclass(eq=False)
@@ -104,7 +106,7 @@ class GroupCommit:
         """The oldest queued commands, up to the limit, no two of one campaign (a later
         command of a campaign already taken waits for the next transaction)."""
         batch: list[_Queued] = []
-        taken: set[str | None] = set()
+        taken: set[str] = set()
         kept: deque[_Queued] = deque()
         events = 0
         while self._queue and len(batch) < self.limit:
