@@ -19,8 +19,11 @@ from eventsourcing.persistence import IntegrityError, PersistenceError
 
 from ledger.adapters.store.across import across
 from ledger.adapters.store.group_commit import DEFAULT_LIMIT, GroupCommit, Write
+from ledger.adapters.store.migrations import shape_digest
+from ledger.adapters.store.ops_tables import OPS_COLUMNS_ADDED
 from ledger.adapters.store.records import (
     ACCESS_COLUMNS,
+    ACCESS_COLUMNS_ADDED,
     EVENT_COLUMNS,
     CheckpointRow,
     GlobalCursor,
@@ -116,7 +119,36 @@ class EventStore(abc.ABC):
         """Each campaign's Merkle nodes (ledger/adapters/store/tree.py)."""
         return TreeNodes(self, lambda campaign_id, upto: iter_batches(self, campaign_id, upto))
 
+    # Whether a table exists, one row of one boolean: the store's catalog query.
+    table_exists_sql = ""
+
     def setup(self) -> None:
+        """Make this code's tables, or bring an older store's up to them. A store already
+        stamped with this code's shape is left alone, without a lock: `CREATE INDEX IF NOT
+        EXISTS` and `ADD COLUMN IF NOT EXISTS` lock their table even when there is nothing
+        to do, and a worker starting beside live traffic once deadlocked a running
+        worker's append that way (a 503; docs/reliability.md)."""
+        digest = self.shape_digest()
+        with self.transaction(write=False) as c:
+            if self.shape_stamped(c, digest):
+                return
+        self.build_schema(digest)
+
+    def shape_digest(self) -> str:
+        return shape_digest(self.ddl(), [*ACCESS_COLUMNS_ADDED, *OPS_COLUMNS_ADDED])
+
+    def shape_stamped(self, c: Cursor, digest: str) -> bool:
+        c.execute(self.q(self.table_exists_sql), ("ledger_schema_shape",))
+        if not c.fetchone()[0]:
+            return False
+        c.execute(self.q("SELECT 1 FROM ledger_schema_shape WHERE digest = ?"), (digest,))
+        return c.fetchone() is not None
+
+    @abc.abstractmethod
+    def build_schema(self, digest: str) -> None:
+        """Create what is missing, run the versioned steps, and stamp `digest` last."""
+
+    def create_tables(self) -> None:
         with self.transaction(write=True) as c:
             for statement in self.ddl():
                 c.execute(statement)

@@ -10,7 +10,8 @@ serializes writers). A step never deletes a row; it only reshapes keys.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import hashlib
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any, Protocol
@@ -20,6 +21,13 @@ from ledger.adapters.store.keyed_tables import KEYED_INDEXES, keyed_tables
 
 VERSION_DDL = ("CREATE TABLE IF NOT EXISTS ledger_schema_version ("
                " version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)")
+# What setup() has made, as a digest of its statements: a store stamped with this code's
+# digest needs no setup at all (EventStore.setup).
+SHAPE_DDL = ("CREATE TABLE IF NOT EXISTS ledger_schema_shape ("
+             " digest TEXT PRIMARY KEY, stamped_at TEXT NOT NULL)")
+# Bump when setup() changes in a way its digested statements do not show (a new ALTER
+# written out in a store's setup, say): stores stamped before then run setup once more.
+SETUP_REVISION = 1
 
 
 class Cursor(Protocol):
@@ -121,3 +129,19 @@ def migrate(c: Cursor, kind: str, q: Callable[[str], str], *, existed: bool) -> 
 def _stamp(c: Cursor, q: Callable[[str], str], step: Step) -> None:
     c.execute(q("INSERT INTO ledger_schema_version (version, name, applied_at) VALUES (?,?,?)"),
               (step.version, step.name, datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")))
+
+
+def shape_digest(statements: Sequence[str], added_columns: Sequence[object]) -> str:
+    """The shape setup() makes: its CREATE statements, the columns it adds to older
+    stores, the newest versioned step and SETUP_REVISION."""
+    text = "\n".join([f"setup revision {SETUP_REVISION}", f"steps {LATEST}", *statements,
+                      *(repr(column) for column in added_columns)])
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+def stamp_shape(c: Cursor, q: Callable[[str], str], digest: str) -> None:
+    """Record that setup() has made this shape (in its last transaction)."""
+    c.execute(SHAPE_DDL)
+    c.execute(q("INSERT INTO ledger_schema_shape (digest, stamped_at) VALUES (?,?)"
+                " ON CONFLICT (digest) DO NOTHING"),
+              (digest, datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")))

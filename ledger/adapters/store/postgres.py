@@ -33,7 +33,7 @@ from ledger.adapters.store.base import (
     StoreUnavailable,
 )
 from ledger.adapters.store.group_commit import Write
-from ledger.adapters.store.migrations import migrate
+from ledger.adapters.store.migrations import migrate, stamp_shape
 from ledger.adapters.store.ops_tables import OPS_COLUMNS_ADDED, ops_ddl
 from ledger.adapters.store.pg_notifier import Notifier
 from ledger.adapters.store.records import (
@@ -205,12 +205,16 @@ class PostgresStore(EventStore):
         except psycopg.OperationalError as exc:
             raise StoreUnavailable(str(exc)) from exc
 
-    def setup(self) -> None:
+    table_exists_sql = "SELECT to_regclass(?) IS NOT NULL"
+
+    def build_schema(self, digest: str) -> None:
         with self.transaction(write=True) as c:
             # Concurrent first starts must not race to create the same schema or tables
             # (two CREATE SCHEMA IF NOT EXISTS at once: one fails on a unique key).
             c.execute("SELECT pg_advisory_xact_lock(hashtext('ledger-setup'))")
             c.execute(f'CREATE SCHEMA IF NOT EXISTS "{self.schema}"')
+            if self.shape_stamped(c, digest):  # made while this start waited for the lock
+                return
             c.execute("SELECT to_regclass('ledger_events')")
             existed = c.fetchone()[0] is not None
             for statement in self.ddl():
@@ -227,6 +231,7 @@ class PostgresStore(EventStore):
             for table, column, kind in OPS_COLUMNS_ADDED:
                 c.execute(f"ALTER TABLE {table} ADD COLUMN IF NOT EXISTS {column} {kind}")
             migrate(c, self.kind, self.q, existed=existed)
+            stamp_shape(c, self.q, digest)
 
     def ddl(self) -> list[str]:
         return [

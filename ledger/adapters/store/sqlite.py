@@ -20,7 +20,7 @@ from eventsourcing.persistence import OperationalError
 from eventsourcing.sqlite import SQLiteConnection, SQLiteConnectionPool, SQLiteDatastore
 
 from ledger.adapters.store.base import Cursor, EventStore, StoreUnavailable
-from ledger.adapters.store.migrations import VERSION_DDL, migrate
+from ledger.adapters.store.migrations import VERSION_DDL, migrate, stamp_shape
 from ledger.adapters.store.ops_tables import OPS_COLUMNS_ADDED, ops_ddl
 from ledger.adapters.store.records import (
     ACCESS_COLUMNS_ADDED,
@@ -95,9 +95,11 @@ class SQLiteStore(EventStore):
     def relax_commit(self, c: Cursor) -> None:
         """Nothing: SQLite's synchronous setting is the connection's, not a transaction's."""
 
-    def setup(self) -> None:
+    table_exists_sql = "SELECT EXISTS (SELECT 1 FROM sqlite_master WHERE type='table' AND name=?)"
+
+    def build_schema(self, digest: str) -> None:
         existed = self.has_ledger()
-        super().setup()
+        self.create_tables()
         # Stores made by an older version lack the newer columns (SQLite has no ADD COLUMN
         # IF NOT EXISTS). Workers starting together may race: the loser's duplicate column
         # error is the outcome it wanted.
@@ -121,6 +123,7 @@ class SQLiteStore(EventStore):
             # version: a worker starting beside it then waits and finds the steps done.
             c.execute("UPDATE ledger_schema_version SET version=version WHERE 0")
             migrate(c, self.kind, self.q, existed=existed)
+            stamp_shape(c, self.q, digest)
 
     def ddl(self) -> list[str]:
         return [

@@ -28,9 +28,9 @@ from ledger.service.wiring import build_store, existing_key, open_existing_store
 
 # Live-process state, not history: a restored tracking row would claim read models that are
 # not there, and heartbeats name processes of the old machine.
-# The schema version is the restoring store's own (its setup stamps it).
+# The schema version and shape are the restoring store's own (its setup stamps them).
 SKIPPED = frozenset({"ledger_projection_tracking", "ledger_runner_heartbeats",
-                     "ledger_schema_version"})
+                     "ledger_schema_version", "ledger_schema_shape"})
 # The old cluster's transaction ids would hide restored events from the global order.
 GENERATED = frozenset({"tx"})
 BATCH = 2000
