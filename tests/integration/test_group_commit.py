@@ -30,7 +30,7 @@ def _first_event(campaign_id: str, reason: str = "a") -> Record:
 
 
 class _Gate:
-    """Turns group commit on (PostgreSQL's default is off) and wraps the store's commit:
+    """Sets the group commit limit and wraps the store's commit:
     records each transaction's command count and holds the first one until released."""
 
     def __init__(self, store: EventStore, limit: int = 32) -> None:

@@ -36,6 +36,7 @@ from ledger.adapters.store.group_commit import Write
 from ledger.adapters.store.migrations import migrate, stamp_shape
 from ledger.adapters.store.ops_tables import OPS_COLUMNS_ADDED, ops_ddl
 from ledger.adapters.store.pg_notifier import Notifier
+from ledger.adapters.store.pg_writer import WriterConnection
 from ledger.adapters.store.records import (
     ACCESS_COLUMNS,
     ACCESS_COLUMNS_ADDED,
@@ -143,6 +144,8 @@ class PostgresStore(EventStore):
             originator_id_type="text",
         )
         self.notifier = Notifier(self.channel, self._own_connection) if notify else None
+        self.writer = WriterConnection(
+            self.datastore.pool, lambda: self.datastore.pool.open(False, 30.0))
 
     @contextmanager
     def transaction(self, *, write: bool) -> Iterator[Cursor]:
@@ -165,10 +168,14 @@ class PostgresStore(EventStore):
         c.execute("SET LOCAL synchronous_commit TO off")
 
     def commit_writes(self, writes: Sequence[Write]) -> None:
-        """One statement, so one round trip, however many commands (group_commit.py)."""
+        """One statement, so one round trip, however many commands (group_commit.py), on
+        the writer connection unless another thread is using it (pg_writer.py)."""
+        query, params = _append_statement(writes)
         try:
+            if self.writer.try_execute(query, params):
+                return
             with self.datastore.get_connection() as conn:
-                conn.execute(*_append_statement(writes))
+                conn.execute(query, params)
         except PersistenceError as exc:
             _raise_if_unavailable(exc)
             raise
@@ -288,6 +295,7 @@ class PostgresStore(EventStore):
     def close(self) -> None:
         if self.notifier is not None:
             self.notifier.close()
+        self.writer.close()
         self.datastore.close()
 
 
