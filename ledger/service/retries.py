@@ -19,6 +19,11 @@ from ledger.adapters.store.base import IdempotencyKeyTaken, PositionTaken, Store
 # rounds, and 12 attempts gave 503s under contention alone (docs/reliability.md). Past
 # that, a 503 with Retry-After hands the wait to the client.
 MAX_ATTEMPTS = 60
+# A writer waits this long at most for its campaign's lock, the time SQLite's writer waits
+# for the file's lock. Longer, the store has not taken the campaign's earlier write for
+# that long (a lock held by another program, a lost server): a 503 hands the wait to the
+# client, where writers queued behind each other would each wait out the outage in turn.
+WRITER_WAIT_SECONDS = 15.0
 
 T = TypeVar("T")
 
@@ -30,8 +35,8 @@ class ConflictRetriesExhausted(StoreUnavailable):
 class WriterLocks:
     """One lock per campaign; races left are with other processes."""
 
-    def __init__(self, keep: int) -> None:
-        self.keep = keep
+    def __init__(self, keep: int, wait_seconds: float = WRITER_WAIT_SECONDS) -> None:
+        self.keep, self.wait_seconds = keep, wait_seconds
         self._guard = threading.Lock()
         self._locks: dict[str, threading.Lock] = {}
 
@@ -57,14 +62,19 @@ def until_recorded(locks: WriterLocks, campaign_id: str, attempt: Callable[[], T
     concurrent request with the same Idempotency-Key commits first, `key_taken` answers
     with its result (None: try again)."""
     for n in range(MAX_ATTEMPTS):
-        with locks.of(campaign_id):
-            try:
-                return attempt()
-            except PositionTaken:
-                pass  # someone else recorded first: fast-forward and decide again
-            except IdempotencyKeyTaken:
-                earlier = key_taken()
-                if earlier is not None:
-                    return earlier
+        lock = locks.of(campaign_id)
+        if not lock.acquire(timeout=locks.wait_seconds):
+            raise StoreUnavailable(f"this campaign's earlier writes have waited for the store"
+                                   f" for {locks.wait_seconds:g} s")
+        try:
+            return attempt()
+        except PositionTaken:
+            pass  # someone else recorded first: fast-forward and decide again
+        except IdempotencyKeyTaken:
+            earlier = key_taken()
+            if earlier is not None:
+                return earlier
+        finally:
+            lock.release()
         time.sleep(pause(n))
     raise ConflictRetriesExhausted("too many concurrent writers on this campaign")

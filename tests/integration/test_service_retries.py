@@ -74,3 +74,16 @@ def test_one_lock_per_campaign_and_idle_locks_are_dropped_past_the_limit() -> No
     locks.of("cmp_c")
     locks.of("cmp_d")  # more than `keep`: the idle ones are dropped first
     assert locks.of("cmp_a") is not first
+
+
+def test_a_writer_waits_for_its_campaigns_lock_only_so_long_then_hears_503() -> None:
+    """A command of a campaign whose earlier write is stuck in the store (SQLite: a lock
+    held past the busy timeout) answers StoreUnavailable once it has waited the bound,
+    without running; commands of other campaigns go on."""
+    locks = WriterLocks(keep=8, wait_seconds=0.01)
+    ran: list[str] = []
+    with locks.of("cmp_stuck"):  # the earlier write, still waiting for the store
+        with pytest.raises(StoreUnavailable):
+            until_recorded(locks, "cmp_stuck", lambda: ran.append("stuck"), lambda: None)
+        until_recorded(locks, "cmp_free", lambda: ran.append("free"), lambda: None)
+    assert ran == ["free"]

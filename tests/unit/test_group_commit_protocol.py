@@ -14,6 +14,22 @@ from ledger.domain.record import Record
 from tests.waiting import wait_until
 
 
+def _submitted(group: GroupCommit, outcomes: dict[str, BaseException | None], name: str,
+               write: Write) -> threading.Thread:
+    """A started thread submitting `write`; its outcome (None or the error) lands in
+    `outcomes[name]`, to be asserted in the test's thread."""
+    def run() -> None:
+        try:
+            group.submit(write)
+            outcomes[name] = None
+        except BaseException as exc:
+            outcomes[name] = exc
+
+    thread = threading.Thread(target=run, name=name)
+    thread.start()
+    return thread
+
+
 def test_an_unreachable_store_fails_every_command_of_the_shared_transaction() -> None:
     release, sizes = threading.Event(), []
 
@@ -26,23 +42,10 @@ def test_an_unreachable_store_fails_every_command_of_the_shared_transaction() ->
 
     group = GroupCommit(commit, limit=8)
     outcomes: dict[str, BaseException | None] = {}
-
-    def submit(name: str) -> threading.Thread:
-        def run() -> None:
-            try:
-                group.submit(Write(records=()))
-                outcomes[name] = None
-            except BaseException as exc:  # asserted in the test's thread
-                outcomes[name] = exc
-
-        thread = threading.Thread(target=run, name=name)
-        thread.start()
-        return thread
-
-    threads = [submit("first")]
+    threads = [_submitted(group, outcomes, "first", Write(records=()))]
     wait_until(lambda: sizes, "the first commit to start")
     for n in range(1, 4):
-        threads.append(submit(f"queued-{n}"))
+        threads.append(_submitted(group, outcomes, f"queued-{n}", Write(records=())))
         wait_until(lambda n=n: len(group._queue) == n, f"{n} queued commands")
     release.set()
     for thread in threads:
@@ -90,3 +93,33 @@ def test_a_shared_transaction_stays_within_its_event_budget() -> None:
     assert _batches([Write(_events(f"cmp_{i}", 400)) for i in range(3)]) == [1, 2, 1]
     # A command over the budget still commits, alone.
     assert _batches([Write(_events("cmp_big", 1500)), Write(_events("cmp_small", 1))]) == [1, 1, 1]
+
+
+def test_commands_queued_behind_a_refused_transaction_are_refused_with_it() -> None:
+    """A store that refuses a transaction as unavailable (a lock held past SQLite's busy
+    timeout) refuses the commands queued meanwhile too, at once: written one transaction
+    after another (these are of one campaign, so one each), each would wait out the same
+    refusal in turn."""
+    release, sizes = threading.Event(), []
+
+    def commit(writes: Sequence[Write]) -> None:
+        sizes.append(len(writes))
+        if len(sizes) == 1:
+            assert release.wait(timeout=120), "the first commit was never released"
+            raise StoreUnavailable("database is locked")
+
+    group = GroupCommit(commit, limit=8)
+    outcomes: dict[str, BaseException | None] = {}
+    threads = [_submitted(group, outcomes, "first", Write(_events("cmp_one", 1)))]
+    wait_until(lambda: sizes, "the first commit to start")
+    for n in range(1, 4):
+        threads.append(_submitted(group, outcomes, f"queued-{n}", Write(_events("cmp_one", 1))))
+        wait_until(lambda n=n: len(group._queue) == n, f"{n} queued commands")
+    release.set()
+    for thread in threads:
+        thread.join(timeout=120)
+    assert sizes == [1]
+    assert {name: type(error) for name, error in outcomes.items()} == {
+        name: StoreUnavailable for name in ("first", "queued-1", "queued-2", "queued-3")}
+    group.submit(Write(records=()))  # the next command is written as usual
+    assert sizes == [1, 1]

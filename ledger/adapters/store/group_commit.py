@@ -9,7 +9,9 @@ as it would alone. Each command is acknowledged only once its transaction has co
 A shared transaction never holds two commands of one campaign: they would race for the
 same position, and the loser would fail the lot. If it fails on a unique key all the same
 (a position another process took first), no command of it was recorded; each is then
-written again in its own transaction, so each gets its own answer. Throughput and
+written again in its own transaction, so each gets its own answer. When the store is
+unavailable, the commands queued behind the failed transaction fail with it at once,
+rather than each waiting out the same outage in a transaction of its own. Throughput and
 latency, on and off, are in docs/performance.md; the limit is `LEDGER_GROUP_COMMIT`
 (1 turns it off).
 """
@@ -96,11 +98,26 @@ class GroupCommit:
                     with self._changed:
                         for queued in batch:
                             queued.done = True
+                        self._refuse_queued_if_unavailable(batch)
                         self._changed.notify_all()
         finally:
             with self._changed:
                 self._leading = False
                 self._changed.notify_all()
+
+    def _refuse_queued_if_unavailable(self, batch: list[_Queued]) -> None:
+        """The store refused `batch` as unavailable (SQLite: a lock another program held
+        past the busy timeout; PostgreSQL: a lost server): the commands that queued
+        meanwhile hear the same. Written one batch after another, each would wait out the
+        same refusal in turn, and a client behind three batches waited a minute for its 503."""
+        from ledger.adapters.store.base import StoreUnavailable
+
+        refused = next((q.error for q in batch if isinstance(q.error, StoreUnavailable)), None)
+        if refused is None:
+            return
+        for queued in self._queue:
+            queued.error, queued.done = refused, True
+        self._queue.clear()
 
     def _next_batch(self) -> list[_Queued]:
         """The oldest queued commands, up to the limit, no two of one campaign (a later
