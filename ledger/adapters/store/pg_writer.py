@@ -14,6 +14,7 @@ or mid-statement, and the next append checks out another.
 from __future__ import annotations
 
 import threading
+from collections.abc import Callable
 from typing import Any
 
 import psycopg
@@ -35,7 +36,7 @@ _TRANSLATED: tuple[tuple[type[psycopg.Error], type[PersistenceError]], ...] = (
 )
 
 
-def persistence_error(exc: psycopg.Error) -> PersistenceError:
+def _persistence_error(exc: psycopg.Error) -> PersistenceError:
     for raw, ours in _TRANSLATED:
         if isinstance(exc, raw):
             return ours(str(exc))
@@ -43,7 +44,7 @@ def persistence_error(exc: psycopg.Error) -> PersistenceError:
 
 
 class WriterConnection:
-    def __init__(self, pool: ConnectionPool[Any], open_pool: Any) -> None:
+    def __init__(self, pool: ConnectionPool[Any], open_pool: Callable[[], object]) -> None:
         """`open_pool()` opens the pool if it is not yet open (its first use may be ours)."""
         self._pool, self._open_pool = pool, open_pool
         self._conn: psycopg.Connection[Any] | None = None
@@ -69,7 +70,7 @@ class WriterConnection:
         except BaseException as exc:
             self._give_back()
             if isinstance(exc, psycopg.Error):
-                raise persistence_error(exc) from exc
+                raise _persistence_error(exc) from exc
             raise
 
     def _give_back(self) -> None:

@@ -222,8 +222,8 @@ class PostgresStore(EventStore):
             c.execute(f'CREATE SCHEMA IF NOT EXISTS "{self.schema}"')
             if self.shape_stamped(c, digest):  # made while this start waited for the lock
                 return
-            c.execute("SELECT to_regclass('ledger_events')")
-            existed = c.fetchone()[0] is not None
+            c.execute(self.q(self.table_exists_sql), ("ledger_events",))
+            existed = bool(c.fetchone()[0])
             for statement in self.ddl():
                 c.execute(statement)
             # Stores made by an older version lack the newer token columns.

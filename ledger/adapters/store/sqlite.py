@@ -171,8 +171,8 @@ class SQLiteStore(EventStore):
         return int(row[0]), row[1]
 
     def has_ledger(self) -> bool:
-        return self._one("SELECT 1 FROM sqlite_master WHERE type='table' AND name=?",
-                         ("ledger_events",)) is not None
+        row = self._one(self.table_exists_sql, ("ledger_events",))
+        return bool(row and row[0])
 
     @property
     def closed(self) -> bool:
