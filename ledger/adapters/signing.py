@@ -15,7 +15,6 @@ from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey,
 from cryptography.hazmat.primitives.serialization import Encoding, PublicFormat
 
 from ledger.adapters.secrets_box import SecretBox
-from ledger.domain.chain import canonical
 
 ALGORITHM = "Ed25519"
 PURPOSE = b"campaign-ledger/head/v1\n"
@@ -32,10 +31,17 @@ class SignedHead(msgspec.Struct, frozen=True, kw_only=True):
     signature: str
 
 
+def canonical_fields(fields: dict[str, str | int]) -> bytes:
+    """`canonical()` of an object of strings and integers, by msgspec's encoder: the same
+    bytes (tests/unit/test_signing.py), at a tenth of the cost. Every write's receipt
+    signs one. Floats are why `canonical()` itself keeps the standard encoder."""
+    return msgspec.json.encode(fields, order="sorted")
+
+
 def head_message(campaign_id: str, position: int, head_hash: str) -> bytes:
     """The signed bytes: a purpose line, then the canonical JSON of the head."""
-    return PURPOSE + canonical({"campaign_id": campaign_id, "position": position,
-                                "head_hash": head_hash})
+    return PURPOSE + canonical_fields({"campaign_id": campaign_id, "position": position,
+                                       "head_hash": head_hash})
 
 
 class TreeHead(msgspec.Struct, frozen=True, kw_only=True):
@@ -52,9 +58,9 @@ class TreeHead(msgspec.Struct, frozen=True, kw_only=True):
 
 
 def tree_head_message(h: TreeHead) -> bytes:
-    return STH_PURPOSE + canonical({"campaign_id": h.campaign_id, "tree_size": h.tree_size,
-                                    "root_hash": h.root_hash, "head_hash": h.head_hash,
-                                    "timestamp": h.timestamp, "key_id": h.key_id})
+    return STH_PURPOSE + canonical_fields({
+        "campaign_id": h.campaign_id, "tree_size": h.tree_size, "root_hash": h.root_hash,
+        "head_hash": h.head_hash, "timestamp": h.timestamp, "key_id": h.key_id})
 
 
 def key_id(public_key: str) -> str:

@@ -70,7 +70,15 @@ def subtree(lookup: Lookup, start: int, end: int) -> bytes:
 
 
 def root(lookup: Lookup, size: int) -> bytes:
-    return subtree(lookup, 0, size)
+    """MTH(D[0:size]): the frontier's subtrees folded right to left, which is where
+    RFC 9162's splits land, without recursing (every receipt computes one)."""
+    if size == 0:
+        return EMPTY_ROOT
+    peaks = [lookup(key) for key in frontier(size)]
+    value = peaks.pop()
+    while peaks:
+        value = node_hash(peaks.pop(), value)
+    return value
 
 
 def inclusion(lookup: Lookup, index: int, size: int) -> list[bytes]:
@@ -78,15 +86,19 @@ def inclusion(lookup: Lookup, index: int, size: int) -> list[bytes]:
     if not 0 <= index < size:
         raise ValueError("the leaf index must be below the tree size")
 
-    def path(m: int, start: int, end: int) -> list[bytes]:
-        if end - start == 1:
-            return []
+    # RFC 9162's recursion unrolled: walk down from the root, taking the sibling range
+    # at each split, then give the siblings leaf-side first.
+    siblings, start, end = [], 0, size
+    while end - start > 1:
         k = _split(end - start)
-        if m < k:
-            return [*path(m, start, start + k), subtree(lookup, start + k, end)]
-        return [*path(m - k, start + k, end), subtree(lookup, start, start + k)]
-
-    return path(index, 0, size)
+        if index - start < k:
+            siblings.append(subtree(lookup, start + k, end))
+            end = start + k
+        else:
+            siblings.append(subtree(lookup, start, start + k))
+            start += k
+    siblings.reverse()
+    return siblings
 
 
 def consistency(lookup: Lookup, old: int, new: int) -> list[bytes]:
