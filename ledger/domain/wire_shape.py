@@ -116,19 +116,39 @@ def _entry(key: Any, value: Any) -> Any:
     return shown
 
 
+@functools.cache
+def _plan(cls: type[msgspec.Struct]) -> tuple[tuple[str, str, str, bool], ...] | None:
+    """How `wire` shows a Struct of `cls`: None when msgspec encodes it as it is, else for
+    each field (name, wire name, inner wire name or "", whether it is a collection).
+    Worked out once per class: every write's answer shows the state."""
+    if not _has_collections(cls):
+        return None
+    maps, names = _collections(cls), renamed(cls)
+    return tuple((name, *_nested(names.get(name, encoded)), name in maps)
+                 for name, encoded in encoded_fields(cls))
+
+
+def _nested(wire_name: str) -> tuple[str, str]:
+    outer, _, inner = wire_name.partition(".")
+    return outer, inner
+
+
+_PLAIN = frozenset({str, int, float, bool, type(None)})
+
+
 def wire(value: Any) -> Any:
     """`value` with every Struct in it as builtins, its maps of Structs as lists."""
+    if type(value) in _PLAIN:
+        return value
     if isinstance(value, msgspec.Struct):
-        if not _has_collections(type(value)):
+        plan = _plan(type(value))
+        if plan is None:
             return value
-        maps = _collections(type(value))
-        names = renamed(type(value))
         out: dict[str, Any] = {}
-        for name, encoded in encoded_fields(type(value)):
+        for name, outer, inner, collection in plan:
             item = getattr(value, name)
             shown = ([_entry(k, v) for k, v in item.items()]
-                     if name in maps and isinstance(item, dict) else wire(item))
-            outer, _, inner = names.get(name, encoded).partition(".")
+                     if collection and isinstance(item, dict) else wire(item))
             if inner:
                 out.setdefault(outer, {})[inner] = shown
             else:
