@@ -35,11 +35,14 @@ from ledger.adapters.store.records import (
     record_params,
     token_params,
 )
-from ledger.adapters.store.tree import INSERT as TREE_INSERT
+from ledger.adapters.store.tree import INSERT_ROWS as TREE_INSERT_ROWS
 from ledger.adapters.store.tree import TreeNodes
 from ledger.domain.record import Record
 
 CHECKPOINT_COLUMNS = "campaign_id, position, state, head_hash, mac"
+EVENTS_INSERT = f"INSERT INTO ledger_events ({EVENT_COLUMNS}) VALUES "
+# Rows per multi-row INSERT: 14 columns x 500 stays far below SQLite's bound-variable limit.
+ROWS_PER_STATEMENT = 500
 CHECKPOINT_UPSERT = ("ON CONFLICT (campaign_id, position) DO UPDATE SET state=excluded.state, "
                      "head_hash=excluded.head_hash, mac=excluded.mac")
 # A checkpoint beside the chain's hash at its position.
@@ -191,24 +194,33 @@ class EventStore(abc.ABC):
         self.appended(records)
 
     def commit_writes(self, writes: Sequence[Write]) -> None:
-        """Record the commands in one transaction, or none of them."""
-        marks = ",".join("?" * 14)
+        """Record the commands in one transaction, or none of them. Each command's answer
+        and tokens go first (a taken Idempotency-Key fails before anything else); then the
+        batch's events and tree nodes go in a few multi-row statements, since statements,
+        not rows, are what a short write costs here."""
         with self.transaction(write=True) as c:
             for w in writes:
                 if w.answer is not None:
                     self._insert_answer(c, w.answer)
                 for t in w.tokens:
                     self._insert_token(c, t)
-                for r in w.records:
-                    c.execute(self.q(f"INSERT INTO ledger_events ({EVENT_COLUMNS}) VALUES ({marks})"),
-                              record_params(r))
-                for node in w.nodes:
-                    c.execute(self.q(TREE_INSERT), node)
+            self._insert_rows(c, EVENTS_INSERT, [record_params(r) for w in writes
+                                                 for r in w.records])
+            self._insert_rows(c, TREE_INSERT_ROWS, [node for w in writes for node in w.nodes])
+            for w in writes:
                 for row in w.checkpoints:
                     self._insert_checkpoint(c, row)
                 for campaign_id, epoch, sealed in w.seeds:
                     c.execute(self.q("INSERT INTO ledger_seeds (campaign_id, epoch, sealed) "
                                      "VALUES (?,?,?)"), (campaign_id, epoch, sealed))
+
+    def _insert_rows(self, c: Cursor, head: str, rows: Sequence[Sequence[Any]]) -> None:
+        """`head` (an INSERT ending in VALUES) for these rows, ROWS_PER_STATEMENT at a time."""
+        for start in range(0, len(rows), ROWS_PER_STATEMENT):
+            chunk = rows[start:start + ROWS_PER_STATEMENT]
+            marks = "(" + ",".join("?" * len(chunk[0])) + ")"
+            c.execute(self.q(head + ",".join([marks] * len(chunk))),
+                      [value for row in chunk for value in row])
 
     def _insert_answer(self, c: Cursor, a: IdempotentAnswer) -> None:
         c.execute(

@@ -24,7 +24,8 @@ Edge = tuple[str, int, dict[merkle.Key, bytes]]  # a campaign's frontier at a si
 TREE_DDL = ("CREATE TABLE IF NOT EXISTS ledger_tree_nodes ("
             " campaign_id TEXT NOT NULL, level INTEGER NOT NULL, idx BIGINT NOT NULL,"
             " hash {blob} NOT NULL, PRIMARY KEY (campaign_id, level, idx))")
-INSERT = "INSERT INTO ledger_tree_nodes (campaign_id, level, idx, hash) VALUES (?,?,?,?)"
+INSERT_ROWS = "INSERT INTO ledger_tree_nodes (campaign_id, level, idx, hash) VALUES "
+INSERT = INSERT_ROWS + "(?,?,?,?)"
 # Builders of a missing tree may race; they write the same rows.
 BUILD_INSERT = INSERT + " ON CONFLICT DO NOTHING"
 CACHED_CAMPAIGNS = 4096
