@@ -20,9 +20,10 @@ from collections.abc import Callable
 from typing import Any
 
 PAYLOAD_LIMIT = 7000  # PostgreSQL refuses payloads of 8000 bytes or more
-# Each NOTIFY is a commit with its own WAL flush: gathering the heads of a short window
-# caps that at 1 / COALESCE_SECONDS per process whatever the write rate.
-COALESCE_SECONDS = 0.02
+# Each NOTIFY is a commit with its own WAL flush: at most one per process per window,
+# whatever the write rate, and the first news after a quiet window goes at once. The
+# hubs fan out at most every 0.25 s anyway (docs/feed-and-webhooks.md).
+WINDOW_SECONDS = 0.1
 
 log = logging.getLogger(__name__)
 
@@ -72,15 +73,18 @@ class Notifier:
             self._wake.notify()
 
     def _run(self) -> None:
+        sent = -WINDOW_SECONDS
         while True:
-            time.sleep(COALESCE_SECONDS)
             with self._wake:
                 while not self._pending:
                     self._wake.wait()
+            time.sleep(max(0.0, sent + WINDOW_SECONDS - time.monotonic()))
+            with self._wake:
                 heads, self._pending = self._pending, {}
             if self._closed:
                 self._drop()
                 return
+            sent = time.monotonic()
             try:
                 self._send(heads)
             except Exception:  # a lost wake-up is repaired by the listeners' sweep
