@@ -1,14 +1,22 @@
 """Merkle proofs at random sizes of a large campaign, and what a receipt adds to a write.
 
 Proofs are read by a fresh store (no cached nodes: what a cold worker pays), against the
-baseline of reading one event by its position. A receipt's cost is measured in process:
-a command alone against the same command followed by its receipt, alternating."""
+baseline of reading one event by its position. A receipt's cost is measured twice, in
+process, alternating with its baseline: at the store (a command alone against the same
+command followed by its receipt), and at the API (a write request through the app against
+the same request with the answer's receipt step skipped)."""
 
 from __future__ import annotations
 
 import random
 import time
+from contextlib import nullcontext
+from unittest import mock
 
+import msgspec
+
+import api.answers
+from api import create_app
 from ledger.adapters.signing import HeadSigner
 from ledger.service.audit import receipts
 from ledger.service.config import Config
@@ -60,4 +68,29 @@ def receipt_cost(config: Config, campaign_id: str, rounds: int = 200) -> tuple[f
                 plain.append((time.perf_counter() - start) * 1000)
     finally:
         ledger.store.close()
+    return median(with_receipt), median(plain)
+
+
+def api_receipt_cost(config: Config, rounds: int = 400) -> tuple[float, float]:
+    """Median ms of a write request through the app, with its receipt and without: the
+    receipt step (`api.answers.with_receipt`) is skipped on alternate requests, so both
+    run the same route, token check, command, commit and JSON answer."""
+    app = create_app(msgspec.structs.replace(config, rate_limit_per_minute=10**9,
+                                             log_level="WARNING"))
+    client = app.test_client()
+    created = client.post("/v1/campaigns", json={"name": "Receipt bench"}).get_json()
+    cid, headers = created["campaign"]["id"], {"Authorization": f"Bearer {created['gm_token']}"}
+    mara = client.post(f"/v1/campaigns/{cid}/characters", headers=headers,
+                       json={"name": "Mara", "mana": {"current": 0, "max": 1_000_000}})
+    path = f"/v1/campaigns/{cid}/characters/{mara.get_json()['character']['id']}/mana/gain"
+    with_receipt, plain = [], []
+    for i in range(rounds):
+        skip = mock.patch.object(api.answers, "with_receipt", lambda _cid, body: body)
+        with skip if i % 2 else nullcontext():
+            start = time.perf_counter()
+            answer = client.post(path, headers=headers, json={"amount": 1, "reason": "bench"})
+            took = (time.perf_counter() - start) * 1000
+        if answer.status_code != 200 or ("receipt" in answer.get_json()) != (i % 2 == 0):
+            raise RuntimeError(f"the bench write answered {answer.status_code}: {answer.data!r}")
+        (plain if i % 2 else with_receipt).append(took)
     return median(with_receipt), median(plain)
