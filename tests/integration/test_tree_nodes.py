@@ -95,3 +95,26 @@ def test_node_rows_written_by_large_and_small_appends_give_the_rfc_root(store: E
     for size in (1, 64, 99, 100, 101, 105, 110):
         head = receipts.tree_head(store, SIGNER, "cmp_tree_sizes", size)
         assert bytes.fromhex(head.root_hash) == rfc9162.mth(leaves[:size]), size
+
+
+def test_one_append_larger_than_a_statement_stores_every_event_and_node(
+        store: EventStore) -> None:
+    """An append of more rows than one INSERT carries (SQLite splits it into several) keeps
+    every event and every Merkle node: the root read back by a fresh worker is the RFC one."""
+    records, prev = [], GENESIS
+    for position in range(1, 301):
+        draft = Record("cmp_big_append", position, "ResourceGained", 1, b'{"amount":1}',
+                       "2026-01-01T00:00:00.000000Z", "gm", "tok", None, "cor", None, 0, 0, "")
+        records.append(msgspec.structs.replace(draft, hash=chain_hash(prev, draft)))
+        prev = records[-1].hash
+    store.append(records)
+    fresh_nodes(store)
+    assert [r.position for r in store.read("cmp_big_append")] == list(range(1, 301))
+    leaves = [bytes.fromhex(r.hash) for r in records]
+    head = receipts.tree_head(store, SIGNER, "cmp_big_append")
+    assert bytes.fromhex(head.root_hash) == rfc9162.mth(leaves)
+    with store.transaction(write=False) as c:
+        c.execute(store.q("SELECT COUNT(*) FROM ledger_tree_nodes WHERE campaign_id=?"),
+                  ("cmp_big_append",))
+        # Every complete, aligned subtree: 300 leaves, 150 pairs, 75 fours ... one of 256.
+        assert c.fetchone()[0] == sum(300 >> level for level in range(9))
