@@ -101,12 +101,7 @@ def test_one_append_larger_than_a_statement_stores_every_event_and_node(
         store: EventStore) -> None:
     """An append of more rows than one INSERT carries (SQLite splits it into several) keeps
     every event and every Merkle node: the root read back by a fresh worker is the RFC one."""
-    records, prev = [], GENESIS
-    for position in range(1, 301):
-        draft = Record("cmp_big_append", position, "ResourceGained", 1, b'{"amount":1}',
-                       "2026-01-01T00:00:00.000000Z", "gm", "tok", None, "cor", None, 0, 0, "")
-        records.append(msgspec.structs.replace(draft, hash=chain_hash(prev, draft)))
-        prev = records[-1].hash
+    records = _chained("cmp_big_append", 300)
     store.append(records)
     fresh_nodes(store)
     assert [r.position for r in store.read("cmp_big_append")] == list(range(1, 301))

@@ -28,6 +28,7 @@ from ledger.adapters.store.across import across
 from ledger.adapters.store.base import (
     CHECKPOINT_COLUMNS,
     CHECKPOINT_UPSERT,
+    EVENTS_INSERT,
     Cursor,
     EventStore,
     StoreUnavailable,
@@ -48,6 +49,7 @@ from ledger.adapters.store.records import (
     token_params,
 )
 from ledger.adapters.store.statements import ObservedCursor
+from ledger.adapters.store.tree import INSERT_ROWS as NODES_INSERT
 from ledger.adapters.store.tree import TREE_DDL
 from ledger.domain.record import Record
 
@@ -332,8 +334,7 @@ def _append_statement(writes: Sequence[Write]) -> tuple[str, list[object]]:
     if nodes and len(nodes) <= VALUES_NODES:
         # A command's usual one or two nodes as plain rows: psycopg dumps four arrays
         # (typing each element) at several times the cost of eight scalars.
-        ctes.append("n AS (INSERT INTO ledger_tree_nodes (campaign_id, level, idx, hash) VALUES "
-                    + ",".join(["(%s,%s,%s,%s)"] * len(nodes)) + ")")
+        ctes.append("n AS (" + NODES_INSERT + ",".join(["(%s,%s,%s,%s)"] * len(nodes)) + ")")
         for node in nodes:
             params += node
     elif nodes:  # as arrays: four parameters however many nodes (a statement takes 65,535)
@@ -341,7 +342,7 @@ def _append_statement(writes: Sequence[Write]) -> tuple[str, list[object]]:
                     "SELECT * FROM unnest(%s::text[], %s::int[], %s::bigint[], %s::bytea[]))")
         params += [list(column) for column in zip(*nodes, strict=True)]
     row = "(" + ",".join(["%s"] * 14) + ")"
-    main = f"INSERT INTO ledger_events ({EVENT_COLUMNS}) VALUES " + ",".join([row] * len(records))
+    main = EVENTS_INSERT + ",".join([row] * len(records))
     for r in records:
         params += record_params(r)
     if not records:  # nothing but side rows: still one statement
