@@ -8,6 +8,7 @@ import threading
 
 from flask import Flask, current_app
 
+from ledger.adapters.secrets_box import ServerKeyMalformed
 from ledger.adapters.signing import HeadSigner
 from ledger.service.ledger import Ledger
 from ledger.service.wiring import build_ledger
@@ -36,6 +37,8 @@ def warm(app: Flask) -> None:
     try:
         with app.app_context():
             ledger()
+    except ServerKeyMalformed:
+        raise  # a setting no request can succeed with: the worker does not boot
     except Exception:
         log.warning("could not open the store as the worker started; the first request "
                     "tries again", exc_info=True)

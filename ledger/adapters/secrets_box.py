@@ -16,13 +16,30 @@ from pathlib import Path
 from cryptography.hazmat.primitives.ciphers.aead import AESGCM
 
 
+class ServerKeyMalformed(ValueError):
+    """The server key given is not hex: nothing it seals or signs could be opened."""
+
+
+def _parsed(text: str, source: str) -> bytes:
+    try:
+        key = bytes.fromhex(text.strip())
+    except ValueError:
+        key = b""
+    if not key:
+        # Said at start-up, naming where the key came from: the server must not start and
+        # then answer every request with a 500.
+        raise ServerKeyMalformed(f"the server key in {source} is not hexadecimal (a new one is "
+                                 "32 random bytes as 64 hex digits, e.g. `openssl rand -hex 32`)")
+    return key
+
+
 def read_key(data_dir: Path, env_value: str | None) -> bytes | None:
     """The server key, or None when neither the variable nor the file holds one."""
     if env_value:
-        return bytes.fromhex(env_value)
+        return _parsed(env_value, "LEDGER_SECRET_KEY")
     path = data_dir / "secret.key"
     if path.exists():
-        return bytes.fromhex(path.read_text().strip())
+        return _parsed(path.read_text(), str(path))
     return None
 
 

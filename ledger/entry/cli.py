@@ -9,6 +9,7 @@ import sys
 from importlib.metadata import entry_points
 
 import ledger.entry.tools
+from ledger.adapters.secrets_box import ServerKeyMalformed
 from ledger.service.wiring import NoStore
 
 
@@ -31,7 +32,7 @@ def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     try:
         result = args.func(args)
-    except NoStore as exc:  # one line naming where it looked, no traceback
+    except (NoStore, ServerKeyMalformed) as exc:  # one line naming the source, no traceback
         print(f"campaign-ledger {args.command}: {exc}", file=sys.stderr)
         return 2
     return int(result or 0)

@@ -127,3 +127,17 @@ def test_export_from_the_wrong_directory_exits_with_one_line_and_no_traceback(
     assert done.stderr.strip().splitlines() == [done.stderr.strip()]
     assert str(tmp_path / "ledger-data" / "ledger.sqlite3") in done.stderr
     assert list(tmp_path.iterdir()) == []
+
+
+def test_a_malformed_server_key_is_one_line_naming_the_variable(
+        ledger: Ledger, store_config: Config, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    campaign_id, _ = played(ledger)
+    use_store(monkeypatch, store_config)
+    monkeypatch.setenv("LEDGER_SECRET_KEY", "not-a-hex-key")
+    code = main(["export", campaign_id])
+    err = capsys.readouterr().err
+    assert code == 2
+    assert "LEDGER_SECRET_KEY" in err
+    assert "Traceback" not in err
+    assert len(err.strip().splitlines()) == 1
