@@ -77,14 +77,31 @@ class GroupCommit:
             return
         mine = _Queued(write)
         with self._changed:
-            self._queue.append(mine)
-            self._changed.wait_for(lambda: mine.done or not self._leading)
-            if not mine.done:
+            alone = not self._leading and not self._queue
+            if alone:  # no batch to form: lead with this command, not through the queue
                 self._leading = True
-        if not mine.done:
+            else:
+                self._queue.append(mine)
+                self._changed.wait_for(lambda: mine.done or not self._leading)
+                if not mine.done:
+                    self._leading = True
+        if alone:
+            self._lead_alone(mine)
+        elif not mine.done:
             self._lead(mine)
         if mine.error is not None:
             raise mine.error
+
+    def _lead_alone(self, mine: _Queued) -> None:
+        """Write one command that found nobody queued; whoever queued meanwhile is led next."""
+        try:
+            self._write([mine])
+        finally:
+            with self._changed:
+                mine.done = True
+                self._refuse_queued_if_unavailable([mine])
+                self._leading = False
+                self._changed.notify_all()
 
     def _lead(self, mine: _Queued) -> None:
         """Write queued commands, oldest first, until this thread's own is among them."""
