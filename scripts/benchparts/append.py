@@ -1,5 +1,6 @@
 """Store append: events/s for 1 and 16 writers on different campaigns, against raw
 single-row commits on the same database (and the library's default recorder on PostgreSQL).
+Each arm runs in two halves, in the order A B ... B A (common.alternating).
 
 Writers are processes, and also threads sharing a process's store as the API's worker
 threads do (4 processes x 4 threads), with group commit on and off: its throughput and
@@ -22,7 +23,7 @@ from ledger.domain.chain import GENESIS, chain_hash
 from ledger.domain.record import Record
 from ledger.service.config import Config
 from ledger.service.wiring import build_store
-from scripts.benchparts.common import PG, in_processes, percentile
+from scripts.benchparts.common import PG, alternating, in_processes, percentile
 
 DATA = b'{"character_id":"chr_x","resource":"mana","amount":1,"before":1,"after":2,"reason":"b"}'
 
@@ -163,14 +164,11 @@ def measure(configs: dict[str, Config], seconds: float) -> list[dict[str, object
     for kind, config in configs.items():
         build_store(config).setup()
         target = _prepare_raw(config)
-        raw = raw_pg_writer if kind == "postgres" else raw_sqlite_writer
         for writers in (1, 16):
-            count = int(seconds * 6000 / writers) + 1000
-            ours = sum(in_processes(writers, ledger_writer, [(config, seconds, count)] * writers))
-            base = sum(in_processes(writers, raw, [(target, seconds)] * writers))
+            ours, base = _processes(config, target, writers, seconds)
             rows.append({"measure": f"append events/s, {kind}, {writers} writer(s)",
-                         "value": ours, "baseline": base, "target": 0.6 if kind == "postgres"
-                         and writers == 16 else None})
+                         "value": ours, "baseline": base, "target": 0.6
+                         if kind == "postgres" and writers == 16 else None})
         rows += _threaded(kind, config, target, seconds)
         if kind == "postgres":
             from eventsourcing.postgres import PostgresApplicationRecorder, PostgresDatastore
@@ -185,19 +183,38 @@ def measure(configs: dict[str, Config], seconds: float) -> list[dict[str, object
     return rows
 
 
+def _processes(config: Config, target: str, writers: int, seconds: float) -> tuple[float, float]:
+    """Events/s of `writers` single-threaded processes: ours, and raw single-row commits."""
+    raw = raw_pg_writer if config.store == "postgres" else raw_sqlite_writer
+    count = int(seconds * 6000 / writers) + 1000
+    runs = alternating({
+        "ours": lambda s: sum(in_processes(writers, ledger_writer, [(config, s, count)] * writers)),
+        "raw": lambda s: sum(in_processes(writers, raw, [(target, s)] * writers)),
+    }, seconds)
+    return statistics.mean(runs["ours"]), statistics.mean(runs["raw"])
+
+
 def _threaded(kind: str, config: Config, target: str, seconds: float) -> list[dict[str, object]]:
     """16 writers as 4 processes x 4 threads, group commit on (32) and off (1)."""
     layout = "16 writers, 4 processes x 4 threads"
-    base = sum(in_processes(4, raw_threads, [(kind, target, seconds, 4)] * 4))
-    rows: list[dict[str, object]] = []
-    latency: dict[int, list[float]] = {}
-    for limit in (32, 1):
-        results: list[tuple[float, list[float]]] = in_processes(  # type: ignore[assignment]
-            4, ledger_threads, [(config, seconds, 4, limit)] * 4)
-        latency[limit] = [ms for _, mine in results for ms in mine]
-        rows.append({"measure": f"append events/s, {kind}, {layout}, group commit "
-                     + ("32" if limit > 1 else "off"), "value": sum(r for r, _ in results),
-                     "baseline": base, "target": 0.6 if kind == "postgres" else None})
+
+    def ours(limit: int) -> Callable[[float], tuple[float, list[float]]]:
+        def run(s: float) -> tuple[float, list[float]]:
+            results: list[tuple[float, list[float]]] = in_processes(  # type: ignore[assignment]
+                4, ledger_threads, [(config, s, 4, limit)] * 4)
+            return sum(r for r, _ in results), [ms for _, mine in results for ms in mine]
+        return run
+
+    runs = alternating({"32": ours(32), "off": ours(1), "raw": lambda s: (
+        sum(in_processes(4, raw_threads, [(kind, target, s, 4)] * 4)), [])}, seconds)
+    base = statistics.mean(rate for rate, _ in runs["raw"])
+    latency = {limit: [ms for _, mine in runs[name] for ms in mine]
+               for limit, name in ((32, "32"), (1, "off"))}
+    rows: list[dict[str, object]] = [
+        {"measure": f"append events/s, {kind}, {layout}, group commit "
+         + ("32" if name == "32" else "off"), "value": statistics.mean(r for r, _ in runs[name]),
+         "baseline": base, "target": 0.6 if kind == "postgres" else None}
+        for name in ("32", "off")]
     for name, pick in (("p50", statistics.median), ("p99", lambda v: percentile(v, 99))):
         rows.append({"measure": f"append {name} ms, {kind}, {layout}, group commit 32"
                      " (baseline: off)", "value": pick(latency[32]),

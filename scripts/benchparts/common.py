@@ -1,4 +1,4 @@
-"""Shared helpers: temporary stores, process pools, percentiles."""
+"""Shared helpers: temporary stores, process pools, alternating arms, percentiles."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import uuid
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from multiprocessing import get_context
-from typing import Any
+from typing import Any, TypeVar
 
 import psycopg
 
@@ -18,6 +18,7 @@ from ledger.service.config import Config
 PG = {"host": os.environ.get("BENCH_PG_HOST", "127.0.0.1"),
       "port": int(os.environ.get("BENCH_PG_PORT", "5432")),
       "user": os.environ.get("BENCH_PG_USER", "postgres")}
+T = TypeVar("T")
 
 
 @contextmanager
@@ -52,6 +53,17 @@ def in_processes(n: int, target: Callable[..., float], args: list[tuple[Any, ...
     ctx = get_context("fork")
     with ctx.Pool(n) as pool:
         return pool.starmap(target, args)
+
+
+def alternating(arms: dict[str, Callable[[float], T]], seconds: float) -> dict[str, list[T]]:
+    """Each arm's results from two runs of `seconds / 2`, in the order A B ... B A: a drift
+    during the measurement (the machine, a database settling after the step before, a file
+    growing) then weighs on every arm alike, where one arm after the other charged it to
+    whichever ran first."""
+    out: dict[str, list[T]] = {name: [] for name in arms}
+    for name in [*arms, *reversed(arms)]:
+        out[name].append(arms[name](seconds / 2))
+    return out
 
 
 def percentile(values: list[float], p: float) -> float:

@@ -3,6 +3,7 @@ a minimal endpoint on the same server that checks a token and commits one raw ro
 
 from __future__ import annotations
 
+import functools
 import http.client
 import json
 import os
@@ -16,7 +17,7 @@ from typing import Any
 import msgspec
 
 from ledger.service.config import Config
-from scripts.benchparts.common import in_processes, median, percentile
+from scripts.benchparts.common import alternating, in_processes, median, percentile
 from tests.live_server import http as call
 from tests.live_server import live_server
 
@@ -78,10 +79,13 @@ def _client(port: int, targets: list[tuple[str, str]], seconds: float) -> list[f
     return latencies
 
 
-def _load(port: int, targets: list[tuple[str, str]], seconds: float) -> dict[str, Any]:
+def _run(port: int, targets: list[tuple[str, str]], seconds: float) -> list[float]:
     chunks = [targets[i::CLIENT_PROCESSES] for i in range(CLIENT_PROCESSES)]
     results = in_processes(CLIENT_PROCESSES, _client, [(port, c, seconds) for c in chunks])
-    flat = [ms for part in results for ms in part]  # type: ignore[union-attr]
+    return [ms for part in results for ms in part]  # type: ignore[union-attr]
+
+
+def _summary(flat: list[float], seconds: float) -> dict[str, Any]:
     ok = [ms for ms in flat if ms >= 0]
     return {"rate": len(ok) / seconds, "p50": median(ok), "p99": percentile(ok, 99),
             "errors": len(flat) - len(ok)}
@@ -94,10 +98,15 @@ def measure(config: Config, seconds: float, workers: int = 4) -> dict[str, dict[
         port = int(base.rsplit(":", 1)[1])
         campaigns = [_setup_campaign(base, Path(tmp) / "server.log")
                      for _ in range(CLIENT_PROCESSES * THREADS_PER_PROCESS)]
-        commands = [(f"/v1/campaigns/{c}/characters/{ch}/mana/gain", t) for c, t, ch in campaigns]
-        raw = [(f"/v1/bench/{c}/raw-commit", t) for c, t, _ in campaigns]
-        _load(port, raw[:4], 1.0)  # warm every worker
-        return {"command": _load(port, commands, seconds), "baseline": _load(port, raw, seconds)}
+        targets = {"command": [(f"/v1/campaigns/{c}/characters/{ch}/mana/gain", t)
+                               for c, t, ch in campaigns],
+                   "baseline": [(f"/v1/bench/{c}/raw-commit", t) for c, t, _ in campaigns]}
+        for mine in targets.values():  # both paths warm in every worker
+            _run(port, mine, 1.0)
+        runs = alternating({arm: functools.partial(_run, port, mine)
+                            for arm, mine in targets.items()}, seconds)
+        return {arm: _summary([ms for run in halves for ms in run], seconds)
+                for arm, halves in runs.items()}
 
 
 def worker_rss_mb(config: Config, campaign_id: str, token: str, size: int) -> float:
