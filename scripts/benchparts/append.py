@@ -23,7 +23,7 @@ from ledger.domain.chain import GENESIS, chain_hash
 from ledger.domain.record import Record
 from ledger.service.config import Config
 from ledger.service.wiring import build_store
-from scripts.benchparts.common import PG, alternating, in_processes, percentile
+from scripts.benchparts.common import PG, alternating, in_processes, percentile, ready
 
 DATA = b'{"character_id":"chr_x","resource":"mana","amount":1,"before":1,"after":2,"reason":"b"}'
 
@@ -48,6 +48,7 @@ def ledger_writer(config: Config, seconds: float, count: int) -> float:
     store = build_store(config)
     records = _chain(count)
     store.append(records[:1])
+    ready()
     done, start = 1, time.perf_counter()
     deadline = start + seconds
     while time.perf_counter() < deadline and done < count:
@@ -59,8 +60,8 @@ def ledger_writer(config: Config, seconds: float, count: int) -> float:
 
 
 def _in_threads(threads: int, run: Callable[[threading.Barrier], float]) -> list[float]:
-    """Each thread's result; they start their clocks together."""
-    barrier, out = threading.Barrier(threads), [0.0] * threads
+    """Each thread's result; they start their clocks together, with the other processes'."""
+    barrier, out = threading.Barrier(threads, action=ready), [0.0] * threads
 
     def one(slot: int) -> None:
         out[slot] = run(barrier)
@@ -104,13 +105,16 @@ def raw_threads(kind: str, target: str, seconds: float, threads: int) -> float:
 
     def run(barrier: threading.Barrier) -> float:
         barrier.wait()
-        return writer(target, seconds)
+        return writer(target, seconds, threaded=True)
 
     return sum(_in_threads(threads, run))
 
 
-def raw_pg_writer(dbname: str, seconds: float) -> float:
+def raw_pg_writer(dbname: str, seconds: float, *, threaded: bool = False) -> float:
+    """`threaded`: one of several threads, whose barrier already waited in ready()."""
     with psycopg.connect(dbname=dbname, autocommit=True, **PG) as conn:  # type: ignore[arg-type]
+        if not threaded:
+            ready()
         done, deadline = 0, time.perf_counter() + seconds
         while time.perf_counter() < deadline:
             conn.execute("INSERT INTO raw_bench (campaign_id, position, data) VALUES (%s,%s,%s)",
@@ -119,10 +123,12 @@ def raw_pg_writer(dbname: str, seconds: float) -> float:
     return done / seconds
 
 
-def raw_sqlite_writer(path: str, seconds: float) -> float:
+def raw_sqlite_writer(path: str, seconds: float, *, threaded: bool = False) -> float:
     conn = sqlite3.connect(path, isolation_level=None, timeout=30)
     conn.execute("PRAGMA journal_mode=WAL")
     conn.execute("PRAGMA synchronous=FULL")
+    if not threaded:
+        ready()
     done, deadline = 0, time.perf_counter() + seconds
     while time.perf_counter() < deadline:
         conn.execute("INSERT INTO raw_bench (campaign_id, position, data) VALUES (?,?,?)",

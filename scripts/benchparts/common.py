@@ -48,11 +48,26 @@ def configs(kinds: tuple[str, ...] = ("sqlite", "postgres")) -> Iterator[dict[st
         yield out
 
 
+# The processes of the running `in_processes` call, inherited through fork: see ready().
+_ready: Any = None
+
+
 def in_processes(n: int, target: Callable[..., float], args: list[tuple[Any, ...]]) -> list[float]:
     """Run `target(*args[i])` in n processes started together; returns their results."""
+    global _ready
     ctx = get_context("fork")
+    _ready = ctx.Barrier(n)
     with ctx.Pool(n) as pool:
         return pool.starmap(target, args)
+
+
+def ready() -> None:
+    """Wait until every process of this `in_processes` call has prepared, then start the
+    clock: a writer that started timing while the others still hashed their rows had their
+    preparation's CPU charged to its figure (the raw writers prepare nothing). Each of the
+    n tasks holds its process here, so the pool's n processes take one task each."""
+    if _ready is not None:
+        _ready.wait(timeout=300)
 
 
 def alternating(arms: dict[str, Callable[[float], T]], seconds: float) -> dict[str, list[T]]:
