@@ -10,6 +10,7 @@ from importlib.metadata import entry_points
 
 import ledger.entry.tools
 from ledger.adapters.secrets_box import ServerKeyMalformed
+from ledger.service.config import ConfigError
 from ledger.service.wiring import NoStore
 
 
@@ -32,7 +33,7 @@ def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     try:
         result = args.func(args)
-    except (NoStore, ServerKeyMalformed) as exc:  # one line naming the source, no traceback
+    except (NoStore, ServerKeyMalformed, ConfigError) as exc:  # one line naming it, no traceback
         print(f"campaign-ledger {args.command}: {exc}", file=sys.stderr)
         return 2
     return int(result or 0)

@@ -2,13 +2,25 @@
 
 from __future__ import annotations
 
+import math
 import os
 from pathlib import Path
+from typing import TypeVar
 
 import msgspec
 
 # `campaign-ledger serve` hands gunicorn the line to print once it listens (api/serving.py).
 START_LINE_VARIABLE = "LEDGER_SERVE_START_LINE"
+STORES = ("sqlite", "postgres")
+LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
+N = TypeVar("N", int, float)
+
+
+class ConfigError(ValueError):
+    """A setting that cannot work, named with its variable: refused when the configuration
+    is read, so a mistyped value stops start-up in one line instead of surfacing later as
+    500s (LEDGER_CHECKPOINT_EVERY=0 divided by zero on every write) or a silent default
+    (LEDGER_STORE=postgresql used to mean SQLite)."""
 
 
 class Config(msgspec.Struct):
@@ -74,24 +86,25 @@ class Config(msgspec.Struct):
         get = e.get
         return cls(
             data_dir=get("LEDGER_DATA_DIR", "./ledger-data"),
-            store=get("LEDGER_STORE", "postgres" if get("LEDGER_POSTGRES_DBNAME") else "sqlite"),
+            store=_store_kind(e),
             sqlite_path=get("LEDGER_SQLITE_PATH"),
             pg_dbname=get("LEDGER_POSTGRES_DBNAME", "ledger"),
             pg_host=get("LEDGER_POSTGRES_HOST", "127.0.0.1"),
-            pg_port=int(get("LEDGER_POSTGRES_PORT", "5432")),
+            pg_port=_number(e, "LEDGER_POSTGRES_PORT", 5432, 1, 65535),
             pg_user=get("LEDGER_POSTGRES_USER", "postgres"),
             pg_password=get("LEDGER_POSTGRES_PASSWORD", ""),
             pg_schema=get("LEDGER_POSTGRES_SCHEMA", "public"),
             secret_key=get("LEDGER_SECRET_KEY") or None,
             admin_token=get("LEDGER_ADMIN_TOKEN") or None,  # empty means unset
-            max_body_bytes=int(get("LEDGER_MAX_BODY_BYTES", str(64 * 1024))),
-            checkpoint_every=int(get("LEDGER_CHECKPOINT_EVERY", "100")),
-            rate_limit_per_minute=int(get("LEDGER_RATE_LIMIT_PER_MINUTE", "600")),
+            max_body_bytes=_number(e, "LEDGER_MAX_BODY_BYTES", 64 * 1024, 1),
+            checkpoint_every=_number(e, "LEDGER_CHECKPOINT_EVERY", 100, 1),
+            # 0 or less turns the limit off (api/limits.py).
+            rate_limit_per_minute=_number(e, "LEDGER_RATE_LIMIT_PER_MINUTE", 600),
             cors_origins=[o for o in get("LEDGER_CORS_ORIGINS", "").split(",") if o],
             pg_replicas=[r.strip() for r in get("LEDGER_POSTGRES_REPLICAS", "").split(",")
                          if r.strip()],
             bench_endpoints=get("LEDGER_BENCH_ENDPOINTS", "") == "1",
-            group_commit=int(get("LEDGER_GROUP_COMMIT") or 0) or None,
+            group_commit=_number(e, "LEDGER_GROUP_COMMIT", 0, 0) or None,  # 0: the default
             **_ops_from_env(e),  # type: ignore[arg-type]
         )
 
@@ -108,7 +121,7 @@ class Config(msgspec.Struct):
             "LEDGER_CORS_ORIGINS": ",".join(self.cors_origins),
             "LEDGER_POSTGRES_REPLICAS": ",".join(self.pg_replicas),
             "LEDGER_BENCH_ENDPOINTS": "1" if self.bench_endpoints else "",
-            **{env: str(getattr(self, field)) for field, (env, _) in OPS_SETTINGS.items()},
+            **{env: str(getattr(self, field)) for field, (env, _, _) in OPS_SETTINGS.items()},
         }
         for name, value in (("LEDGER_SQLITE_PATH", self.sqlite_path),
                             ("LEDGER_SECRET_KEY", self.secret_key),
@@ -128,33 +141,76 @@ class Config(msgspec.Struct):
         return Path(self.sqlite_path) if self.sqlite_path else self.data_path / "ledger.sqlite3"
 
 
-# Operational settings: field -> (environment variable, type).
-OPS_SETTINGS: dict[str, tuple[str, type]] = {
-    "body_read_timeout_seconds": ("LEDGER_BODY_READ_TIMEOUT", float),
-    "feed_heartbeat_seconds": ("LEDGER_FEED_HEARTBEAT_SECONDS", float),
-    "feed_sth_every": ("LEDGER_FEED_STH_EVERY", int),
-    "feed_poll_seconds": ("LEDGER_FEED_POLL_SECONDS", float),
-    "feed_sweep_seconds": ("LEDGER_FEED_SWEEP_SECONDS", float),
-    "feed_auth_recheck_seconds": ("LEDGER_FEED_AUTH_RECHECK_SECONDS", float),
-    "feed_streams_per_worker": ("LEDGER_FEED_STREAMS", int),
-    "feed_ticket_ttl_seconds": ("LEDGER_FEED_TICKET_TTL", float),
-    "webhook_timeout_seconds": ("LEDGER_WEBHOOK_TIMEOUT_SECONDS", float),
-    "webhook_max_attempts": ("LEDGER_WEBHOOK_MAX_ATTEMPTS", int),
-    "webhook_backoff_seconds": ("LEDGER_WEBHOOK_BACKOFF_SECONDS", float),
-    "webhook_backoff_max_seconds": ("LEDGER_WEBHOOK_BACKOFF_MAX_SECONDS", float),
-    "webhook_poll_seconds": ("LEDGER_WEBHOOK_POLL_SECONDS", float),
-    "runner_heartbeat_seconds": ("LEDGER_RUNNER_HEARTBEAT_SECONDS", float),
-    "runner_stale_seconds": ("LEDGER_RUNNER_STALE_SECONDS", float),
-    "log_level": ("LEDGER_LOG_LEVEL", str),
-    "replica_wait_seconds": ("LEDGER_REPLICA_WAIT_SECONDS", float),
-    "replica_max_lag_seconds": ("LEDGER_REPLICA_MAX_LAG_SECONDS", float),
-    "replica_retry_seconds": ("LEDGER_REPLICA_RETRY_SECONDS", float),
+# Operational settings: field -> (environment variable, type, least value). An interval
+# that paces a loop must be above 0 (at 0 the loop would spin); a wait may be 0.
+TICK = 0.001
+OPS_SETTINGS: dict[str, tuple[str, type, float]] = {
+    "body_read_timeout_seconds": ("LEDGER_BODY_READ_TIMEOUT", float, TICK),
+    "feed_heartbeat_seconds": ("LEDGER_FEED_HEARTBEAT_SECONDS", float, TICK),
+    "feed_sth_every": ("LEDGER_FEED_STH_EVERY", int, 1),
+    "feed_poll_seconds": ("LEDGER_FEED_POLL_SECONDS", float, TICK),
+    "feed_sweep_seconds": ("LEDGER_FEED_SWEEP_SECONDS", float, TICK),
+    "feed_auth_recheck_seconds": ("LEDGER_FEED_AUTH_RECHECK_SECONDS", float, TICK),
+    "feed_streams_per_worker": ("LEDGER_FEED_STREAMS", int, 0),
+    "feed_ticket_ttl_seconds": ("LEDGER_FEED_TICKET_TTL", float, TICK),
+    "webhook_timeout_seconds": ("LEDGER_WEBHOOK_TIMEOUT_SECONDS", float, TICK),
+    "webhook_max_attempts": ("LEDGER_WEBHOOK_MAX_ATTEMPTS", int, 1),
+    "webhook_backoff_seconds": ("LEDGER_WEBHOOK_BACKOFF_SECONDS", float, 0),
+    "webhook_backoff_max_seconds": ("LEDGER_WEBHOOK_BACKOFF_MAX_SECONDS", float, 0),
+    "webhook_poll_seconds": ("LEDGER_WEBHOOK_POLL_SECONDS", float, TICK),
+    "runner_heartbeat_seconds": ("LEDGER_RUNNER_HEARTBEAT_SECONDS", float, TICK),
+    "runner_stale_seconds": ("LEDGER_RUNNER_STALE_SECONDS", float, TICK),
+    "log_level": ("LEDGER_LOG_LEVEL", str, 0),
+    "replica_wait_seconds": ("LEDGER_REPLICA_WAIT_SECONDS", float, 0),
+    "replica_max_lag_seconds": ("LEDGER_REPLICA_MAX_LAG_SECONDS", float, 0),
+    "replica_retry_seconds": ("LEDGER_REPLICA_RETRY_SECONDS", float, TICK),
 }
 
 
 def _ops_from_env(env: dict[str, str]) -> dict[str, object]:
     found: dict[str, object] = {"metrics_token": env.get("LEDGER_METRICS_TOKEN") or None}
-    for field, (name, kind) in OPS_SETTINGS.items():
-        if env.get(name):
-            found[field] = kind(env[name])
+    for field, (name, kind, least) in OPS_SETTINGS.items():
+        if not env.get(name):
+            continue
+        if kind is str:
+            found[field] = _choice(env, name, LOG_LEVELS)
+        else:
+            found[field] = _number(env, name, kind(0), least)
     return found
+
+
+def _number(env: dict[str, str], name: str, default: N, least: float | None = None,
+            most: float | None = None) -> N:
+    """The setting `name` within [least, most], of the type of `default` (an int, or a
+    finite float), else `default` when unset or empty."""
+    raw = (env.get(name) or "").strip()
+    if not raw:
+        return default
+    kind = type(default)
+    what = "a whole number" if kind is int else "a number"
+    try:
+        value = kind(raw)
+    except ValueError:
+        raise ConfigError(f"{name}={raw!r} is not {what}") from None
+    if not math.isfinite(value):
+        raise ConfigError(f"{name}={raw!r} is not {what}")
+    if least is not None and value < least:
+        raise ConfigError(f"{name}={raw!r} must be at least {least:g}")
+    if most is not None and value > most:
+        raise ConfigError(f"{name}={raw!r} must be at most {most:g}")
+    return value
+
+
+def _choice(env: dict[str, str], name: str, allowed: tuple[str, ...]) -> str:
+    raw = env[name].strip()
+    if raw.upper() not in {a.upper() for a in allowed}:
+        raise ConfigError(f"{name}={raw!r} must be one of {', '.join(allowed)}")
+    return raw
+
+
+def _store_kind(env: dict[str, str]) -> str:
+    """LEDGER_STORE, else PostgreSQL when its database is named, else SQLite."""
+    raw = (env.get("LEDGER_STORE") or "").strip()
+    if not raw:
+        return "postgres" if env.get("LEDGER_POSTGRES_DBNAME") else "sqlite"
+    return _choice({"LEDGER_STORE": raw.lower()}, "LEDGER_STORE", STORES)
