@@ -141,29 +141,41 @@ class Config(msgspec.Struct):
         return Path(self.sqlite_path) if self.sqlite_path else self.data_path / "ledger.sqlite3"
 
 
-# Operational settings: field -> (environment variable, type, least value). An interval
-# that paces a loop must be above 0 (at 0 the loop would spin); a wait may be 0.
+# Operational settings, field -> environment variable, grouped by what they take.
 TICK = 0.001
+# Seconds that pace a loop or bound a wait that must end: above 0 (at 0 a loop would spin).
+_INTERVALS = {
+    "body_read_timeout_seconds": "LEDGER_BODY_READ_TIMEOUT",
+    "feed_heartbeat_seconds": "LEDGER_FEED_HEARTBEAT_SECONDS",
+    "feed_poll_seconds": "LEDGER_FEED_POLL_SECONDS",
+    "feed_sweep_seconds": "LEDGER_FEED_SWEEP_SECONDS",
+    "feed_auth_recheck_seconds": "LEDGER_FEED_AUTH_RECHECK_SECONDS",
+    "feed_ticket_ttl_seconds": "LEDGER_FEED_TICKET_TTL",
+    "webhook_timeout_seconds": "LEDGER_WEBHOOK_TIMEOUT_SECONDS",
+    "webhook_poll_seconds": "LEDGER_WEBHOOK_POLL_SECONDS",
+    "runner_heartbeat_seconds": "LEDGER_RUNNER_HEARTBEAT_SECONDS",
+    "runner_stale_seconds": "LEDGER_RUNNER_STALE_SECONDS",
+    "replica_retry_seconds": "LEDGER_REPLICA_RETRY_SECONDS",
+}
+# Seconds that may be 0 (no wait, no backoff, no lag allowed).
+_WAITS = {
+    "webhook_backoff_seconds": "LEDGER_WEBHOOK_BACKOFF_SECONDS",
+    "webhook_backoff_max_seconds": "LEDGER_WEBHOOK_BACKOFF_MAX_SECONDS",
+    "replica_wait_seconds": "LEDGER_REPLICA_WAIT_SECONDS",
+    "replica_max_lag_seconds": "LEDGER_REPLICA_MAX_LAG_SECONDS",
+}
+# Counts, with their least value.
+_COUNTS = {
+    "feed_sth_every": ("LEDGER_FEED_STH_EVERY", 1),
+    "feed_streams_per_worker": ("LEDGER_FEED_STREAMS", 0),
+    "webhook_max_attempts": ("LEDGER_WEBHOOK_MAX_ATTEMPTS", 1),
+}
+# field -> (environment variable, type, least value)
 OPS_SETTINGS: dict[str, tuple[str, type, float]] = {
-    "body_read_timeout_seconds": ("LEDGER_BODY_READ_TIMEOUT", float, TICK),
-    "feed_heartbeat_seconds": ("LEDGER_FEED_HEARTBEAT_SECONDS", float, TICK),
-    "feed_sth_every": ("LEDGER_FEED_STH_EVERY", int, 1),
-    "feed_poll_seconds": ("LEDGER_FEED_POLL_SECONDS", float, TICK),
-    "feed_sweep_seconds": ("LEDGER_FEED_SWEEP_SECONDS", float, TICK),
-    "feed_auth_recheck_seconds": ("LEDGER_FEED_AUTH_RECHECK_SECONDS", float, TICK),
-    "feed_streams_per_worker": ("LEDGER_FEED_STREAMS", int, 0),
-    "feed_ticket_ttl_seconds": ("LEDGER_FEED_TICKET_TTL", float, TICK),
-    "webhook_timeout_seconds": ("LEDGER_WEBHOOK_TIMEOUT_SECONDS", float, TICK),
-    "webhook_max_attempts": ("LEDGER_WEBHOOK_MAX_ATTEMPTS", int, 1),
-    "webhook_backoff_seconds": ("LEDGER_WEBHOOK_BACKOFF_SECONDS", float, 0),
-    "webhook_backoff_max_seconds": ("LEDGER_WEBHOOK_BACKOFF_MAX_SECONDS", float, 0),
-    "webhook_poll_seconds": ("LEDGER_WEBHOOK_POLL_SECONDS", float, TICK),
-    "runner_heartbeat_seconds": ("LEDGER_RUNNER_HEARTBEAT_SECONDS", float, TICK),
-    "runner_stale_seconds": ("LEDGER_RUNNER_STALE_SECONDS", float, TICK),
+    **{field: (env, float, TICK) for field, env in _INTERVALS.items()},
+    **{field: (env, float, 0) for field, env in _WAITS.items()},
+    **{field: (env, int, least) for field, (env, least) in _COUNTS.items()},
     "log_level": ("LEDGER_LOG_LEVEL", str, 0),
-    "replica_wait_seconds": ("LEDGER_REPLICA_WAIT_SECONDS", float, 0),
-    "replica_max_lag_seconds": ("LEDGER_REPLICA_MAX_LAG_SECONDS", float, 0),
-    "replica_retry_seconds": ("LEDGER_REPLICA_RETRY_SECONDS", float, TICK),
 }
 
 
