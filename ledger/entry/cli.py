@@ -30,7 +30,11 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
+    try:
+        args = build_parser().parse_args(argv)
+    except ConfigError as exc:  # a `serve` flag's default read from a setting
+        print(f"campaign-ledger: {exc}", file=sys.stderr)
+        return 2
     try:
         result = args.func(args)
     except (NoStore, ServerKeyMalformed, ConfigError) as exc:  # one line naming it, no traceback

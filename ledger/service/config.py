@@ -213,6 +213,12 @@ def _number(env: dict[str, str], name: str, default: N, least: float | None = No
     return value
 
 
+def number_setting(name: str, default: N, least: float | None = None,
+                   most: float | None = None) -> N:
+    """A number from the environment checked like the Config's (the `serve` flags' defaults)."""
+    return _number(dict(os.environ), name, default, least, most)
+
+
 def _choice(env: dict[str, str], name: str, allowed: tuple[str, ...]) -> str:
     raw = env[name].strip()
     if raw.upper() not in {a.upper() for a in allowed}:

@@ -59,3 +59,14 @@ def test_the_command_line_says_so_in_one_line(monkeypatch: pytest.MonkeyPatch,
     assert "LEDGER_CHECKPOINT_EVERY" in err
     assert "Traceback" not in err
     assert len(err.strip().splitlines()) == 1
+
+
+def test_a_serve_flag_default_from_a_setting_is_checked_too(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """The flags' defaults are read as every command's parser is built: a bad LEDGER_PORT
+    used to end any command in a traceback."""
+    monkeypatch.setenv("LEDGER_PORT", "eighty")
+    assert main(["health"]) == 2
+    err = capsys.readouterr().err
+    assert "LEDGER_PORT='eighty' is not a whole number" in err
+    assert len(err.strip().splitlines()) == 1

@@ -18,7 +18,7 @@ import time
 from types import FrameType
 from typing import Any
 
-from ledger.service.config import START_LINE_VARIABLE
+from ledger.service.config import START_LINE_VARIABLE, number_setting
 
 RUNNERS: list[list[str]] = [
     # Each runner is a `campaign-ledger` subcommand that runs until stopped.
@@ -30,16 +30,16 @@ RUNNERS: list[list[str]] = [
 def register(subparsers: Any) -> None:
     parser = subparsers.add_parser("serve", help="run the API server and its background runners")
     parser.add_argument("--host", default=os.environ.get("LEDGER_HOST", "127.0.0.1"))
-    parser.add_argument("--port", type=int, default=int(os.environ.get("LEDGER_PORT", "8000")))
+    parser.add_argument("--port", type=int, default=number_setting("LEDGER_PORT", 8000, 0, 65535))
     parser.add_argument("--data", default=None, help="data directory (SQLite file, keys)")
-    parser.add_argument("--workers", type=int, default=int(os.environ.get("LEDGER_WORKERS", "4")))
-    parser.add_argument("--threads", type=int, default=int(os.environ.get("LEDGER_THREADS", "8")),
+    parser.add_argument("--workers", type=int, default=number_setting("LEDGER_WORKERS", 4, 1))
+    parser.add_argument("--threads", type=int, default=number_setting("LEDGER_THREADS", 8, 1),
                         help="threads per worker for ordinary requests")
     parser.add_argument("--feed-streams", type=int,
-                        default=int(os.environ.get("LEDGER_FEED_STREAMS", "100")),
+                        default=number_setting("LEDGER_FEED_STREAMS", 100, 0),
                         help="change-feed streams per worker (each holds a thread)")
     parser.add_argument("--timeout", type=int,
-                        default=int(os.environ.get("LEDGER_WORKER_TIMEOUT", "60")),
+                        default=number_setting("LEDGER_WORKER_TIMEOUT", 60, 1),
                         help="seconds before a worker whose main loop stalls is restarted")
     parser.add_argument("--no-runners", action="store_true", help="serve the API only")
     parser.set_defaults(func=serve)
