@@ -21,16 +21,19 @@ class ServerKeyMalformed(ValueError):
 
 
 def _parsed(text: str, source: str) -> bytes:
+    # Said at start-up, naming where the key came from: the server must not start and then
+    # answer every request with a 500, nor seal and sign with an empty key (a key file left
+    # empty by a crash while it was first written used to read as one).
     try:
         key = bytes.fromhex(text.strip())
     except ValueError:
-        key = b""
+        raise ServerKeyMalformed(f"the server key in {source} is not hexadecimal{_NEW_KEY}") from None
     if not key:
-        # Said at start-up, naming where the key came from: the server must not start and
-        # then answer every request with a 500.
-        raise ServerKeyMalformed(f"the server key in {source} is not hexadecimal (a new one is "
-                                 "32 random bytes as 64 hex digits, e.g. `openssl rand -hex 32`)")
+        raise ServerKeyMalformed(f"the server key in {source} is empty{_NEW_KEY}")
     return key
+
+
+_NEW_KEY = " (a new one is 32 random bytes as 64 hex digits, e.g. `openssl rand -hex 32`)"
 
 
 def read_key(data_dir: Path, env_value: str | None) -> bytes | None:

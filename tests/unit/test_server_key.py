@@ -15,10 +15,18 @@ from ledger.adapters.secrets_box import ServerKeyMalformed, read_key
 GOOD = "ab" * 32
 
 
-@pytest.mark.parametrize("value", ["not-hex", "abc", "   "])
-def test_a_malformed_variable_is_refused_naming_the_variable(value: str, tmp_path: Path) -> None:
-    with pytest.raises(ServerKeyMalformed, match="LEDGER_SECRET_KEY"):
+@pytest.mark.parametrize(("value", "says"), [("not-hex", "not hexadecimal"),
+                                             ("abc", "not hexadecimal"), ("   ", "empty")])
+def test_a_malformed_variable_is_refused_naming_the_variable(value: str, says: str,
+                                                             tmp_path: Path) -> None:
+    with pytest.raises(ServerKeyMalformed, match=f"LEDGER_SECRET_KEY is {says}"):
         read_key(tmp_path, value)
+
+
+def test_an_empty_key_file_is_refused_not_read_as_an_empty_key(tmp_path: Path) -> None:
+    (tmp_path / "secret.key").write_text("\n")
+    with pytest.raises(ServerKeyMalformed, match="is empty"):
+        read_key(tmp_path, None)
 
 
 def test_a_malformed_key_file_is_refused_naming_the_file(tmp_path: Path) -> None:
