@@ -140,3 +140,16 @@ def all_nodes(chain_hashes: Iterable[str]) -> Iterator[tuple[Key, bytes]]:
         yield from new.items()
         known = {**edge, **new}
         edge = {key: known[key] for key in frontier(size + 1)}
+
+
+def block_nodes(first: int, chain_hashes: list[str], below: int) -> dict[Key, bytes]:
+    """The complete nodes under level `below` over consecutive leaves, the first at leaf
+    index `first` (a multiple of 2**below, so that the pairs here are the tree's): what a
+    store that keeps only the nodes from level `below` up derives from the events."""
+    nodes: dict[Key, bytes] = {}
+    values = [leaf_hash(h) for h in chain_hashes]
+    for level in range(below):
+        base = first >> level
+        nodes.update({(level, base + i): value for i, value in enumerate(values)})
+        values = [node_hash(values[i], values[i + 1]) for i in range(0, len(values) - 1, 2)]
+    return nodes

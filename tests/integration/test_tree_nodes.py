@@ -84,8 +84,8 @@ def _chained(campaign_id: str, count: int) -> list[Record]:
 
 
 def test_node_rows_written_by_large_and_small_appends_give_the_rfc_root(store: EventStore) -> None:
-    # One append of 100 events completes over 64 nodes (written as arrays on PostgreSQL);
-    # the appends after it complete one or two (written as rows).
+    # One append of 100 events completes ten stored nodes (levels 4 to 6); of the appends
+    # after it, most complete none that is stored (the lower levels derive from the events).
     records = _chained("cmp_tree_sizes", 110)
     store.append(records[:100])
     for record in records[100:]:
@@ -99,17 +99,19 @@ def test_node_rows_written_by_large_and_small_appends_give_the_rfc_root(store: E
 
 def test_one_append_larger_than_a_statement_stores_every_event_and_node(
         store: EventStore) -> None:
-    """An append of more rows than one INSERT carries (SQLite splits it into several) keeps
-    every event and every Merkle node: the root read back by a fresh worker is the RFC one."""
-    records = _chained("cmp_big_append", 300)
+    """An append of more rows than one INSERT carries (SQLite splits it into several; on
+    PostgreSQL its 134 nodes go as arrays) keeps every event and every stored Merkle node:
+    the root read back by a fresh worker is the RFC one."""
+    records = _chained("cmp_big_append", 1100)
     store.append(records)
     fresh_nodes(store)
-    assert [r.position for r in store.read("cmp_big_append")] == list(range(1, 301))
+    assert [r.position for r in store.read("cmp_big_append")] == list(range(1, 1101))
     leaves = [bytes.fromhex(r.hash) for r in records]
     head = receipts.tree_head(store, SIGNER, "cmp_big_append")
     assert bytes.fromhex(head.root_hash) == rfc9162.mth(leaves)
     with store.transaction(write=False) as c:
         c.execute(store.q("SELECT COUNT(*) FROM ledger_tree_nodes WHERE campaign_id=?"),
                   ("cmp_big_append",))
-        # Every complete, aligned subtree: 300 leaves, 150 pairs, 75 fours ... one of 256.
-        assert c.fetchone()[0] == sum(300 >> level for level in range(9))
+        # Every complete, aligned subtree from level 4 up: 68 of 16 leaves, 34 of 32 ...
+        # one of 1,024; the levels below derive from the events.
+        assert c.fetchone()[0] == sum(1100 >> level for level in range(4, 11)) == 134

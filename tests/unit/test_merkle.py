@@ -89,3 +89,15 @@ def test_proofs_read_few_stored_nodes() -> None:
     assert len(needed) <= 2 * n.bit_length()
     needed = merkle.keys_needed(lambda get: merkle.consistency(get, 77_777, n))
     assert len(needed) <= 2 * n.bit_length()
+
+
+@pytest.mark.parametrize("n", [1, 5, 16, 17, 31, 32, 48, 100])
+def test_nodes_below_a_level_derive_from_their_blocks_events(n: int) -> None:
+    """A store that keeps only the nodes from level 4 up derives the rest from each aligned
+    block of 16 events (ledger/adapters/store/tree.py): the same hashes as the full tree."""
+    hashes = chain_hashes(n)
+    every = stored(n)
+    derived: dict[merkle.Key, bytes] = {}
+    for first in range(0, n, 16):
+        derived.update(merkle.block_nodes(first, hashes[first:first + 16], 4))
+    assert derived == {key: value for key, value in every.items() if key[0] < 4}

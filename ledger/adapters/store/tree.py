@@ -6,6 +6,13 @@ memory and read once when missing. Nodes never change once written (a node exist
 the events under it committed with it), so the cache cannot go stale; it can only miss. A
 campaign recorded before the tree existed gets its nodes built from its chain hashes the
 first time they are needed.
+
+Only nodes from level STORED_FROM_LEVEL up are stored: one row per 16 events (and their
+ancestors) rather than about two per event, which was a sixth of a PostgreSQL append's
+cost (docs/decisions/010-sparse-tree-nodes.md). A node below that level covers at most 16
+events, all in one aligned block, and is derived from their chain hashes when a proof
+needs it. Rows of lower levels written by earlier versions stay, unread: they hold the
+same hashes.
 """
 
 from __future__ import annotations
@@ -30,6 +37,8 @@ INSERT = INSERT_ROWS + "(?,?,?,?)"
 BUILD_INSERT = INSERT + " ON CONFLICT DO NOTHING"
 CACHED_CAMPAIGNS = 4096
 BUILD_BATCH = 5000
+STORED_FROM_LEVEL = 4
+BLOCK = 1 << STORED_FROM_LEVEL  # events under one stored node of the lowest stored level
 
 
 class NodeStore(Protocol):
@@ -65,7 +74,8 @@ class TreeNodes:
             size = mine[0].position - 1
             edge = self.edge(campaign_id, size)
             new = merkle.append(edge, size, [merkle.leaf_hash(r.hash) for r in mine])
-            rows += [(campaign_id, level, index, value) for (level, index), value in new.items()]
+            rows += [(campaign_id, level, index, value) for (level, index), value in new.items()
+                     if level >= STORED_FROM_LEVEL]
             known = {**edge, **new}
             end = size + len(mine)
             after.append((campaign_id, end, known))
@@ -106,14 +116,30 @@ class TreeNodes:
             found = {key: recent[key] for key in keys if key in recent}
         if len(found) == len(keys):
             return found
-        found = self._fetch(campaign_id, keys)
-        if len(found) < len(keys):
-            self.build(campaign_id, size)
-            found = self._fetch(campaign_id, keys)
+        wanted = keys - found.keys()
+        stored = {key for key in wanted if key[0] >= STORED_FROM_LEVEL}
+        found.update(self._derived(campaign_id, wanted - stored))
+        if stored:
+            fetched = self._fetch(campaign_id, stored)
+            if len(fetched) < len(stored):
+                self.build(campaign_id, size)
+                fetched = self._fetch(campaign_id, stored)
+            found.update(fetched)
         missing = keys - found.keys()
         if missing:
             raise LookupError(f"tree nodes {sorted(missing)} of {campaign_id} are missing")
         return found
+
+    def _derived(self, campaign_id: str, keys: set[merkle.Key]) -> dict[merkle.Key, bytes]:
+        """Nodes below the stored levels, from the chain hashes of their blocks' events."""
+        found: dict[merkle.Key, bytes] = {}
+        for block in sorted({(index << level) // BLOCK for level, index in keys}):
+            first = block * BLOCK  # leaf index of the block's first event (position first + 1)
+            rows = self.store._all("SELECT hash FROM ledger_events WHERE campaign_id=? AND"
+                                   " position>? AND position<=? ORDER BY position",
+                                   (campaign_id, first, first + BLOCK))
+            found.update(merkle.block_nodes(first, [row[0] for row in rows], STORED_FROM_LEVEL))
+        return {key: found[key] for key in keys if key in found}
 
     def _fetch(self, campaign_id: str, keys: set[merkle.Key]) -> dict[merkle.Key, bytes]:
         if not keys:
@@ -136,7 +162,7 @@ class TreeNodes:
         concurrent builders write the same rows)."""
         hashes = (r.hash for batch in self.history(campaign_id, size) for r in batch)
         rows = [(campaign_id, level, index, value)
-                for (level, index), value in merkle.all_nodes(hashes)]
+                for (level, index), value in merkle.all_nodes(hashes) if level >= STORED_FROM_LEVEL]
         for start in range(0, len(rows), BUILD_BATCH):
             with self.store.transaction(write=True) as c:
                 for row in rows[start:start + BUILD_BATCH]:
