@@ -5,7 +5,8 @@ Only complete, aligned subtrees are stored, as nodes `(level, index)` covering l
 `[index * 2**level, (index + 1) * 2**level)`; they never change once written, so a proof
 reads O(log n) of them and never rehashes the history. The hash of any other range is
 built from stored nodes, exactly as RFC 9162 splits a range: at the largest power of two
-below its size. Pure: node lookups are passed in.
+below its size. Pure: node lookups are passed in (the store keeps the nodes from level 4
+up and derives the lower ones from their events with `block_nodes`: tree.py).
 """
 
 from __future__ import annotations
