@@ -17,7 +17,10 @@ from cryptography.hazmat.primitives.ciphers.aead import AESGCM
 
 
 class ServerKeyMalformed(ValueError):
-    """The server key given is not hex: nothing it seals or signs could be opened."""
+    """The server key given is not hex, or is empty: it cannot seal or sign."""
+
+
+_NEW_KEY = " (a new one is 32 random bytes as 64 hex digits, e.g. `openssl rand -hex 32`)"
 
 
 def _parsed(text: str, source: str) -> bytes:
@@ -31,9 +34,6 @@ def _parsed(text: str, source: str) -> bytes:
     if not key:
         raise ServerKeyMalformed(f"the server key in {source} is empty{_NEW_KEY}")
     return key
-
-
-_NEW_KEY = " (a new one is 32 random bytes as 64 hex digits, e.g. `openssl rand -hex 32`)"
 
 
 def read_key(data_dir: Path, env_value: str | None) -> bytes | None:

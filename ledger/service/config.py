@@ -185,7 +185,7 @@ def _ops_from_env(env: dict[str, str]) -> dict[str, object]:
         if not env.get(name):
             continue
         if kind is str:
-            found[field] = _choice(env, name, LOG_LEVELS)
+            found[field] = _choice(name, env[name].strip(), LOG_LEVELS)
         else:
             found[field] = _number(env, name, kind(0), least)
     return found
@@ -219,8 +219,8 @@ def number_setting(name: str, default: N, least: float | None = None,
     return _number(dict(os.environ), name, default, least, most)
 
 
-def _choice(env: dict[str, str], name: str, allowed: tuple[str, ...]) -> str:
-    raw = env[name].strip()
+def _choice(name: str, raw: str, allowed: tuple[str, ...]) -> str:
+    """`raw` as given, if it is one of `allowed` in any case."""
     if raw.upper() not in {a.upper() for a in allowed}:
         raise ConfigError(f"{name}={raw!r} must be one of {', '.join(allowed)}")
     return raw
@@ -231,4 +231,4 @@ def _store_kind(env: dict[str, str]) -> str:
     raw = (env.get("LEDGER_STORE") or "").strip()
     if not raw:
         return "postgres" if env.get("LEDGER_POSTGRES_DBNAME") else "sqlite"
-    return _choice({"LEDGER_STORE": raw.lower()}, "LEDGER_STORE", STORES)
+    return _choice("LEDGER_STORE", raw.lower(), STORES)

@@ -98,10 +98,8 @@ class GroupCommit:
             self._write([mine])
         finally:
             with self._changed:
-                mine.done = True
-                self._refuse_queued_if_unavailable([mine])
+                self._settle([mine])
                 self._leading = False
-                self._changed.notify_all()
 
     def _lead(self, mine: _Queued) -> None:
         """Write queued commands, oldest first, until this thread's own is among them."""
@@ -113,14 +111,18 @@ class GroupCommit:
                     self._write(batch)
                 finally:
                     with self._changed:
-                        for queued in batch:
-                            queued.done = True
-                        self._refuse_queued_if_unavailable(batch)
-                        self._changed.notify_all()
+                        self._settle(batch)
         finally:
             with self._changed:
                 self._leading = False
                 self._changed.notify_all()
+
+    def _settle(self, batch: list[_Queued]) -> None:
+        """Called holding the lock once `batch` is written or refused: its waiters go."""
+        for queued in batch:
+            queued.done = True
+        self._refuse_queued_if_unavailable(batch)
+        self._changed.notify_all()
 
     def _refuse_queued_if_unavailable(self, batch: list[_Queued]) -> None:
         """The store refused `batch` as unavailable (SQLite: a lock another program held
