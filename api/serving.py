@@ -16,11 +16,15 @@ from typing import Any
 from ledger.service.config import START_LINE_VARIABLE
 
 _LEVEL = os.environ.get("LEDGER_LOG_LEVEL", "INFO").upper()
-accesslog = None  # the app logs each request itself, as JSON with its request id
+# The app logs each request itself, as JSON with its request id and the path without its
+# query. gunicorn writes its access line whenever a log configuration is given, whatever
+# `accesslog` says, so its logger is held at WARNING (access lines are INFO): otherwise
+# every request was logged twice, the second time with its query string.
+accesslog = None
 logconfig_dict = {
     "root": {"level": _LEVEL, "handlers": ["json"]},
-    "loggers": {name: {"level": _LEVEL, "handlers": [], "propagate": True}
-                for name in ("gunicorn.error", "gunicorn.access")},
+    "loggers": {"gunicorn.error": {"level": _LEVEL, "handlers": [], "propagate": True},
+                "gunicorn.access": {"level": "WARNING", "handlers": [], "propagate": True}},
     "handlers": {"json": {"()": "ledger.service.json_logs.json_handler"}},
 }
 

@@ -117,3 +117,5 @@ def setup_logging(level: str = "INFO") -> None:
     for name in ("gunicorn.error", "gunicorn.access", "werkzeug"):
         logging.getLogger(name).handlers = []
         logging.getLogger(name).propagate = True
+    # No second line per request with its query string (api/serving.py says why).
+    logging.getLogger("gunicorn.access").setLevel(logging.WARNING)

@@ -170,6 +170,9 @@ def test_serve_supervises_runners_whose_health_and_lag_are_visible(
     with live_server(config, runners=True, log=log) as base:
         _, created = http("POST", f"{base}/v1/campaigns", {"name": "Noir"})
         token = created["gm_token"]
+        cid = created["campaign"]["id"]
+        assert http("GET", f"{base}/v1/campaigns/{cid}/state?at=1", token=token)[0] == 200
+
         def caught_up() -> tuple[int, dict[str, Any]] | None:
             status, found = http("GET", f"{base}/healthz/runners")
             settled = (len(found["runners"]) >= 2 and "webhooks" in _lags(found)
@@ -190,6 +193,9 @@ def test_serve_supervises_runners_whose_health_and_lag_are_visible(
     lines = _log_lines(log.read_text())
     assert any(line.get("message") == "request" and line.get("request_id") for line in lines)
     assert token not in log.read_text()
+    # One line per request, the app's, without the query (docs/operations.md).
+    assert not [line for line in lines if line.get("logger") == "gunicorn.access"]
+    assert "state?at=" not in log.read_text()
 
 
 def _lags(found: dict[str, Any]) -> dict[str, int]:
