@@ -101,8 +101,7 @@ class Config(msgspec.Struct):
             # 0 or less turns the limit off (api/limits.py).
             rate_limit_per_minute=_number(e, "LEDGER_RATE_LIMIT_PER_MINUTE", 600),
             cors_origins=[o for o in get("LEDGER_CORS_ORIGINS", "").split(",") if o],
-            pg_replicas=[r.strip() for r in get("LEDGER_POSTGRES_REPLICAS", "").split(",")
-                         if r.strip()],
+            pg_replicas=_replicas(e),
             bench_endpoints=get("LEDGER_BENCH_ENDPOINTS", "") == "1",
             group_commit=_number(e, "LEDGER_GROUP_COMMIT", 0, 0) or None,  # 0: the default
             **_ops_from_env(e),  # type: ignore[arg-type]
@@ -224,6 +223,27 @@ def _choice(name: str, raw: str, allowed: tuple[str, ...]) -> str:
     if raw.upper() not in {a.upper() for a in allowed}:
         raise ConfigError(f"{name}={raw!r} must be one of {', '.join(allowed)}")
     return raw
+
+
+def replica_problem(store: str, replicas: list[str]) -> str | None:
+    """Why these LEDGER_POSTGRES_REPLICAS cannot work with this store, or None. Refused, not
+    ignored: an operator who set replicas expects reads to leave this host."""
+    if replicas and store != "postgres":
+        return ("LEDGER_POSTGRES_REPLICAS is set but the store is SQLite, which has no read "
+                "replicas: unset it, or use LEDGER_STORE=postgres")
+    for address in replicas:
+        host, _, port = address.rpartition(":")
+        if not host or not port.isdigit():
+            return f"LEDGER_POSTGRES_REPLICAS: {address!r} is not host:port"
+    return None
+
+
+def _replicas(env: dict[str, str]) -> list[str]:
+    found = [r.strip() for r in env.get("LEDGER_POSTGRES_REPLICAS", "").split(",") if r.strip()]
+    problem = replica_problem(_store_kind(env), found)
+    if problem:
+        raise ConfigError(problem)
+    return found
 
 
 def _store_kind(env: dict[str, str]) -> str:

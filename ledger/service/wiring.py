@@ -8,7 +8,7 @@ from ledger.adapters.secrets_box import SecretBox, load_or_create_key, read_key
 from ledger.adapters.store.base import EventStore, StoreUnavailable
 from ledger.adapters.store.postgres import PostgresStore
 from ledger.adapters.store.sqlite import SQLiteStore, describe_file
-from ledger.service.config import Config
+from ledger.service.config import Config, ConfigError, replica_problem
 from ledger.service.ledger import Ledger
 from ledger.service.replicas import Replicas, ReplicaStatus, probe
 
@@ -48,19 +48,16 @@ def build_ledger(config: Config) -> Ledger:
     return led
 
 
-class ReplicasRefused(ValueError):
-    """LEDGER_POSTGRES_REPLICAS set for a store that has no replicas."""
+class ReplicasRefused(ConfigError):
+    """LEDGER_POSTGRES_REPLICAS that cannot work: set for a store that has no replicas, or
+    not host:port. `Config.from_env` refuses them when it reads them; this catches a
+    Config built another way."""
 
 
 def check_replicas(config: Config) -> None:
-    # Refused, not ignored: an operator who set replicas expects reads to leave this host.
-    if config.pg_replicas and config.store != "postgres":
-        raise ReplicasRefused("LEDGER_POSTGRES_REPLICAS is set but the store is SQLite, which "
-                              "has no read replicas: unset it, or use LEDGER_STORE=postgres")
-    for address in config.pg_replicas:
-        host, _, port = address.rpartition(":")
-        if not host or not port.isdigit():
-            raise ReplicasRefused(f"LEDGER_POSTGRES_REPLICAS: {address!r} is not host:port")
+    problem = replica_problem(config.store, config.pg_replicas)
+    if problem:
+        raise ReplicasRefused(problem)
 
 
 def replica_store(config: Config, address: str, pool_size: int = 4) -> PostgresStore:

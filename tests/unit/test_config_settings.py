@@ -70,3 +70,24 @@ def test_a_serve_flag_default_from_a_setting_is_checked_too(
     err = capsys.readouterr().err
     assert "LEDGER_PORT='eighty' is not a whole number" in err
     assert len(err.strip().splitlines()) == 1
+
+
+@pytest.mark.parametrize(("env", "says"), [
+    ({"LEDGER_POSTGRES_REPLICAS": "10.0.0.2:5432"}, "the store is SQLite"),
+    ({"LEDGER_STORE": "postgres", "LEDGER_POSTGRES_REPLICAS": "replica-1"}, "is not host:port"),
+])
+def test_replicas_that_cannot_work_stop_every_command_in_one_line(
+        env: dict[str, str], says: str, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """Before, `serve` and `health` ended in a traceback (exit 1), and `export` on SQLite
+    went looking for the replica."""
+    with pytest.raises(ConfigError, match=says):
+        Config.from_env(env)
+    for name, value in env.items():
+        monkeypatch.setenv(name, value)
+    for command in (["health"], ["export", "cmp_x"], ["verify", "cmp_x"]):
+        assert main(command) == 2
+        err = capsys.readouterr().err
+        assert "LEDGER_POSTGRES_REPLICAS" in err
+        assert says in err
+        assert "Traceback" not in err
