@@ -7,10 +7,15 @@ scripts/bench.py runs the same measure inside the full table.
 
 from __future__ import annotations
 
+import argparse
+
 from scripts.benchparts import common, timetravel
 
 
 def main() -> None:
+    # No options, but `--help` (or a mistyped flag) answers instead of starting a long run.
+    argparse.ArgumentParser(description=__doc__,
+                            formatter_class=argparse.RawDescriptionHelpFormatter).parse_args()
     with common.configs() as configs:
         for kind, config in configs.items():
             for row in timetravel.state_at_latency(config, timetravel.filled(config)):
