@@ -32,7 +32,7 @@ def metrics() -> Response:
         raise ApiError(401, "metrics-token-required", "Scraping needs the metrics token.")
     led = ledger()
     body = exposition(led.store, led.replicas)
-    return Response(body, mimetype="text/plain; version=0.0.4; charset=utf-8")
+    return Response(body, content_type="text/plain; version=0.0.4; charset=utf-8")
 
 
 @blp.route("/healthz/runners")

@@ -208,3 +208,19 @@ def test_a_webhook_delivery_carries_a_signature_the_client_can_check(served: Ser
     assert webhook_signature_ok(hook.secret, body, signature)
     assert not webhook_signature_ok(hook.secret, body + b" ", signature)
     assert json.loads(body)["event"]["type"] == "TimeAdvanced"
+
+
+def test_the_guide_s_five_lines_run_as_written(served: Served) -> None:
+    """docs/client.md's first example, with only the server's address changed: it named
+    an `admin_token` it never defined, so a pasted copy failed with a NameError."""
+    guide = (ROOT / "docs" / "client.md").read_text()
+    block = re.search(r"## In five lines\n\n```python\n(.*?)```", guide, re.DOTALL)
+    assert block is not None
+    script = block.group(1).replace('"http://127.0.0.1:8000"', repr(served.url))
+    ran = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                         timeout=DEADLINE_SECONDS)
+    assert ran.returncode == 0, ran.stderr
+    position, total, success = ran.stdout.split()
+    assert int(position) >= 3
+    assert 3 <= int(total) <= 18
+    assert success in ("True", "False")

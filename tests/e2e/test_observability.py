@@ -86,7 +86,10 @@ def test_logs_never_show_a_token_or_a_seed_not_yet_revealed(
 def test_metrics_show_latency_by_route_appended_events_subscribers_lag_and_failures(
         api: ApiClient, store_config: Config) -> None:
     # Counters live as long as the process (this test runs once per store): compare deltas.
-    text = api.client.get("/metrics").get_data(as_text=True)
+    scraped = api.client.get("/metrics")
+    # Prometheus' text format, its charset named once (werkzeug added a second one).
+    assert scraped.headers["Content-Type"] == "text/plain; version=0.0.4; charset=utf-8"
+    text = scraped.get_data(as_text=True)
     appended_before = _metric(text, "ledger_events_appended_total")
     route = 'method="POST",route="/v1/campaigns/<campaign_id>/characters"'
     posts_before = _metric(text, "ledger_http_request_duration_seconds_count", route) \
