@@ -10,7 +10,7 @@ from typing import Any
 from flask import Flask
 from flask_smorest import Api
 
-from api import errors, feed_tickets, limits, observability, strict_query
+from api import errors, feed_tickets, limits, observability, strict_body, strict_query
 from api.config import Config
 from api.contract import ContractPlugin
 from api.openapi import document
@@ -63,6 +63,7 @@ def create_app(config: Config | None = None, extra: Sequence[Any] = ()) -> Flask
     feed_tickets.install(app)  # a feed ticket opens the feed and nothing else (before any 422)
     strict_query.install(app)
     limits.install(app)
+    strict_body.install(app)  # after the body's size and text are checked
     observability.install(app)  # JSON logs, request ids, metrics (api/observability.py)
     document(api)
     return app

@@ -1,4 +1,4 @@
-"""Unknown query parameters are refused (422 naming the valid ones), never ignored.
+"""Unknown or repeated query parameters are refused (422 naming them), never ignored.
 
 webargs excludes unknown query parameters by default, so `?typ=Rolled` silently read every
 event. flask-smorest parses every `@blp.arguments(..., location="query")` with one parser;
@@ -36,6 +36,13 @@ def install(app: Flask) -> None:
         if not request.args or not request.path.startswith("/v1/") or \
                 endpoint.startswith(OWN_QUERY):
             return
+        # No query takes a list, and webargs read the first of a repeated name, ignoring
+        # the rest (`?at=2&at=9` answered position 2).
+        repeated = sorted(name for name in request.args if len(request.args.getlist(name)) > 1)
+        if repeated:
+            raise ApiError(422, "repeated-query-parameter",
+                           "Each query parameter may be given once: " + ", ".join(repeated),
+                           errors={name: ["given more than once"] for name in repeated})
         if declares_query(app.view_functions.get(endpoint)):
             return
         raise ApiError(422, "schema-validation", "This operation takes no query parameters: "

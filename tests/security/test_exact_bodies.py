@@ -1,0 +1,73 @@
+"""What is sent is read exactly, or refused with nothing recorded (api/strict_body.py,
+api/strict_query.py). Each case was a finding of an outside attack: an integer of 4,301
+digits was a 500 on every write; a body that was not sent as JSON was ignored and the
+command ran; a key given twice kept its last value; a repeated query parameter its first."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.api_client import ApiClient
+
+PROBLEM = "application/problem+json"
+
+
+def _head(api: ApiClient) -> int:
+    return int(api.get(api.c("/events")).body["position"])
+
+
+def _spend(api: ApiClient, body: bytes, content_type: str | None = "application/json") -> tuple[int, dict]:
+    chid = api.new_character(mana={"current": 10, "max": 10})
+    before = _head(api)
+    answer = api.call("POST", api.c(f"/characters/{chid}/mana/spend"), data=body,
+                      **({"content_type": content_type} if content_type else {}))
+    assert answer.headers["Content-Type"] == PROBLEM
+    assert _head(api) == before, "a refused command recorded an event"
+    return answer.status, answer.body
+
+
+def test_an_integer_too_long_to_read_is_malformed_json_not_a_500(api: ApiClient) -> None:
+    api.new_campaign()
+    status, body = _spend(api, b'{"amount": 1' + b"0" * 4_400 + b', "reason": "r"}')
+    assert (status, body["rule"]) == (400, "malformed-request")
+    assert body["errors"] == {"json": ["Invalid JSON body."]}
+    # and without a token, where it was a 500 too
+    created = api.call("POST", "/v1/campaigns", token="", content_type="application/json",
+                       data=b'{"name": "x", "settings": {"fatigue_tn": 1' + b"0" * 4_400 + b"}}")
+    assert created.status == 400
+
+
+@pytest.mark.parametrize(("body", "key"), [
+    (b'{"amount": 1, "reason": "r", "amount": 3}', "amount"),
+    (b'{"amount": 1, "reason": "r", "note": {"a": 1, "a": 2}}', "a"),  # nested: before the schema
+])
+def test_a_key_given_twice_is_refused_naming_it(api: ApiClient, body: bytes, key: str) -> None:
+    api.new_campaign()
+    status, found = _spend(api, body)
+    assert (status, found["rule"]) == (422, "duplicate-key")
+    assert found["errors"] == {key: ["given twice"]}
+
+
+@pytest.mark.parametrize("content_type", ["text/plain", "application/x-www-form-urlencoded", None])
+def test_a_body_not_sent_as_json_is_415(api: ApiClient, content_type: str | None) -> None:
+    api.new_campaign()
+    assert api.post(api.c("/clock/start-session")).status == 200
+    assert api.post(api.c("/clock/start-scene")).status == 200
+    before = _head(api)
+    # end-scene takes no field: its unread body used to be dropped, and the scene ended
+    answer = api.call("POST", api.c("/clock/end-scene"), data=b'{"bogus": 1}',
+                      **({"content_type": content_type} if content_type else {}))
+    assert (answer.status, answer["rule"]) == (415, "unsupported-media-type")
+    assert list(answer["errors"]) == ["Content-Type"]
+    assert _head(api) == before
+    assert api.post(api.c("/clock/end-scene")).status == 200  # as JSON it still runs
+
+
+def test_a_repeated_query_parameter_is_refused_naming_it(api: ApiClient) -> None:
+    api.new_campaign()
+    api.new_character()
+    answer = api.get(api.c("/state?at=1&at=2"))
+    assert (answer.status, answer["rule"]) == (422, "repeated-query-parameter")
+    assert answer["errors"] == {"at": ["given more than once"]}
+    assert api.get(api.c("/events?limit=1&limit=3")).status == 422
+    assert api.get(api.c("/state?at=1")).status == 200
