@@ -14,7 +14,7 @@ from typing import Annotated, Any, ClassVar
 from msgspec import Meta
 
 from ledger.domain.bounds import Note
-from ledger.domain.command import GM, WRITER, Command, Policy, gm_or_player_of
+from ledger.domain.command import GM, WRITER, Command, Policy, gm_only_when, gm_or_player_of
 from ledger.domain.context import Context
 from ledger.domain.decision import Later
 from ledger.domain.errors import NotFound
@@ -182,6 +182,7 @@ class BanishSpirit(SpiritCommand, frozen=True, kw_only=True, forbid_unknown_fiel
 
     policy = gm_or_player_of("by")
     acting_field = "by"
+    gm_parts = "reported `opposing_dice`"
     example = {"by": "{banisher_id}", "dice": [6, 5], "opposing_dice": [1, 2],
                "damage_dice": [3]}
     example_needs = ("spirit", "banisher")
@@ -193,6 +194,15 @@ class BanishSpirit(SpiritCommand, frozen=True, kw_only=True, forbid_unknown_fiel
 
     def acting(self, state: CampaignState) -> str | None:
         return self.by
+
+    def authorize(self, state: CampaignState, ctx: Context) -> None:
+        """The opposing roll is never the banisher's: it is another summoner's (a banisher
+        cannot banish their own spirit) or the uncontrolled spirit's, so a player reporting
+        it would choose whether the banishment succeeds."""
+        super().authorize(state, ctx)
+        gm_only_when(self.opposing_dice is not None, ctx.actor, "opposing-dice-by-gm",
+                     "The opposing roll is the spirit's summoner's (or the spirit's): the GM "
+                     "reports it, or leave out opposing_dice for server dice.")
 
     @classmethod
     def settling_text(cls) -> str:

@@ -10,7 +10,7 @@ from typing import Annotated, ClassVar
 from msgspec import Meta
 
 from ledger.domain.bounds import Dice, Note
-from ledger.domain.command import Command, gm_or_player_of
+from ledger.domain.command import Command, gm_only_when, gm_or_player_of
 from ledger.domain.context import Context
 from ledger.domain.decision import Later
 from ledger.domain.events import DomainEvent
@@ -33,11 +33,23 @@ class RerollRitual(Command, frozen=True, kw_only=True, forbid_unknown_fields=Tru
     policy = gm_or_player_of("character_id")
     acting_field = "character_id"
     path: ClassVar[tuple[str, ...]] = ("character_id",)
+    gm_parts = "reported `dice` for another character's roll"
     example = {"roll_position": "{roll_position}", "dice": [4, 5, 6]}
     example_needs = ("failed-ritual-roll",)
     character_id: str
     roll_position: Annotated[int, Meta(ge=1, description="the failed Ritual roll's position")]
     dice: Annotated[Dice | None, Meta(description="reported dice; server dice if absent")] = None
+
+    def authorize(self, state: CampaignState, ctx: Context) -> None:
+        """The reroll is its roller's roll: the Grandmaster's player reports its dice only
+        when the roll was their own character's."""
+        super().authorize(state, ctx)
+        found = ctx.earlier(self.roll_position) if 0 < self.roll_position <= state.position \
+            else None
+        roller = getattr(found.event, "character_id", None) if found else None
+        gm_only_when(self.dice is not None and roller != ctx.actor.character_id, ctx.actor,
+                     "reroll-dice-by-roller", "The reroll is another character's roll: the GM "
+                     "reports its dice, or leave out dice for server dice.")
 
     def decide(self, state: CampaignState, ctx: Context) -> Decided:
         return rules.reroll_ritual(state, ctx, self.character_id, self.roll_position, self.dice)
