@@ -73,6 +73,22 @@ def test_only_detect_target_may_be_prepared_twice() -> None:
 
 # --- casting and Effort ---------------------------------------------------------------
 
+def test_only_a_character_with_the_spellcaster_edge_prepares_or_casts() -> None:
+    """001, 6.1.0: anyone can learn Cast, "but only those with the Spellcaster Edge can
+    actually use it to cast spells"; 6.1.3: "A character with the Spellcaster Edge can cast
+    spells." A scholar with Cast 1 and no Edge prepares nothing and casts nothing."""
+    table = Table()
+    scholar = table.character("Sage", level=3, skills={"cast": 1}, modifiers={"int": 2})
+    with pytest.raises(RuleViolation) as refused:
+        table.do(spell_preparation.prepare(scholar, ["Blast"]))
+    assert refused.value.rule == "spellcaster-edge-required"
+    with pytest.raises(RuleViolation) as refused:
+        casting(table, scholar, "Blast", duration="scene")
+    assert refused.value.rule == "spellcaster-edge-required"
+    mage = table.mage("Mara", prepared=("Blast",))
+    assert casting(table, mage, "Blast", duration="scene")
+
+
 def test_only_a_prepared_spell_is_cast() -> None:
     table = Table()
     mara = table.mage(prepared=("Blast",))

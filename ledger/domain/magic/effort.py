@@ -90,6 +90,16 @@ def skill(character: Character, name: str) -> int:
     return recorded
 
 
+def check_spellcaster_edge(character: Character) -> None:
+    """Anyone can learn Cast, "but only those with the Spellcaster Edge can actually use it
+    to cast spells" (001, 6.1.0): preparing and casting need the Edge, as summoning needs
+    the Summoner Edge (spirits/common.py)."""
+    if not any(e.strip().lower() == GRANTING_EDGES["cast"] for e in character.edges):
+        raise RuleViolation("spellcaster-edge-required",
+                            f"{character.name} lacks the Spellcaster Edge needed to prepare or "
+                            "cast spells")
+
+
 def attribute_mod(character: Character, attribute: str) -> int:
     # Any case matches: a sheet recorded before names were normalized may say "Int".
     found = lookup(character.modifiers, attribute)

@@ -22,6 +22,7 @@ from ledger.domain.decision import Decide
 from ledger.domain.errors import InvalidInput, RuleViolation
 from ledger.domain.events import DomainEvent, evolves
 from ledger.domain.magic import spell_rules as rules
+from ledger.domain.magic.effort import check_spellcaster_edge
 from ledger.domain.state import CampaignState, Character
 
 
@@ -49,6 +50,7 @@ def _opened(state: CampaignState, e: SpellPreparationOpened) -> None:
 
 
 def check_preparation(character: Character, spells: list[str]) -> int:
+    check_spellcaster_edge(character)
     if not character.spells.can_prepare:
         raise RuleViolation("prepare-at-new-day",
                             f"{character.name} changes prepared spells only after a rested new day")

@@ -32,7 +32,13 @@ from ledger.domain.errors import InvalidInput, RuleViolation
 from ledger.domain.events import DomainEvent, evolves
 from ledger.domain.magic import spell_rules as rules
 from ledger.domain.magic import strain
-from ledger.domain.magic.effort import EffortCommitted, attribute_mod, commit_event, skill
+from ledger.domain.magic.effort import (
+    EffortCommitted,
+    attribute_mod,
+    check_spellcaster_edge,
+    commit_event,
+    skill,
+)
 from ledger.domain.state import CampaignState, Character
 
 DAY_PENALTY = 2
@@ -96,6 +102,7 @@ def _effect_used(state: CampaignState, e: SpellEffectUsed) -> None:
 
 
 def check_can_cast(caster: Character, spell: str) -> None:
+    check_spellcaster_edge(caster)
     if caster.unconscious:
         raise RuleViolation("caster-unconscious", f"{caster.name} is unconscious")
     if spell not in caster.spells.prepared:
