@@ -27,7 +27,7 @@ from ledger.domain.context import Context
 from ledger.domain.decision import Decide
 from ledger.domain.errors import RuleViolation
 from ledger.domain.events import DomainEvent, evolves
-from ledger.domain.rolls import FOCUS_BONUS, Rolled, age_roll
+from ledger.domain.rolls import Rolled, age_roll, focus_bonus
 from ledger.domain.rolls.round_effects import in_force
 from ledger.domain.state import CampaignState, Character, Condition
 from ledger.domain.state.conditions import Movement
@@ -117,7 +117,7 @@ def recovery_roll(
     focus = stamina_focus(character)
     return age_roll(ctx, character.id, reported, ability=ability, ability_value=value,
                     tn=RECOVERY_TN_BASE + condition.figure, focus=focus,
-                    focus_bonus=FOCUS_BONUS if focus else 0, modifier=modifier, active=False,
+                    focus_bonus=focus_bonus(character, focus), modifier=modifier, active=False,
                     label=f"recovery from {condition.name}",
                     conditions=character.conditions if conditions is None else conditions)
 

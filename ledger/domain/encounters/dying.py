@@ -29,7 +29,7 @@ from ledger.domain.context import Context
 from ledger.domain.errors import RuleViolation
 from ledger.domain.events import DomainEvent, evolves
 from ledger.domain.resources import Damaged, Healed
-from ledger.domain.rolls import FOCUS_BONUS, Rolled, age_roll
+from ledger.domain.rolls import Rolled, age_roll, focus_bonus
 from ledger.domain.rolls.age import with_stunt_points
 from ledger.domain.state import CampaignState, Character
 from ledger.domain.state.dying import DyingState
@@ -203,7 +203,7 @@ def _test_roll(ctx: Context, character: Character, tn: int, reported: list[int] 
     ability, value = constitution(character)
     focus = stamina_focus(character)
     return age_roll(ctx, character.id, reported, ability=ability, ability_value=value, tn=tn,
-                    focus=focus, focus_bonus=FOCUS_BONUS if focus else 0, modifier=modifier,
+                    focus=focus, focus_bonus=focus_bonus(character, focus), modifier=modifier,
                     active=False, label=label, conditions=character.conditions)
 
 

@@ -26,7 +26,7 @@ from ledger.domain.conditions.adding import condition_events
 from ledger.domain.context import Context
 from ledger.domain.errors import InvalidInput, NotFound
 from ledger.domain.events import DomainEvent, evolves
-from ledger.domain.rolls import FOCUS_BONUS, age_roll
+from ledger.domain.rolls import age_roll, focus_bonus
 from ledger.domain.rolls.age import sheet_ability
 from ledger.domain.rolls.round_effects import in_force
 from ledger.domain.sheet_names import find_focus, lookup
@@ -167,7 +167,7 @@ def roll_owed(state: CampaignState, ctx: Context, character: Character, test_id:
     ability, value = sheet_ability(character, test.ability)
     focus = find_focus(character.focuses, test.focus) if test.focus else None
     rolled = age_roll(ctx, character.id, reported, ability=ability, ability_value=value,
-                      tn=tn, focus=focus, focus_bonus=FOCUS_BONUS if focus else 0,
+                      tn=tn, focus=focus, focus_bonus=focus_bonus(character, focus),
                       modifier=modifier, active=False, label=f"{test.kind} test",
                       conditions=in_force(state, character))
     out: list[DomainEvent] = [rolled, OwedTestRolled(

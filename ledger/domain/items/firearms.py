@@ -24,8 +24,10 @@ from ledger.domain.events import DomainEvent, evolves
 from ledger.domain.items.objects import TRUST_BONUS_CAP, require_item
 from ledger.domain.items.tables import FIREARM_CLASS_TN
 from ledger.domain.resources import Damaged, damage_event
-from ledger.domain.rolls import FOCUS_BONUS, Rolled, age_roll, notation_rolled
+from ledger.domain.rolls import Rolled, age_roll, notation_rolled
+from ledger.domain.rolls import focus_bonus as sheet_focus_bonus
 from ledger.domain.rolls.round_effects import in_force
+from ledger.domain.sheet_names import find_focus
 from ledger.domain.state import CampaignState, Character, Condition
 from ledger.domain.state.items import Firearm, Item, TrustMark
 
@@ -128,7 +130,8 @@ def willpower(user: Character) -> int:
 
 
 def focus_bonus(user: Character, focus: str) -> int:
-    return FOCUS_BONUS if focus.lower() in (f.lower() for f in user.focuses) else 0
+    """The trust test's focus bonus when the user's sheet lists it (none otherwise)."""
+    return sheet_focus_bonus(user, find_focus(user.focuses, focus))
 
 
 def mishap_events(ctx: Context, user: Character, firearm: Firearm, outcome: str,

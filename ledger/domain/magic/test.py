@@ -43,7 +43,8 @@ from ledger.domain.magic.resistance import FACTORS, automatic_backlash, resistan
 from ledger.domain.magic.talents import SpellRank, TalentMagic, talent_magic, targeted
 from ledger.domain.magic.test_events import Costs, MagicTestMade, TargetNumber
 from ledger.domain.resources import check_can_spend, spend_event
-from ledger.domain.rolls import FOCUS_BONUS, age_roll, sheet_ability, sheet_focus
+from ledger.domain.rolls import age_roll, sheet_ability, sheet_focus
+from ledger.domain.rolls import focus_bonus as sheet_focus_bonus
 from ledger.domain.rolls.conditions import CONSEQUENCE_FAILS, REELING, on_roll
 from ledger.domain.rolls.round_effects import in_force
 from ledger.domain.sheet_names import canonical_or_sheet, lookup
@@ -198,10 +199,10 @@ def magic_ability(character: Character, named: str | None) -> tuple[str, int]:
 
 
 def focus_bonus(character: Character, focus: str | None) -> int:
+    """The named focus's bonus; one the sheet lacks is refused (409 focus-not-on-sheet)."""
     if focus is None:
         return 0
-    sheet_focus(character, focus)
-    return FOCUS_BONUS
+    return sheet_focus_bonus(character, sheet_focus(character, focus))
 
 
 def make_test(character_id: str, request: MagicTestRequest) -> Decide:

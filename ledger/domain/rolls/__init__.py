@@ -6,9 +6,9 @@ command. The names below are the ones other rules use.
 """
 
 from ledger.domain.rolls.age import (
-    FOCUS_BONUS,
     AgeDice,
     age_roll,
+    focus_bonus,
     roll_age_dice,
     sheet_ability,
     sheet_focus,
@@ -25,6 +25,6 @@ from ledger.domain.rolls.sources import (
     source_for,
 )
 
-__all__ = ["FOCUS_BONUS", "AgeDice", "NotationResult", "RollCondition", "Rolled", "age_roll", "age_test",
+__all__ = ["AgeDice", "NotationResult", "RollCondition", "Rolled", "age_roll", "age_test", "focus_bonus",
            "next_index", "notation_roll", "notation_rolled", "provenance", "roll_age_dice", "roll_notation",
            "sheet_ability", "sheet_focus", "source_for", "stunt_points"]

@@ -21,7 +21,7 @@ from ledger.domain.decision import Later
 from ledger.domain.errors import InvalidInput
 from ledger.domain.events import DomainEvent
 from ledger.domain.roll_tags import TAGS, check_tags, tag_effects
-from ledger.domain.rolls.age import FOCUS_BONUS, age_roll, sheet_ability, sheet_focus
+from ledger.domain.rolls.age import age_roll, focus_bonus, sheet_ability, sheet_focus
 from ledger.domain.rolls.ones import ones_rerollers
 from ledger.domain.rolls.round_effects import in_force
 from ledger.domain.rolls.sources import notation_rolled
@@ -149,9 +149,9 @@ class Roll(Command, frozen=True, kw_only=True, forbid_unknown_fields=True):
                                   attack_trade=self.attack_trade)
         return [*talents.before, age_roll(
             ctx, self.character_id, self.dice, ability=name, ability_value=value, tn=self.tn,
-            focus=on_sheet, focus_bonus=FOCUS_BONUS if on_sheet else 0, modifier=self.modifier,
+            focus=on_sheet, focus_bonus=focus_bonus(character, on_sheet), modifier=self.modifier,
             active=self.active, label=self.label, conditions=in_force(state, character, self.active),
-            tagged=tag_effects(character, folded, FOCUS_BONUS if on_sheet else 0, name),
+            tagged=tag_effects(character, folded, focus_bonus(character, on_sheet), name),
             tags=folded,
             ones_by=ones, named=talents.named, notes=talents.notes), *talents.after]
 

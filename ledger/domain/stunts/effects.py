@@ -25,7 +25,7 @@ from ledger.domain.context import Context
 from ledger.domain.decision import Later
 from ledger.domain.errors import InvalidInput
 from ledger.domain.events import DomainEvent
-from ledger.domain.rolls import FOCUS_BONUS, sheet_ability
+from ledger.domain.rolls import focus_bonus, sheet_ability
 from ledger.domain.sheet_names import find_focus
 from ledger.domain.state import CampaignState
 from ledger.domain.state.stunt_spending import Lock, Resistance, SpentStunt
@@ -68,8 +68,7 @@ def resistance_tn(state: CampaignState, by: str, resist: catalog.Resist, focus: 
                            field="focus", allowed=list(resist.options))
     character = state.characters[by]
     _, value = sheet_ability(character, resist.options[key])
-    has_focus = find_focus(character.focuses, key) is not None
-    return resist.base + value + (FOCUS_BONUS if has_focus else 0)
+    return resist.base + value + focus_bonus(character, find_focus(character.focuses, key))
 
 
 def effects_of(state: CampaignState, ctx: Context, position: int, by: str,

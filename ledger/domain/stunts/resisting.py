@@ -24,7 +24,7 @@ from ledger.domain.decision import Decide
 from ledger.domain.errors import NotFound, RuleViolation
 from ledger.domain.events import DomainEvent
 from ledger.domain.resources import damage_event
-from ledger.domain.rolls import FOCUS_BONUS, age_roll, notation_rolled, sheet_ability
+from ledger.domain.rolls import age_roll, focus_bonus, notation_rolled, sheet_ability
 from ledger.domain.rolls.round_effects import in_force
 from ledger.domain.sheet_names import find_focus
 from ledger.domain.state import CampaignState
@@ -61,7 +61,7 @@ def resist(resistance_id: str, reported: list[int] | None) -> Decide:
         attempt = r.attempts + 1
         bonus = attempt - 1 if r.stunt == "Frighten" else 0
         rolled = age_roll(ctx, target.id, reported, ability=name, ability_value=value, tn=r.tn,
-                          focus=focus, focus_bonus=FOCUS_BONUS if focus else 0, modifier=bonus,
+                          focus=focus, focus_bonus=focus_bonus(target, focus), modifier=bonus,
                           active=False, label=f"resisting {r.stunt}",
                           conditions=in_force(state, target))
         success = bool(rolled.success)

@@ -1,0 +1,44 @@
+"""The focus bonus (000, "Focus": "At 11th level, your focus bonus goes up to +3"): +2 up
+to 10th level and +3 from 11th, in every test that adds a focus (rolls/age.py
+`focus_bonus`). The worked cases an outside rules check ran: a level-11 Willpower 1 test
+with a focus on dice 1, 1, 1 totals 7, not 6; a level-11 Magic Test with Willpower 2 and
+a focus against TN 8 succeeds with no roll (3 + 2 + 3)."""
+
+from __future__ import annotations
+
+import pytest
+
+from ledger.domain.items import firearms
+from ledger.domain.magic.test_events import MagicTestMade
+from ledger.domain.rolls import Rolled, focus_bonus
+from ledger.domain.rolls.commands import roll
+from ledger.domain.state import Character
+from tests.unit.magic_helpers import campaign, cast, mage, of_type, only, run
+
+
+@pytest.mark.parametrize(("level", "bonus"), [(1, 2), (10, 2), (11, 3), (20, 3)])
+def test_the_focus_bonus_is_2_until_11th_level_then_3(level: int, bonus: int) -> None:
+    sheet = Character("a", "A", level=level, focuses=["Firearms"])
+    assert focus_bonus(sheet, "Firearms") == bonus
+    assert focus_bonus(sheet, None) == 0
+    assert firearms.focus_bonus(sheet, "firearms") == bonus  # the trust test reads the same
+    assert firearms.focus_bonus(sheet, "Archery") == 0
+
+
+@pytest.mark.parametrize(("level", "total"), [(10, 6), (11, 7)])
+def test_an_age_test_adds_the_focus_bonus_of_the_level(level: int, total: int) -> None:
+    state = campaign()
+    chid = mage(state, willpower=1, level=level, focuses=["Firearms"])
+    rolled = only(run(state, roll(chid, {"kind": "age", "ability": "Willpower",
+                                         "focus": "Firearms", "tn": 10}), [1, 1, 1]), Rolled)
+    assert rolled.total == total
+    assert rolled.focus_bonus == total - 4
+
+
+def test_a_level_11_magic_test_succeeds_with_no_roll_at_3_plus_ability_plus_3() -> None:
+    state = campaign()
+    chid = mage(state, willpower=2, level=11, focuses=["Energy"])
+    events = cast(state, chid, [1, 1, 1], base_tn=8, focus="Energy")
+    made = only(events, MagicTestMade)
+    assert (made.automatic, made.success, made.focus_bonus) == (True, True, 3)
+    assert of_type(events, Rolled) == []
