@@ -37,11 +37,12 @@ class MakeMagicTest(MagicTestRequest, Command, frozen=True, kw_only=True,
                     forbid_unknown_fields=True):
     """Make a Magic Test: final TN, costs, automatic success or the roll.
 
-    TN = base + `mana_for_tn` (the "-1 Mana cost for +1 TN" trade) + Resistance
-    (named factors from the rules, each with its value, plus `resistance` as a
-    number); then each careful option (slower-casting, tools, gestures,
-    spoken-words, consumed-materials) takes 1 off, never below TN 8. Our reading:
-    careful magic applies last and does not lower a TN already below 8.
+    TN = base + Resistance (named factors from the rules, each with its value, plus
+    `resistance` as a number); then each careful option (slower-casting, tools,
+    gestures, spoken-words, consumed-materials) takes 1 off, never below TN 8; then
+    `mana_for_tn` (the "-1 Mana cost for +1 TN" trade) adds 1 per point, after the
+    floor (the rules README): base 11 with all five options and one trade is TN 9.
+    Careful magic does not lower a TN that Resistance already put below 8.
     Resistance above 5 gives 1 automatic Backlash per point over 5 when the
     campaign setting `auto_backlash_over_resistance_5` is on (default); the GM may
     set `auto_backlash` for one test (403 for players). Our reading: it is taken
