@@ -28,8 +28,20 @@ def webhook_json(hook: hooks.Webhook) -> dict[str, Any]:
 
 def check_webhook_url(url: str) -> None:
     """Only http and https URLs with a host, and no credentials: the signature authenticates
-    the server to the receiver."""
+    the server to the receiver. Nothing a delivery could never reach is registered: no
+    space or control character anywhere (`http://a b/`, a CR LF inside), no port outside
+    1-65535 (each was accepted, then failed at every attempt)."""
+    if any(char.isspace() or ord(char) < 32 or 127 <= ord(char) < 160 for char in url):
+        raise InvalidInput("webhook-url", "must not contain spaces or control characters",
+                           field="url")
     parts = urlsplit(url)
+    try:
+        port = parts.port
+    except ValueError:
+        port = 0
+    if port == 0 or (port is None and ":" in parts.netloc.rpartition("@")[2].rpartition("]")[2]):
+        raise InvalidInput("webhook-url", "must name a port from 1 to 65535, if any",
+                           field="url")
     if parts.scheme not in ("http", "https") or not parts.hostname:
         raise InvalidInput("webhook-url", "must be an http:// or https:// URL with a host",
                            field="url")
