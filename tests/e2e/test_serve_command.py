@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import os
+import socket
 import subprocess
 import sys
 import urllib.request
@@ -116,3 +117,23 @@ def http_status(url: str) -> int:
     """The status of a page that is not JSON."""
     with urllib.request.urlopen(url, timeout=30) as response:
         return int(response.status)
+
+
+def test_a_port_in_use_stops_serve_in_one_line_before_anything_starts(tmp_path: Path) -> None:
+    """gunicorn logged "Connection in use" as JSON on stdout, retried for five seconds and
+    exited 1; now `serve` says which address and what to change, exit 2, and creates no
+    store."""
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        ran = subprocess.run([sys.executable, "-m", "ledger.entry.cli", "serve", "--port",
+                              str(port), "--data", str(tmp_path / "data")],
+                             capture_output=True, text=True, timeout=60,
+                             env={**os.environ, "LEDGER_STORE": "sqlite"})
+    assert ran.returncode == 2
+    assert ran.stderr.splitlines() == [
+        f"campaign-ledger serve: cannot listen on 127.0.0.1:{port}: Address already in use; "
+        "choose another with --port or LEDGER_PORT"]
+    assert ran.stdout == ""
+    assert not (tmp_path / "data").exists()

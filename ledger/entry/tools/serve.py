@@ -8,9 +8,11 @@ everything on SIGINT or SIGTERM.
 from __future__ import annotations
 
 import argparse
+import errno
 import os
 import shutil
 import signal
+import socket
 import subprocess
 import sys
 import tempfile
@@ -64,6 +66,10 @@ def gunicorn_command(args: argparse.Namespace) -> list[str]:
 
 
 def serve(args: argparse.Namespace) -> int:
+    problem = listen_problem(args.host, args.port)
+    if problem:
+        print(f"campaign-ledger serve: {problem}", file=sys.stderr)
+        return 2
     env = dict(os.environ)
     if args.data:
         env["LEDGER_DATA_DIR"] = os.path.abspath(args.data)
@@ -101,6 +107,25 @@ def serve(args: argparse.Namespace) -> int:
         except subprocess.TimeoutExpired:
             child.kill()
     return children["api"].returncode or 0
+
+
+def listen_problem(host: str, port: int) -> str | None:
+    """Why gunicorn could not listen on host:port, asked before it starts: on a port in
+    use it logged "Connection in use" as JSON on stdout, retried for five seconds and
+    exited 1, with nothing on stderr to say what to change."""
+    if port == 0:
+        return None
+    try:
+        family, kind, proto, _, address = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)[0]
+        with socket.socket(family, kind, proto) as probe:
+            probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as gunicorn binds
+            probe.bind(address)
+    except OSError as exc:
+        reason = exc.strerror or str(exc)
+        hint = "; choose another with --port or LEDGER_PORT" \
+            if getattr(exc, "errno", None) == errno.EADDRINUSE else ""
+        return f"cannot listen on {host}:{port}: {reason}{hint}"
+    return None
 
 
 def _prepare(env: dict[str, str]) -> str:
