@@ -167,13 +167,30 @@ def test_import_refuses_a_forged_die_even_with_every_hash_recomputed(
 
 def test_import_checks_the_head_against_a_pinned_public_key(
         exported: tuple[str, Path], other_config: Config, other_store: EventStore,
-        monkeypatch: pytest.MonkeyPatch) -> None:
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
     campaign_id, path = exported
     published = lines(path)[-1]["public_key"]
     use_store(monkeypatch, other_config)
     assert main(["import", str(path), "--public-key", "11" * 32]) == 1
     assert other_store.head(campaign_id) == 0
+    capsys.readouterr()
     assert main(["import", str(path), "--public-key", published]) == 0
+    assert "nothing pinned" not in capsys.readouterr().err
+
+
+def test_import_without_a_pinned_key_says_which_key_signed(
+        exported: tuple[str, Path], other_config: Config, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """Anyone who edits a file can re-chain and re-sign it with a key of their own; the
+    import says so rather than let "imported" read as proof (an outside attack's finding)."""
+    _, path = exported
+    published = lines(path)[-1]["public_key"]
+    use_store(monkeypatch, other_config)
+    assert main(["import", str(path)]) == 0
+    said = capsys.readouterr()
+    assert said.out.startswith("imported ")
+    assert f"signed by key {published}, which nothing pinned" in said.err
+    assert "--public-key" in said.err
 
 
 def test_verify_file_checks_offline_and_catches_a_lost_saved_head(

@@ -48,6 +48,12 @@ def load(led: Ledger, args: argparse.Namespace) -> int:
     print(f"imported {done.campaign_id}: {done.position} events, head {done.head_hash}; "
           f"{dice.verified} server rolls verified, {len(dice.pending)} pending, "
           f"{len(dice.reported)} reported")
+    if args.public_key is None and history.head is not None:
+        # The signature only proves the file whole under the key it names: whoever edits a
+        # file can re-chain and re-sign it with a key of their own (an outside attack did).
+        print(f"note: the head is signed by key {history.head.public_key}, which nothing "
+              "pinned; pass --public-key with the exporting server's key "
+              "(GET /v1/signing-key) to require it", file=sys.stderr)
     if args.gm_token:
         _, secret = issue_token(led.store, led.box, done.campaign_id, "gm", None, "GM (import)")
         print(f"GM token: {secret}")
