@@ -29,6 +29,7 @@ class Sheet(TypedDict, total=False):
     abilities: dict[str, int]
     magic_ability: str | None
     focuses: list[str]
+    double_focuses: list[str]
     attributes: dict[str, int]
     modifiers: dict[str, int]
     skills: dict[str, int]

@@ -440,6 +440,7 @@ class Character(TypedDict):
     abilities: NotRequired[dict[str, int]]
     magic_ability: NotRequired[str | None]
     focuses: NotRequired[list[str]]
+    double_focuses: NotRequired[list[str]]
     attributes: NotRequired[dict[str, int]]
     modifiers: NotRequired[dict[str, int]]
     skills: NotRequired[dict[str, int]]

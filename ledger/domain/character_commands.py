@@ -83,6 +83,7 @@ class SheetFields(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fiel
     abilities: dict[str, Ability] | Unset = UNSET
     magic_ability: str | Unset | None = UNSET
     focuses: list[str] | Unset = UNSET
+    double_focuses: list[str] | Unset = UNSET
     attributes: dict[str, Attribute] | Unset = UNSET
     modifiers: dict[str, Modifier] | Unset = UNSET
     skills: dict[str, Skill] | Unset = UNSET

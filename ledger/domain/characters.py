@@ -10,14 +10,16 @@ from ledger.domain.context import Context
 from ledger.domain.decision import Decide
 from ledger.domain.errors import InvalidInput, NotFound, RuleViolation
 from ledger.domain.events import DomainEvent, evolves
+from ledger.domain.focus import HIGH_LEVEL
 from ledger.domain.limits import check_character
-from ledger.domain.sheet_names import lookup, normalize_path, normalize_sheet
+from ledger.domain.sheet_names import find_focus, lookup, normalize_path, normalize_sheet
 from ledger.domain.state import CampaignState, Character
 
 # Sheet fields a registration or update may set. Tracked values change through
 # their own commands (spend, damage...) or through a GM correction.
 SHEET_FIELDS = (
-    "name", "level", "abilities", "magic_ability", "focuses", "attributes", "modifiers",
+    "name", "level", "abilities", "magic_ability", "focuses", "double_focuses", "attributes",
+    "modifiers",
     "skills", "edges", "traits", "specializations", "talents", "graced_arts", "art_points",
     "toughness", "armor", "speed", "defense", "health", "mana", "conviction", "strain", "cyberware",
 )
@@ -106,7 +108,25 @@ def _checked_sheet(given: dict[str, Any], base: dict[str, Any]) -> dict[str, Any
     check_character(msgspec.to_builtins(character), sheet)
     if "magic_ability" in sheet or "abilities" in sheet:
         check_magic_ability_on_sheet(character)
+    check_double_focuses(character)
+    if "double_focuses" in sheet:  # recorded as the sheet spells the focus
+        sheet["double_focuses"] = [find_focus(character.focuses, f) for f in character.double_focuses]
     return sheet
+
+
+def check_double_focuses(character: Character) -> None:
+    """A double focus (+4) is one of the sheet's focuses, taken from 11th level (000,
+    "Focus": "At 11th level ... You may also take a double focus"): 422 otherwise, also
+    when an edit or a correction would leave one behind (a lower level, a focus removed)."""
+    for i, focus in enumerate(character.double_focuses):
+        if find_focus(character.focuses, focus) is None:
+            raise InvalidInput("double-focus-not-a-focus", f"{focus!r} is not among the "
+                               "sheet's focuses", field=f"double_focuses.{i}",
+                               allowed=character.focuses)
+        if character.level < HIGH_LEVEL:
+            raise InvalidInput("double-focus-before-11th-level", f"a double focus is taken "
+                               f"from 11th level; {character.name} is level {character.level}",
+                               field=f"double_focuses.{i}")
 
 
 def check_magic_ability_on_sheet(character: Character) -> None:
@@ -169,6 +189,7 @@ def correct(character_id: str, field: str, value: Any, reason: str) -> Decide:
         check_character(data, [path])
         if path.split(".")[0] in ("magic_ability", "abilities"):
             check_magic_ability_on_sheet(corrected)
+        check_double_focuses(corrected)
         return [Corrected(character_id=character_id, field=path, before=before, after=after,
                           reason=reason)]
 

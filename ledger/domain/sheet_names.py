@@ -101,11 +101,11 @@ def _skills(values: Mapping[str, Any]) -> dict[str, Any]:
     return out
 
 
-def _focuses(values: list[str]) -> list[str]:
+def _focuses(values: list[str], field: str = "focuses") -> list[str]:
     for i, focus in enumerate(values):
         if find_focus(values[:i], focus) is not None:
-            raise InvalidInput("duplicate-name", f"focuses lists {focus!r} twice (in any case)",
-                               field=f"focuses.{i}")
+            raise InvalidInput("duplicate-name", f"{field} lists {focus!r} twice (in any case)",
+                               field=f"{field}.{i}")
     return values
 
 
@@ -115,8 +115,8 @@ def normalize_field(field: str, value: Any) -> Any:
         return _closed_map(value, CLOSED_KEYS[field], field)
     if field == "skills" and isinstance(value, Mapping):
         return _skills(value)
-    if field == "focuses" and isinstance(value, list):
-        return _focuses(value)
+    if field in ("focuses", "double_focuses") and isinstance(value, list):
+        return _focuses(value, field)
     if field == "magic_ability" and isinstance(value, str):
         return canonical_ability(value, "magic_ability")
     return value

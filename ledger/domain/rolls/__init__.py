@@ -5,10 +5,10 @@ the AGE test, `conditions` what the roller's Conditions do to it, `commands` the
 command. The names below are the ones other rules use.
 """
 
+from ledger.domain.focus import focus_bonus
 from ledger.domain.rolls.age import (
     AgeDice,
     age_roll,
-    focus_bonus,
     roll_age_dice,
     sheet_ability,
     sheet_focus,

@@ -20,12 +20,6 @@ from ledger.domain.rolls.sources import next_index, provenance, source_for
 from ledger.domain.sheet_names import canonical_ability, find_focus, lookup
 from ledger.domain.state import Character, Condition
 
-# A focus's bonus (000, "Focus"): +2, and +3 from 11th level. The text's double focus (+4,
-# a focus advancement from 11th level) needs the sheet to name the doubled focus, which
-# it does not yet: docs/rules/characters.md, "Focus bonus".
-FOCUS_BONUS = 2
-HIGH_LEVEL_FOCUS_BONUS = 3
-HIGH_LEVEL = 11
 NAUSEA_FACES = (5, 6)  # "reroll any die that has a result of 5-6"
 REELING_FACES = (1, 2)  # "their Stunt Die comes up a 1 or 2 on a test, they automatically fail"
 
@@ -197,13 +191,6 @@ def sheet_ability(character: Character, ability: str) -> tuple[str, int]:
         raise RuleViolation("unknown-ability", f"{character.name} has no ability {name!r}",
                             field="ability", allowed=list(character.abilities))
     return name, found[1]
-
-
-def focus_bonus(character: Character, focus: str | None) -> int:
-    """What a focus on the sheet adds to a test (0 without one): +2, +3 from 11th level."""
-    if not focus:
-        return 0
-    return HIGH_LEVEL_FOCUS_BONUS if character.level >= HIGH_LEVEL else FOCUS_BONUS
 
 
 def sheet_focus(character: Character, focus: str) -> str:

@@ -20,8 +20,9 @@ from ledger.domain.context import Context
 from ledger.domain.decision import Later
 from ledger.domain.errors import InvalidInput
 from ledger.domain.events import DomainEvent
+from ledger.domain.focus import focus_bonus
 from ledger.domain.roll_tags import TAGS, check_tags, tag_effects
-from ledger.domain.rolls.age import age_roll, focus_bonus, sheet_ability, sheet_focus
+from ledger.domain.rolls.age import age_roll, sheet_ability, sheet_focus
 from ledger.domain.rolls.ones import ones_rerollers
 from ledger.domain.rolls.round_effects import in_force
 from ledger.domain.rolls.sources import notation_rolled
