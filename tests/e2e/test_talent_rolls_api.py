@@ -113,6 +113,28 @@ def test_leader_master_trade_applies_to_both_next_tests(api: ApiClient) -> None:
     assert too_much.status == 422, too_much
 
 
+def test_an_attack_uses_a_pending_leader_master_trade(api: ApiClient) -> None:
+    """An attack is a test, so it takes the trade too. It unpacked its test as one event,
+    and the trade's own event made every attack a 500 until a plain roll used the trade
+    (an outside rules check's finding)."""
+    api.new_campaign()
+    lea = api.new_character(name="Lea", abilities={"Fighting": 1},
+                            talents=talent("Leader", "Master"))
+    ivo = api.new_character(name="Ivo", abilities={"Fighting": 2})
+    assert api.post(api.c(f"/characters/{lea}/talents/leader-trade"),
+                    {"ally": ivo, "amount": 2}).status == 200
+    attack = {"ability": "Fighting", "tn": 10, "dice": [3, 3, 4]}
+    made = api.post(api.c(f"/characters/{ivo}/attacks"), attack)
+    assert made.status == 201, made
+    hit = rolled(made)
+    assert hit["total"] == 3 + 3 + 4 + 2 + 2
+    noted = next(e for e in made["events"] if e["type"] == "AttackRolled")["data"]
+    roll_at = next(e["position"] for e in made["events"] if e["type"] == "Rolled")
+    assert (noted["roll_position"], noted["generated"]) == (roll_at, hit["stunt_points"])
+    assert rolled(api.post(api.c(f"/characters/{lea}/attacks"), attack))["total"] == 3 + 3 + 4 + 1 - 2
+    assert rolled(api.post(api.c(f"/characters/{ivo}/attacks"), attack))["total"] == 3 + 3 + 4 + 2
+
+
 def test_adventurer_apex_and_warrior_master_on_rolls(api: ApiClient) -> None:
     api.new_campaign()
     ada = api.new_character(name="Ada", abilities={"Willpower": 2},

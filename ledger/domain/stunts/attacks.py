@@ -18,8 +18,10 @@ Rules and our readings (docs/rules/stunts.md):
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from ledger.domain.context import Context
-from ledger.domain.decision import Decide
+from ledger.domain.decision import Decide, Later
 from ledger.domain.errors import RuleViolation
 from ledger.domain.events import DomainEvent
 from ledger.domain.rolls import Rolled, age_test
@@ -42,21 +44,26 @@ def attack_sp(kind: str, rolled: Rolled) -> int:
 
 def attack(character_id: str, kind: str, *, ability: str, focus: str | None, modifier: int,
            tn: int, reported: list[int] | None, label: str, target: str | None) -> Decide:
-    def decide(state: CampaignState, ctx: Context) -> list[DomainEvent]:
+    def decide(state: CampaignState, ctx: Context) -> Sequence[DomainEvent | Later]:
         if kind == "opportunist" and character_id not in state.stunt_spending.prepared:
             raise RuleViolation("no-prepared-attack", "an Opportunist attack needs the "
                                 "Opportunist stunt bought first", field="kind")
         if target is not None and target not in state.characters:
             raise RuleViolation("unknown-target", f"no character {target!r}", field="target")
-        (rolled,) = age_test(character_id, ability=ability, focus=focus, modifier=modifier,
+        # The test may record more than its roll: a talent's modifier it uses up (a Leader
+        # Master's trade) goes before it. Unpacking one event made any attack a 500 then.
+        made = list(age_test(character_id, ability=ability, focus=focus, modifier=modifier,
                              tn=tn, active=kind != "opportunist", reported=reported,
-                             label=label or kind)(state, ctx)
+                             label=label or kind)(state, ctx))
+        at = next(i for i, event in enumerate(made) if isinstance(event, Rolled))
+        rolled = made[at]
         assert isinstance(rolled, Rolled)
+        assert all(isinstance(event, DomainEvent) for event in made[:at])  # positions are known
         sp = attack_sp(kind, rolled)
         if sp != rolled.stunt_points:
-            rolled = with_stunt_points(rolled, sp)
-        return [rolled, AttackRolled(character_id=character_id, roll_position=state.position + 1,
-                                     kind=kind, target=target, hit=bool(rolled.success),
-                                     generated=sp)]
+            made[at] = rolled = with_stunt_points(rolled, sp)
+        return [*made, AttackRolled(character_id=character_id,
+                                    roll_position=state.position + 1 + at, kind=kind,
+                                    target=target, hit=bool(rolled.success), generated=sp)]
 
     return decide
