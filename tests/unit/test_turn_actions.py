@@ -1,5 +1,6 @@
-"""What Compelled and Pinned leave of a turn, and grappling as a bar to casting (000, 001;
-docs/rules/encounters.md, "Actions a Condition limits" and "Casting in a round")."""
+"""What Compelled, Pinned, Helpless, Unconscious and Dazed leave of a turn, and grappling
+as a bar to casting (000, 001; docs/rules/encounters.md, "Actions a Condition limits" and
+"Casting in a round")."""
 
 from __future__ import annotations
 
@@ -21,7 +22,8 @@ def in_turn(condition: str) -> tuple[Fight, str, str]:
     fight = Fight()
     mara = fight.character("Mara", abilities={"Willpower": 1, "Strength": 2, "Fighting": 1})
     ivo = fight.character("Ivo", abilities={"Willpower": 1})
-    fight.condition(mara, condition)
+    # Unconscious lasts 2d6 minutes: reported, as the helper reports none
+    fight.do(add_condition(mara, Request(name=condition)), [3, 4])
     fight.start(pc(mara, 12), pc(ivo, 10))
     return fight, mara, ivo
 
@@ -52,6 +54,30 @@ def test_compelled_limits_only_active_tests_in_ones_own_turn() -> None:
     assert of_type(act(fight, mara), "Rolled")
     fight.next()  # round 2: Mara's turn again, one action again
     assert of_type(act(fight, mara), "Rolled")
+
+
+@pytest.mark.parametrize("condition", ["Helpless", "Unconscious"])
+def test_helpless_and_unconscious_take_no_action_in_their_turn(condition: str) -> None:
+    """000: Helpless "cannot take any actions"; Unconscious "is helpless, unable to take
+    any actions". An outside rules check made active tests, with SP, in either state."""
+    fight, mara, _ = in_turn(condition)
+    head = fight.state.position
+    with pytest.raises(RuleViolation) as refused:
+        act(fight, mara)
+    assert refused.value.rule == "helpless-takes-no-actions"
+    assert fight.state.position == head
+    assert of_type(act(fight, mara, active=False), "Rolled")  # resisting is no action
+    fight.next()  # Ivo's turn: Mara's rolls there are not her actions
+    assert of_type(act(fight, mara), "Rolled")
+
+
+def test_dazed_takes_a_single_action_in_its_turn() -> None:
+    """000: Dazed "can only perform a single minor action, not a major action"."""
+    fight, mara, _ = in_turn("Dazed")
+    assert of_type(act(fight, mara), "Rolled")
+    with pytest.raises(RuleViolation) as refused:
+        act(fight, mara)
+    assert refused.value.rule == "dazed-one-minor-action"
 
 
 def test_pinned_allows_only_an_escape_with_fighting_or_strength_in_ones_turn() -> None:

@@ -1,5 +1,5 @@
-"""What Compelled and Pinned leave of a participant's turn (000; docs/rules/encounters.md,
-"Actions a Condition limits").
+"""What Compelled, Pinned, Helpless, Unconscious and Dazed leave of a participant's turn
+(000; docs/rules/encounters.md, "Actions a Condition limits").
 
 The ledger records no actions other than rolls, so it enforces what the rolls show: an
 active AGE test a participant makes in their own turn is their action.
@@ -15,7 +15,14 @@ active AGE test a participant makes in their own turn is their action.
   ability (the focus adds its bonus when the sheet has it); its TN is the caller's,
   since 13 is a default.
 
-Both are checks on the `Rolled` a command is about to record (`limit_the_turn`, listed
+- Helpless (4 or 7): "incapable of doing anything ... cannot take any actions"; and
+  Unconscious, knocked out or by the Condition: "helpless, unable to take any actions".
+  Any active test in the character's own turn is refused (409 `helpless-takes-no-actions`).
+- Dazed: "can only perform a single minor action, not a major action". Which test is a
+  minor action is the table's; a second active test in the dazed character's own turn is
+  refused (409 `dazed-one-minor-action`), as Compelled's.
+
+All are checks on the `Rolled` a command is about to record (`limit_the_turn`, listed
 with the reactions to `Rolled`): a refused roll refuses its command, which records
 nothing. Rolls that are not active tests (reactions, resistance, recovery, owed tests),
 rolls in someone else's turn, and rolls outside an encounter are not limited.
@@ -46,6 +53,18 @@ def limit_the_turn(state: CampaignState, event: DomainEvent, ctx: Context) -> li
     character = state.characters.get(event.character_id)
     if character is None or current is None or current.character_id != character.id:
         return []
+    out = "Unconscious" if character.unconscious or _has(character, "Unconscious") else \
+        "Helpless" if _has(character, "Helpless") else None
+    if out is not None:
+        raise RuleViolation(
+            "helpless-takes-no-actions",
+            f"{character.name} is {out}: \"unable to take any actions\" (000); a reaction or "
+            "a resistance roll is no action (active: false)")
+    if _has(character, "Dazed") and character.id in encounter.tested_this_turn:
+        raise RuleViolation(
+            "dazed-one-minor-action",
+            f"{character.name} is Dazed and already acted this turn: \"only a single minor "
+            "action, not a major action\" (000)")
     if _has(character, "Pinned") and canonical_or_sheet(event.ability or "") not in (
             ESCAPE_ABILITIES):
         raise RuleViolation(
