@@ -131,13 +131,17 @@ def test_a_rewound_roll_has_no_sp_to_spend(api: ApiClient) -> None:
     assert (voided.status, voided["rule"]) == (409, "roll-not-eligible")
 
 
-def test_throw_leaves_the_held_target_prone_and_dazed(api: ApiClient) -> None:
+def test_throw_leaves_the_held_target_prone_and_dazed_but_not_grappled(api: ApiClient) -> None:
+    """000, Throw: "end up Prone and Dazed, but not Grappled". The hold used to stay, and
+    the thrower could Clinch or Lock again at once (an outside rules check's finding)."""
     mara, ovid = fighters(api)
     assert api.post(api.c(f"/characters/{ovid}/conditions"), {"name": "Pinned"}).status == 201
     thrown = spend(api, roll(api, mara, [4, 6, 4]), [{"name": "Throw"}], target=ovid)
     assert thrown.status == 201, thrown
     names = [c["name"] for c in api.get(api.c(f"/characters/{ovid}/conditions"))["conditions"]]
-    assert names == ["Pinned", "Prone", "Dazed"]
+    assert names == ["Prone", "Dazed"]
+    again = spend(api, roll(api, mara, [4, 6, 4]), [{"name": "Clinch"}], target=ovid)
+    assert (again.status, again["rule"]) == (409, "grapple-first")
 
 
 def test_opportunist_uses_the_minor_action_and_its_attack_generates_no_sp(api: ApiClient) -> None:

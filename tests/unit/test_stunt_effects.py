@@ -89,14 +89,28 @@ def test_grabbed_target_of_a_grappling_stunt_adds_2_to_its_sp_once_per_roll() ->
 
 
 def test_throw_leaves_the_target_prone_and_dazed_and_no_longer_held() -> None:
+    """000, Throw: "Prone and Dazed, but not Grappled": the Pinned hold ends, with the Lock
+    and the Restrained the Lock gave."""
     table, mara, ovid = grappled()
     position = table.roll(mara, [6, 6, 6])
-    table.do(spend_stunts(position, [Choice(name="Lock", sp=3)], ovid))
+    table.do(spend_stunts(position, [Choice(name="Lock", sp=6)], ovid))  # Restrained, a stunt's
     other = table.roll(mara, [6, 6, 6])
     table.do(spend_stunts(other, [Choice(name="Throw")], ovid))
-    assert [c.name for c in table.get(ovid).conditions] == ["Pinned", "Prone", "Dazed"]
-    assert [c.figure for c in table.get(ovid).conditions[1:]] == [4, 4]
+    left = table.get(ovid).conditions
+    assert [c.name for c in left] == ["Prone", "Dazed"]
+    assert [c.figure for c in left] == [4, 4]
     assert table.state.stunt_spending.locks == []
+
+
+def test_throw_leaves_a_restrained_that_no_stunt_gave() -> None:
+    """Restrained "escape their bonds": bonds the GM recorded are no grapple to end."""
+    table, mara, ovid = grappled()
+    table.do(lambda state, ctx: condition_events(state, state.characters[ovid], "Restrained",
+                                                 None, None, new_id=ctx.new_id))
+    other = table.roll(mara, [6, 6, 6])
+    table.do(spend_stunts(other, [Choice(name="Throw")], ovid))
+    assert [(c.name, c.cause) for c in table.get(ovid).conditions] == [
+        ("Restrained", "gm"), ("Prone", "stunt"), ("Dazed", "stunt")]
 
 
 def frightened() -> tuple[StuntTable, str, str, str]:

@@ -37,6 +37,10 @@ class StuntSpec(msgspec.Struct, frozen=True, kw_only=True):
 ESCAPE_PENALTY = -2
 LOCK_CONDITIONS = {5: "Impaired", 6: "Restrained"}
 THROW_CONDITIONS = ("Prone", "Dazed")
+# What a Throw ends ("but not Grappled"): being held, whoever gave it, and a Restrained a
+# stunt gave (a Lock); a Restrained from other causes (bonds) stays.
+GRAPPLED_CONDITIONS = ("Grabbed", "Pinned")
+STUNT_HOLD_CONDITIONS = ("Restrained",)
 FRIGHTEN = Resist("Willpower", "Courage", 12,
                   {"Persuasion": "Communication", "Intimidation": "Strength"})
 SUGGEST = Resist("Willpower", "Self-Discipline", 9, {"Persuasion": "Communication"})

@@ -3,7 +3,9 @@
 - Lock: 3 SP, -2 to actions trying to escape; 5 SP, Impaired; 6 SP, Restrained. The lock is
   kept until the target escapes (ledger/domain/stunts/resisting.py: a failed escape takes
   1d6 + 1 per SP penetrating damage) or is thrown.
-- Throw: the target is Prone and Dazed, and no longer held.
+- Throw: the target is Prone and Dazed, "but not Grappled": the Grabbed and Pinned
+  Conditions end, and a Restrained a stunt gave (a Lock's hold; Restrained from other
+  causes, bonds, stays).
 - Frighten, Suggest Action at 4 SP and Mentalist's Trick offer the target a roll against
   base + the character's ability and focus (Frighten: Communication (Persuasion) or
   Strength (Intimidation), chosen by `focus`); resisting.py rolls it.
@@ -21,6 +23,7 @@ import msgspec
 from msgspec import Meta
 
 from ledger.domain.conditions.adding import condition_events
+from ledger.domain.conditions.recovery import reduced_event
 from ledger.domain.context import Context
 from ledger.domain.decision import Later
 from ledger.domain.errors import InvalidInput
@@ -58,6 +61,22 @@ def give(ctx: Context, target: str, name: str, figure: int, note: str,
         new_id=ctx.new_id))
 
 
+def holds_thrown_off(state: CampaignState, target: str) -> list[str]:
+    """The Conditions a Throw ends (000, Throw: "Prone and Dazed, but not Grappled")."""
+    return [c.id for c in state.characters[target].conditions
+            if c.name in catalog.GRAPPLED_CONDITIONS
+            or (c.name in catalog.STUNT_HOLD_CONDITIONS and c.cause == "stunt")]
+
+
+def released(target: str, condition_id: str) -> Later:
+    """One hold ended, built after the one before it so that Speed is worked out right."""
+    def build(state: CampaignState) -> DomainEvent:
+        character = state.characters[target]
+        condition = next(c for c in character.conditions if c.id == condition_id)
+        return reduced_event(character, condition, 0, "a Throw")
+    return Later(build)
+
+
 def resistance_tn(state: CampaignState, by: str, resist: catalog.Resist, focus: str | None
                   ) -> int:
     """base + the character's ability and focus bonus (the focus picks the ability)."""
@@ -91,6 +110,8 @@ def effects_of(state: CampaignState, ctx: Context, position: int, by: str,
                 extra.later.append(give(ctx, target, catalog.LOCK_CONDITIONS[stunt.tier],
                                         stunt.tier, said))
         elif spec.name == "Throw":
+            extra.later.extend(released(target, condition_id)
+                               for condition_id in holds_thrown_off(state, target))
             extra.later.extend(give(ctx, target, name, stunt.tier, said)
                                for name in catalog.THROW_CONDITIONS)
         if spec.resist is not None and catalog.offers_roll(spec, stunt.tier):
