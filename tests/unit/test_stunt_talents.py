@@ -28,6 +28,23 @@ def test_adventurer_novice_aha_costs_1_sp_less() -> None:
         3, 2, 1, ["Adventurer Novice"])
 
 
+@pytest.mark.parametrize(("talent", "named"), [
+    (("Adventurer", "Novice"), "aha"), (("Leader", "Expert"), "Double Team"),
+    (("Leader", "Expert"), "double-team"),
+])
+def test_a_stunt_s_name_matches_whatever_its_case_spaces_and_punctuation(
+        talent: tuple[str, str], named: str) -> None:
+    """The texts write "Aha!" and "Double-Team"; a GM typing "aha" or "Double Team" got
+    no discount (an outside rules check's finding). Catalogue stunts match alike."""
+    table, mara = with_talents(talent)
+    position = table.roll(mara, [6, 6, 6])
+    (spent,) = table.do(spend_stunts(position, [Choice(name=named, sp=3)], None))
+    assert (spent.stunts[0].paid, spent.stunts[0].discount) == (2, 1)
+    later = table.roll(mara, [6, 6, 6])
+    (precise,) = table.do(spend_stunts(later, [Choice(name="precise-force", sp=2)], None))
+    assert precise.stunts[0].name == "Precise Force"
+
+
 def test_adventurer_master_and_leader_expert_add_up_on_when_a_plan_comes_together() -> None:
     table, mara = with_talents(("Adventurer", "Master"), ("Leader", "Expert"))
     position = table.roll(mara, [6, 6, 6])

@@ -7,6 +7,8 @@ Any other stunt is one the GM names with its cost (`gm_named`).
 
 from __future__ import annotations
 
+import re
+
 import msgspec
 
 from ledger.domain.errors import InvalidInput
@@ -92,8 +94,18 @@ STUNTS: dict[str, StuntSpec] = {s.name.lower(): s for s in (
 GRAPPLE = "grapple"  # a stunt the GM names "Grapple" records a prior Grapple
 
 
+def folded(name: str) -> str:
+    """A stunt's name as compared: case, spaces and punctuation aside, so "Double Team"
+    is "Double-Team" and "Aha" is "Aha!" (the texts spell them both ways)."""
+    return re.sub(r"[^a-z0-9]+", "", name.lower())
+
+
+_BY_FOLDED = {folded(spec.name): spec for spec in STUNTS.values()}
+assert len(_BY_FOLDED) == len(STUNTS), "two stunts fold to one name"
+
+
 def find(name: str) -> StuntSpec | None:
-    return STUNTS.get(name.strip().lower())
+    return _BY_FOLDED.get(folded(name))
 
 
 def tier_of(spec: StuntSpec, sp: int | None) -> int:

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from ledger.domain.state import Character
 from ledger.domain.state.character import Graded
+from ledger.domain.stunts.catalog import folded
 
 DEGREES = ("novice", "expert", "master", "grandmaster", "apex")
 # (talent or specialization, least degree, stunts, SP less)
@@ -67,8 +68,7 @@ def discount(character: Character, stunt: str, cost: int) -> tuple[int, list[str
     """SP less for `stunt` and the talents that gave it; never below 1 SP in all."""
     rows = (*DISCOUNTS, ("Warrior", "expert", warrior_stunts(character), 1))
     sources = [f"{name} {degree.title()}" for name, degree, stunts, _ in rows
-               if has(character, name, degree) and stunt.strip().lower() in
-               {s.lower() for s in stunts}]
+               if has(character, name, degree) and folded(stunt) in {folded(s) for s in stunts}]
     less = sum(amount for name, degree, stunts, amount in rows
                if f"{name} {degree.title()}" in sources)
     return min(less, max(0, cost - MINIMUM_COST)), sources
