@@ -24,10 +24,14 @@ class Stunts(Scope):
                kind: Literal["attack", "stunt-attack", "opportunist"] = "attack",
                focus: str | None = None, modifier: int | None = None,
                dice: list[int] | None = None, label: str | None = None,
-               target: str | None = None) -> Call:
-        """An attack roll against the target's Defense; a Stunt Attack hit generates 2 SP."""
+               target: str | None = None, spend_conviction: bool | None = None,
+               attack_trade: int | None = None) -> Call:
+        """An attack roll against the target's Defense; a Stunt Attack hit generates 2 SP.
+        `spend_conviction` and `attack_trade` act as on a roll (Adventurer Apex, Warrior
+        Master)."""
         return body({"character_id": character_id}, kind=kind, ability=ability, focus=focus,
-                    modifier=modifier, tn=tn, dice=dice, label=label, target=target)
+                    modifier=modifier, tn=tn, dice=dice, label=label, target=target,
+                    spend_conviction=spend_conviction, attack_trade=attack_trade)
 
     @command("POST", CAMPAIGN + "/stunts/resist", StuntSpending)
     def resist_stunt(self, resistance_id: str, dice: list[int] | None = None) -> Call:

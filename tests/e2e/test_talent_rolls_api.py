@@ -135,6 +135,31 @@ def test_an_attack_uses_a_pending_leader_master_trade(api: ApiClient) -> None:
     assert rolled(api.post(api.c(f"/characters/{ivo}/attacks"), attack))["total"] == 3 + 3 + 4 + 2
 
 
+def test_an_attack_takes_warrior_master_s_trade_and_adventurer_apex_s_conviction(
+        api: ApiClient) -> None:
+    """Both act "when you make an attack"; the attack command refused their fields (422),
+    so they could only go on a plain roll (an outside rules check's finding)."""
+    api.new_campaign()
+    ada = api.new_character(name="Ada", abilities={"Fighting": 2},
+                            conviction={"current": 2, "max": 2},
+                            talents=[{"name": "Adventurer", "degree": "Apex"},
+                                     {"name": "Warrior", "degree": "Master"}])
+    ivo = api.new_character(name="Ivo", abilities={"Fighting": 2})
+    assert api.post(api.c("/clock/start-scene")).status == 200
+    assert api.post(api.c("/encounter"), {"participants": [
+        {"character_id": ada, "initiative": 10}, {"character_id": ivo, "initiative": 5}]}).status == 201
+    made = api.post(api.c(f"/characters/{ada}/attacks"), {
+        "ability": "Fighting", "tn": 10, "dice": [2, 3, 4], "spend_conviction": True,
+        "attack_trade": -2, "target": ivo})
+    assert made.status == 201, made
+    found = rolled(made)
+    assert found["total"] == 2 + 3 + 4 + 2 + 3 - 2
+    assert "Warrior Master: damage +2" in found["result_text"]
+    assert api.get(api.c(f"/characters/{ada}"))["character"]["conviction"]["current"] == 1
+    refused(api.post(api.c(f"/characters/{ivo}/attacks"), {
+        "ability": "Fighting", "tn": 10, "attack_trade": 1}), "talent-not-on-sheet")
+
+
 def test_adventurer_apex_and_warrior_master_on_rolls(api: ApiClient) -> None:
     api.new_campaign()
     ada = api.new_character(name="Ada", abilities={"Willpower": 2},

@@ -164,10 +164,12 @@ def roll(character_id: str, request: Mapping[str, Any]) -> Roll:
 
 def age_test(character_id: str, *, ability: str, focus: str | None = None, modifier: int = 0,
              tn: int | None = None, active: bool = True, reported: list[int] | None = None,
-             label: str = "", tags: Sequence[str] = (), reroll_ones: bool = True) -> Roll:
+             label: str = "", tags: Sequence[str] = (), reroll_ones: bool = True,
+             spend_conviction: bool = False, attack_trade: int = 0) -> Roll:
     return Roll(character_id=character_id, kind="age", ability=ability, focus=focus,
                 modifier=modifier, tn=tn, active=active, dice=reported, label=label,
-                tags=list(tags), reroll_ones=reroll_ones)
+                tags=list(tags), reroll_ones=reroll_ones, spend_conviction=spend_conviction,
+                attack_trade=attack_trade)
 
 
 def notation_roll(character_id: str, expression: str, reported: list[int] | None = None,

@@ -43,7 +43,8 @@ def attack_sp(kind: str, rolled: Rolled) -> int:
 
 
 def attack(character_id: str, kind: str, *, ability: str, focus: str | None, modifier: int,
-           tn: int, reported: list[int] | None, label: str, target: str | None) -> Decide:
+           tn: int, reported: list[int] | None, label: str, target: str | None,
+           spend_conviction: bool = False, attack_trade: int = 0) -> Decide:
     def decide(state: CampaignState, ctx: Context) -> Sequence[DomainEvent | Later]:
         if kind == "opportunist" and character_id not in state.stunt_spending.prepared:
             raise RuleViolation("no-prepared-attack", "an Opportunist attack needs the "
@@ -54,7 +55,8 @@ def attack(character_id: str, kind: str, *, ability: str, focus: str | None, mod
         # Master's trade) goes before it. Unpacking one event made any attack a 500 then.
         made = list(age_test(character_id, ability=ability, focus=focus, modifier=modifier,
                              tn=tn, active=kind != "opportunist", reported=reported,
-                             label=label or kind)(state, ctx))
+                             label=label or kind, spend_conviction=spend_conviction,
+                             attack_trade=attack_trade)(state, ctx))
         at = next(i for i, event in enumerate(made) if isinstance(event, Rolled))
         rolled = made[at]
         assert isinstance(rolled, Rolled)

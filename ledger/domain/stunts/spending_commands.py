@@ -88,12 +88,18 @@ class MakeAttack(Command, frozen=True, kw_only=True, forbid_unknown_fields=True)
     dice: Dice | None = None
     label: Label = ""
     target: CharacterId | None = None
+    # As on any roll (POST …/rolls): talents that act on an attack take their input here.
+    spend_conviction: Annotated[bool, Meta(
+        description="spend 1 Conviction on this roll (Adventurer Apex: +3 in an encounter)")] = False
+    attack_trade: Annotated[int, Meta(ge=-3, le=3, description=(
+        "Warrior Master: the attack's modifier; the damage roll gets the opposite"))] = 0
 
     def decide(self, state: CampaignState, ctx: Context) -> Decided:
         return attacks.attack(self.character_id, self.kind, ability=self.ability,
                               focus=self.focus, modifier=self.modifier, tn=self.tn,
-                              reported=self.dice, label=self.label, target=self.target
-                              )(state, ctx)
+                              reported=self.dice, label=self.label, target=self.target,
+                              spend_conviction=self.spend_conviction,
+                              attack_trade=self.attack_trade)(state, ctx)
 
 
 class TargetsRoll(Command, frozen=True, kw_only=True, forbid_unknown_fields=True):
