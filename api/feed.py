@@ -24,6 +24,7 @@ from api.feed_subscription import (
     CATCH_UP_BATCH,
     FeedClosedError,
     FeedFullError,
+    HolderFullError,
     Subscription,
 )
 from api.feed_wake import ChangeSource
@@ -34,7 +35,8 @@ from ledger.domain.state.audit import RewindState
 if TYPE_CHECKING:
     from ledger.service.ledger import Ledger
 
-__all__ = ["FeedClosedError", "FeedFullError", "FeedHub", "Subscription", "close_all_hubs", "hub"]
+__all__ = ["FeedClosedError", "FeedFullError", "FeedHub", "HolderFullError", "Subscription",
+           "close_all_hubs", "hub"]
 # (campaign, position the read must reach, after, limit) -> the events after `after`.
 CatchUpRead = Callable[[str, int, int, int], list[Record]]
 log = logging.getLogger(__name__)
@@ -44,6 +46,7 @@ _build_lock = threading.Lock()
 
 class FeedHub:
     def __init__(self, store: EventStore, source: ChangeSource, *, capacity: int,
+                 per_holder: int | None = None,
                  interval: float = 0.25, on_count: Callable[[int], None] | None = None,
                  voids: Callable[[str, int], RewindState] = lambda _c, _p: RewindState(),
                  catch_up: CatchUpRead | None = None,
@@ -58,6 +61,9 @@ class FeedHub:
         self.voids = voids
         self.source = source
         self.capacity = capacity
+        # Streams one holder (a token) may have open here; None: no limit but capacity.
+        self.per_holder = per_holder
+        self._held: dict[str, int] = {}
         # At most one fan-out per interval: under a heavy write load each subscriber wakes
         # ten times a second with a batch, rather than once per event (the write path
         # shares the CPU with every subscriber's thread).
@@ -77,12 +83,19 @@ class FeedHub:
         with self._lock:
             return sum(len(subs) for subs in self._subs.values())
 
-    def subscribe(self, campaign_id: str, after: int) -> Subscription:
+    def subscribe(self, campaign_id: str, after: int, holder: str | None = None) -> Subscription:
+        """Raises FeedFullError past the worker's capacity, HolderFullError past the
+        holder's share of it."""
         sub = Subscription(self, campaign_id, after)
+        sub.holder = holder
         head = None if campaign_id in self._heads else self.store.head(campaign_id)
         with self._lock:
             if sum(len(s) for s in self._subs.values()) >= self.capacity:
                 raise FeedFullError
+            if holder is not None and self.per_holder is not None:
+                if self._held.get(holder, 0) >= self.per_holder:
+                    raise HolderFullError(self.per_holder)
+                self._held[holder] = self._held.get(holder, 0) + 1
             # The hub offers everything after the head it knew when the campaign's first
             # subscriber came; each subscriber catches up to at least that from the store.
             if campaign_id not in self._heads:
@@ -96,6 +109,10 @@ class FeedHub:
     def unsubscribe(self, sub: Subscription) -> None:
         with self._lock:
             subs = self._subs.get(sub.campaign_id, set())
+            if sub in subs and sub.holder is not None and sub.holder in self._held:
+                self._held[sub.holder] -= 1
+                if not self._held[sub.holder]:
+                    del self._held[sub.holder]
             subs.discard(sub)
             if not subs:
                 self._subs.pop(sub.campaign_id, None)
@@ -174,6 +191,7 @@ def hub() -> FeedHub:
                 store = ledger().store
                 source = change_source(store, config.feed_poll_seconds, config.feed_sweep_seconds)
                 built = FeedHub(store, source, capacity=config.feed_streams_per_worker,
+                                per_holder=config.feed_streams_per_token,
                                 interval=config.feed_poll_seconds,
                                 on_count=observability.FEED_SUBSCRIBERS.set,
                                 voids=_head_voids(ledger()),

@@ -29,10 +29,19 @@ class FeedFullError(Exception):
     """This process already serves its share of streams."""
 
 
+class HolderFullError(Exception):
+    """This token already holds its share of this process's streams."""
+
+    def __init__(self, limit: int) -> None:
+        super().__init__(f"at most {limit} open streams per token in one worker")
+        self.limit = limit
+
+
 class Subscription:
     def __init__(self, hub: FeedHub, campaign_id: str, after: int) -> None:
         self.hub = hub
         self.campaign_id = campaign_id
+        self.holder: str | None = None  # the token holding it (the hub counts per holder)
         self.last = after
         self._cond = threading.Condition()
         self._queue: deque[tuple[list[Record], RewindState]] = deque()

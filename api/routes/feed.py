@@ -14,8 +14,8 @@ from flask import Response, current_app, g, request
 from flask_smorest import Blueprint
 
 from api import auth, feed_tickets
-from api.errors import ApiError
-from api.feed import FeedClosedError, FeedFullError, Subscription, hub
+from api.errors import ApiError, problem
+from api.feed import FeedClosedError, FeedFullError, HolderFullError, Subscription, hub
 from api.runtime import ledger, signer
 from api.schemas_webhooks import FeedQuery
 from api.voids import feed_message
@@ -95,7 +95,8 @@ def feed(query: dict[str, Any], campaign_id: str) -> Response:
     A browser's `EventSource`, which cannot send `Authorization`, sends `?ticket=`
     (POST …/feed-tickets) instead: the ticket alone authorizes, it must open the feed
     before it expires, and the open stream then lives as long as its token.
-    A worker already serving its share of streams answers 503 with Retry-After.
+    A worker already serving its share of streams answers 503 with Retry-After; a token
+    already holding LEDGER_FEED_STREAMS_PER_TOKEN open streams in the worker answers 429.
     """
     ticket = query.get("ticket")
     token = feed_tickets.ticket_holder(campaign_id, ticket) if ticket is not None else \
@@ -108,9 +109,17 @@ def feed(query: dict[str, Any], campaign_id: str) -> Response:
                        f"position {after} is past the head ({head}) of this campaign",
                        errors={"after": [f"at most {head}"]})
     try:
-        sub = hub().subscribe(campaign_id, after)
+        sub = hub().subscribe(campaign_id, after, holder=token.id)
     except FeedFullError:
         raise ApiError(503, "feed-busy", "This worker serves its share of feeds; retry.") from None
+    except HolderFullError as full:
+        # One token's streams are capped, so that one token (a ticket can be used until it
+        # expires) cannot take every stream of a worker from the other campaigns on it.
+        refused = problem(429, "feed-streams-per-token", "Too many open streams",
+                          f"This token holds {full.limit} open streams here, the most one "
+                          "token may; close one (LEDGER_FEED_STREAMS_PER_TOKEN).")
+        refused.headers["Retry-After"] = "5"
+        return refused
     config = current_app.config["LEDGER"]
     stream = _stream(sub, store, token, config.feed_heartbeat_seconds,
                      config.feed_auth_recheck_seconds, g.get("request_id"),

@@ -59,6 +59,9 @@ class Config(msgspec.Struct):
     feed_sweep_seconds: float = 2.0  # PostgreSQL: re-read even without a NOTIFY
     feed_auth_recheck_seconds: float = 30.0
     feed_streams_per_worker: int = 100
+    # Streams one token may hold open in one worker: one token (a feed ticket can be used
+    # until it expires) filled every worker's share, and other campaigns got 503s.
+    feed_streams_per_token: int = 8
     # How long a feed ticket may wait before it opens the feed (an open feed stays open).
     feed_ticket_ttl_seconds: float = 60.0
     webhook_timeout_seconds: float = 5.0
@@ -167,6 +170,7 @@ _WAITS = {
 _COUNTS = {
     "feed_sth_every": ("LEDGER_FEED_STH_EVERY", 1),
     "feed_streams_per_worker": ("LEDGER_FEED_STREAMS", 0),
+    "feed_streams_per_token": ("LEDGER_FEED_STREAMS_PER_TOKEN", 1),
     "webhook_max_attempts": ("LEDGER_WEBHOOK_MAX_ATTEMPTS", 1),
 }
 # field -> (environment variable, type, least value)

@@ -11,7 +11,7 @@ from collections.abc import Iterator
 import pytest
 
 import api.feed_subscription
-from api.feed import FeedClosedError, FeedFullError, FeedHub, Subscription
+from api.feed import FeedClosedError, FeedFullError, FeedHub, HolderFullError, Subscription
 from api.feed_wake import change_source
 from ledger.adapters.store.base import EventStore
 from ledger.adapters.store.pg_notifier import PAYLOAD_LIMIT, decode_payload, encode_payloads
@@ -144,6 +144,25 @@ def test_a_hub_serves_no_more_streams_than_its_capacity(ledger: Ledger, store: E
     small.unsubscribe(first)
     assert small.subscribe(cid, 0).campaign_id == cid
     small.close(wait=2.0)
+
+
+def test_one_token_holds_no_more_than_its_share_of_the_streams(
+        ledger: Ledger, store: EventStore) -> None:
+    """An outside attack opened 100 streams with one observer's feed ticket (a ticket may
+    be used until it expires), and every other campaign on the worker got 503s."""
+    cid, _ = _campaign(ledger)
+    hub = FeedHub(store, change_source(store, 0.05, 60), capacity=10, per_holder=2)
+    first = hub.subscribe(cid, 0, holder="tok_a")
+    hub.subscribe(cid, 0, holder="tok_a")
+    with pytest.raises(HolderFullError):
+        hub.subscribe(cid, 0, holder="tok_a")
+    assert hub.subscribe(cid, 0, holder="tok_b").holder == "tok_b"  # others still get theirs
+    hub.unsubscribe(first)
+    hub.unsubscribe(first)  # twice: counted once
+    assert hub.subscribe(cid, 0, holder="tok_a").holder == "tok_a"
+    with pytest.raises(HolderFullError):
+        hub.subscribe(cid, 0, holder="tok_a")
+    hub.close(wait=2.0)
 
 
 def test_notification_payloads_round_trip_and_fit_the_limit() -> None:
