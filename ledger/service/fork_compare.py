@@ -9,7 +9,7 @@ import msgspec
 
 from ledger.domain.audit.diff import changes
 from ledger.domain.character_answer import character_answer
-from ledger.domain.errors import InvalidInput, NotFound
+from ledger.domain.errors import Forbidden, InvalidInput, NotFound
 from ledger.domain.state import CampaignState
 
 if TYPE_CHECKING:
@@ -22,6 +22,24 @@ def _side(state: CampaignState, character_id: str) -> dict[str, Any]:
     return {"campaign_id": state.id, "position": state.position, "character": shown}
 
 
+def check_forker_still_gm(led: Ledger, fork_id: str, origin_id: str) -> None:
+    """The origin's later history is the fork's to read while the origin's GM token that
+    made the fork (the fork's first event's actor), or a rotation of it, is live: once the
+    origin's GMs revoke it, the fork's token no longer reaches the origin (403). An outside
+    attack read the origin after revoking the forker: the fork's token was a second way in."""
+    first = led.store.read(fork_id, after=0, upto=1)
+    forker = first[0].actor_token if first else None
+    if forker is None:
+        return
+    tokens = led.store.tokens(origin_id)
+    made_by = next((t for t in tokens if t.id == forker), None)
+    lineage = made_by.scope if made_by else forker
+    if not any(t.scope == lineage and t.role == "gm" and t.revoked_at is None for t in tokens):
+        raise Forbidden("fork-origin-access-revoked", "the origin's GM token that made this "
+                        "fork was revoked: the origin's later history is no longer this "
+                        "fork's to read")
+
+
 def compare_character(led: Ledger, fork_id: str, character_id: str, origin_at: int,
                       at: int | None) -> dict[str, Any]:
     """Both sides in canon view (what rewinds voided left out); `changes` go from the
@@ -30,6 +48,7 @@ def compare_character(led: Ledger, fork_id: str, character_id: str, origin_at: i
     if head.forked_from is None:
         raise InvalidInput("not-a-fork", "this campaign is no fork: it has no origin to "
                            "compare with", field="origin_at")
+    check_forker_still_gm(led, fork_id, head.forked_from.campaign_id)
     origin = led.canon_state_at(head.forked_from.campaign_id, origin_at)
     fork = head if at is None or at == head.position else led.canon_state_at(fork_id, at)
     theirs, mine = _side(origin, character_id), _side(fork, character_id)

@@ -191,6 +191,34 @@ def test_compare_is_for_forks_and_their_gm(api: ApiClient) -> None:
     assert fork.get(fork.c("/characters/chr_nobody/compare?origin_at=1")).status == 404
 
 
+def test_compare_ends_when_the_origin_revokes_the_gm_token_that_forked(api: ApiClient) -> None:
+    """An outside attack: a second origin GM forked, the origin revoked that GM, and the
+    fork's token still read the origin's later history. It reads it while the forking token,
+    or a rotation of it, is a live GM token of the origin."""
+    o = origin(api)
+    second = api.new_token("gm")
+    rotated = api.post(api.c(f"/tokens/{by_id_of(api, second)}/rotate"), token=second)
+    assert rotated.status == 201, rotated
+    second = rotated["token"]
+    answer = api.post(api.c("/fork"), {"at": o["at"], "name": "What if"}, token=second)
+    assert answer.status == 201, answer
+    fork = ApiClient(api.client)
+    fork.token, fork.campaign = answer["gm_token"], answer["campaign"]["id"]
+    path = fork.c(f"/characters/{o['mara']}/compare?origin_at=4")
+    assert fork.get(path).status == 200
+    again = api.post(api.c(f"/tokens/{by_id_of(api, second)}/rotate"), token=second)
+    assert again.status == 201, again  # a rotation continues the forker's lineage
+    assert fork.get(path).status == 200
+    assert api.delete(api.c(f"/tokens/{by_id_of(api, again['token'])}")).status == 204
+    refused = fork.get(path)
+    assert (refused.status, refused["rule"]) == (403, "fork-origin-access-revoked")
+
+
+def by_id_of(api: ApiClient, secret: str) -> str:
+    """A token's id from its secret (`clt_<id>_<secret>`)."""
+    return secret.split("_")[1]
+
+
 def test_fork_timeline_starts_with_one_entry_naming_the_origin(api: ApiClient) -> None:
     o = origin(api)
     fork = forked(api, o["at"])
