@@ -63,7 +63,6 @@ class FeedHub:
         self.capacity = capacity
         # Streams one holder (a token) may have open here; None: no limit but capacity.
         self.per_holder = per_holder
-        self._held: dict[str, int] = {}
         # At most one fan-out per interval: under a heavy write load each subscriber wakes
         # ten times a second with a batch, rather than once per event (the write path
         # shares the CPU with every subscriber's thread).
@@ -86,16 +85,15 @@ class FeedHub:
     def subscribe(self, campaign_id: str, after: int, holder: str | None = None) -> Subscription:
         """Raises FeedFullError past the worker's capacity, HolderFullError past the
         holder's share of it."""
-        sub = Subscription(self, campaign_id, after)
-        sub.holder = holder
+        sub = Subscription(self, campaign_id, after, holder)
         head = None if campaign_id in self._heads else self.store.head(campaign_id)
         with self._lock:
             if sum(len(s) for s in self._subs.values()) >= self.capacity:
                 raise FeedFullError
-            if holder is not None and self.per_holder is not None:
-                if self._held.get(holder, 0) >= self.per_holder:
-                    raise HolderFullError(self.per_holder)
-                self._held[holder] = self._held.get(holder, 0) + 1
+            if holder is not None and self.per_holder is not None and sum(
+                    s.holder == holder for subs in self._subs.values() for s in subs
+            ) >= self.per_holder:
+                raise HolderFullError(self.per_holder)
             # The hub offers everything after the head it knew when the campaign's first
             # subscriber came; each subscriber catches up to at least that from the store.
             if campaign_id not in self._heads:
@@ -109,10 +107,6 @@ class FeedHub:
     def unsubscribe(self, sub: Subscription) -> None:
         with self._lock:
             subs = self._subs.get(sub.campaign_id, set())
-            if sub in subs and sub.holder is not None and sub.holder in self._held:
-                self._held[sub.holder] -= 1
-                if not self._held[sub.holder]:
-                    del self._held[sub.holder]
             subs.discard(sub)
             if not subs:
                 self._subs.pop(sub.campaign_id, None)

@@ -38,10 +38,11 @@ class HolderFullError(Exception):
 
 
 class Subscription:
-    def __init__(self, hub: FeedHub, campaign_id: str, after: int) -> None:
+    def __init__(self, hub: FeedHub, campaign_id: str, after: int,
+                 holder: str | None = None) -> None:
         self.hub = hub
         self.campaign_id = campaign_id
-        self.holder: str | None = None  # the token holding it (the hub counts per holder)
+        self.holder = holder  # the token holding it (the hub counts per holder)
         self.last = after
         self._cond = threading.Condition()
         self._queue: deque[tuple[list[Record], RewindState]] = deque()

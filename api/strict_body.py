@@ -18,32 +18,17 @@ from flask_smorest.arguments import ArgumentsMixin
 from webargs import core
 
 from api.errors import ApiError
+from ledger.domain.chain import DuplicateKey, unique_keys
 
 BODY_METHODS = frozenset({"POST", "PUT", "PATCH", "DELETE"})
-
-
-class DuplicateKey(ValueError):
-    def __init__(self, key: str) -> None:
-        super().__init__(key)
-        self.key = key
-
-
-def _unique(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    found = dict(pairs)
-    if len(found) != len(pairs):  # the usual case costs one comparison
-        seen: set[str] = set()
-        for key, _ in pairs:
-            if key in seen:
-                raise DuplicateKey(key)
-            seen.add(key)
-    return found
 
 
 def load_body(data: bytes) -> Any:
     """The body as JSON. Raises ApiError for a key given twice, and json.JSONDecodeError
     (which webargs answers with its 400) for anything json.loads cannot read."""
     try:
-        return json.loads(data, object_pairs_hook=_unique)
+        # The hook that reads stored event data strictly (ledger/domain/chain.py).
+        return json.loads(data, object_pairs_hook=unique_keys)
     except DuplicateKey as exc:
         raise ApiError(422, "duplicate-key", f"The body names {exc.key!r} twice; send it once.",
                        errors={exc.key: ["given twice"]}) from None

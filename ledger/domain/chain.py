@@ -43,9 +43,10 @@ class UnreadableData(ValueError):
 class DuplicateKey(ValueError):
     def __init__(self, key: str) -> None:
         super().__init__(f"duplicate key {key!r}")
+        self.key = key
 
 
-def _unique(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+def unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     found: dict[str, Any] = {}
     for key, value in pairs:
         if key in found:
@@ -70,7 +71,7 @@ def strict_loads(data: bytes) -> Any:
     hash would cover one reading while a reader could take another."""
     if _as_written(data):
         return json.loads(data.decode())
-    return json.loads(data.decode(), object_pairs_hook=_unique)
+    return json.loads(data.decode(), object_pairs_hook=unique_keys)
 
 
 def check_data(record: Record) -> None:

@@ -39,7 +39,7 @@ def check_webhook_url(url: str) -> None:
         port = parts.port
     except ValueError:
         port = 0
-    if port == 0 or (port is None and ":" in parts.netloc.rpartition("@")[2].rpartition("]")[2]):
+    if port == 0 or (port is None and parts.netloc.endswith(":")):
         raise InvalidInput("webhook-url", "must name a port from 1 to 65535, if any",
                            field="url")
     if parts.scheme not in ("http", "https") or not parts.hostname:

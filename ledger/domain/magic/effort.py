@@ -85,16 +85,21 @@ def skill(character: Character, name: str) -> int:
     found = lookup(character.skills, name)
     recorded = -1 if found is None else found[1]
     edge = GRANTING_EDGES.get(name.lower())
-    if edge and any(e.strip().lower() == edge for e in character.edges):
+    if edge and has_edge(character, edge):
         return max(recorded, 0)
     return recorded
+
+
+def has_edge(character: Character, edge: str) -> bool:
+    """Whether the sheet lists the Edge, in any case (`edge` in lower case)."""
+    return any(e.strip().lower() == edge for e in character.edges)
 
 
 def check_spellcaster_edge(character: Character) -> None:
     """Anyone can learn Cast, "but only those with the Spellcaster Edge can actually use it
     to cast spells" (001, 6.1.0): preparing and casting need the Edge, as summoning needs
     the Summoner Edge (spirits/common.py)."""
-    if not any(e.strip().lower() == GRANTING_EDGES["cast"] for e in character.edges):
+    if not has_edge(character, GRANTING_EDGES["cast"]):
         raise RuleViolation("spellcaster-edge-required",
                             f"{character.name} lacks the Spellcaster Edge needed to prepare or "
                             "cast spells")

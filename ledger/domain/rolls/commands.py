@@ -59,6 +59,13 @@ def check_roll_fields(kind: str, request: Mapping[str, Any]) -> None:
                            field="focus")
 
 
+# Talents' inputs on a roll, declared once for a roll and an attack (stunts/spending_commands.py).
+SpendConviction = Annotated[bool, Meta(
+    description="spend 1 Conviction on this roll (Adventurer Apex: +3 in an encounter)")]
+AttackTrade = Annotated[int, Meta(ge=-3, le=3, description=(
+    "Warrior Master: the attack's modifier; the damage roll gets the opposite"))]
+
+
 class Roll(Command, frozen=True, kw_only=True, forbid_unknown_fields=True):
     """Roll: an AGE test (3d6 + Stunt Die) or d20 notation; server or reported dice.
 
@@ -113,10 +120,8 @@ class Roll(Command, frozen=True, kw_only=True, forbid_unknown_fields=True):
                                           "rolls of a kind: " + ", ".join(TAGS))] = []
     reroll_ones: Annotated[bool, Meta(
         description="let the roller's talents reroll 1s (false keeps them)")] = True
-    spend_conviction: Annotated[bool, Meta(
-        description="spend 1 Conviction on this roll (Adventurer Apex: +3 in an encounter)")] = False
-    attack_trade: Annotated[int, Meta(ge=-3, le=3, description=(
-        "Warrior Master: the attack's modifier; the damage roll gets the opposite"))] = 0
+    spend_conviction: SpendConviction = False
+    attack_trade: AttackTrade = 0
 
     def authorize(self, state: CampaignState, ctx: Context) -> None:
         super().authorize(state, ctx)

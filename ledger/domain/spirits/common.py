@@ -4,7 +4,13 @@ from __future__ import annotations
 
 from ledger.domain.errors import NotFound, RuleViolation
 from ledger.domain.events import DomainEvent
-from ledger.domain.magic.effort import EffortReturned, attribute_mod, release_events, skill
+from ledger.domain.magic.effort import (
+    EffortReturned,
+    attribute_mod,
+    has_edge,
+    release_events,
+    skill,
+)
 from ledger.domain.state import CampaignState, Character
 from ledger.domain.state.spirits import Spirit
 
@@ -30,7 +36,7 @@ def summoner_of(state: CampaignState, spirit_id: str) -> str | None:
 
 
 def has_summoner_edge(character: Character) -> bool:
-    return any(edge.strip().lower() == SUMMONER_EDGE for edge in character.edges)
+    return has_edge(character, SUMMONER_EDGE)
 
 
 def check_summoner_edge(character: Character) -> None:

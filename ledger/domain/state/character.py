@@ -73,7 +73,7 @@ class Character(msgspec.Struct):
     abilities: dict[str, int] = msgspec.field(default_factory=dict)
     magic_ability: str | None = None
     focuses: list[str] = msgspec.field(default_factory=list)
-    # Focuses taken twice from 11th level: +4 (000, "Focus"; rolls/age.py focus_bonus).
+    # Focuses taken twice from 11th level: +4 (000, "Focus"; ledger/domain/focus.py).
     double_focuses: list[str] = msgspec.field(default_factory=list)
     # CWN attribute scores (str, dex, con, int, wis, cha) and their modifiers.
     attributes: dict[str, int] = msgspec.field(default_factory=dict)

@@ -20,6 +20,7 @@ from ledger.domain.context import Context
 from ledger.domain.decision import Later
 from ledger.domain.events import DomainEvent
 from ledger.domain.rolls import Rolled
+from ledger.domain.rolls.commands import AttackTrade, SpendConviction
 from ledger.domain.state import CampaignState
 from ledger.domain.stunts import attacks, resisting
 from ledger.domain.stunts.commands import CharacterId, require_own
@@ -89,10 +90,8 @@ class MakeAttack(Command, frozen=True, kw_only=True, forbid_unknown_fields=True)
     label: Label = ""
     target: CharacterId | None = None
     # As on any roll (POST …/rolls): talents that act on an attack take their input here.
-    spend_conviction: Annotated[bool, Meta(
-        description="spend 1 Conviction on this roll (Adventurer Apex: +3 in an encounter)")] = False
-    attack_trade: Annotated[int, Meta(ge=-3, le=3, description=(
-        "Warrior Master: the attack's modifier; the damage roll gets the opposite"))] = 0
+    spend_conviction: SpendConviction = False
+    attack_trade: AttackTrade = 0
 
     def decide(self, state: CampaignState, ctx: Context) -> Decided:
         return attacks.attack(self.character_id, self.kind, ability=self.ability,
