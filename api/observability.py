@@ -22,7 +22,7 @@ from flask import Flask, Response, g, request
 from api.metrics import EVENTS_APPENDED, FEED_SUBSCRIBERS, observe_request
 from ledger.domain.record import Record
 from ledger.service import correlation
-from ledger.service.json_logs import request_id, secret_sources, setup_logging
+from ledger.service.json_logs import held_secret_checks, request_id, secret_sources, setup_logging
 
 __all__ = ["FEED_SUBSCRIBERS", "install"]
 
@@ -31,25 +31,35 @@ _SANE_ID = re.compile(r"^[A-Za-z0-9._:-]{1,128}$")
 
 
 def _app_secrets(app_ref: weakref.ref[Flask]) -> Callable[[], Iterable[str]]:
+    """The few secrets of this app's configuration, named in full."""
     def secrets() -> Iterable[str]:
         app = app_ref()
         if app is None:
             return ()
         config = app.config["LEDGER"]
-        found = [config.admin_token or "", config.metrics_token or "", config.secret_key or ""]
-        led = app.extensions.get("ledger")
-        if led is not None:
-            found.append(led.box.server_key.hex())
-            found.extend(seed.hex() for seed in list(led._seeds.values()))
-        return found
+        return [config.admin_token or "", config.metrics_token or "", config.secret_key or ""]
 
     return secrets
+
+
+def _app_holds(app_ref: weakref.ref[Flask]) -> Callable[[bytes], bool]:
+    """Whether 32 bytes are this app's server key or a dice seed it has opened: looked up
+    when a line shows 64 hex digits, since a worker may hold a seed for every campaign."""
+    def holds(value: bytes) -> bool:
+        app = app_ref()
+        led = app.extensions.get("ledger") if app is not None else None
+        if led is None:
+            return False
+        return value == led.box.server_key or value in list(led._seeds.values())
+
+    return holds
 
 
 def install(app: Flask) -> None:
     """Logging, request ids, correlation ids and request metrics for this app."""
     setup_logging(app.config["LEDGER"].log_level)
     secret_sources.append(_app_secrets(weakref.ref(app)))
+    held_secret_checks.append(_app_holds(weakref.ref(app)))
     log = logging.getLogger("ledger.request")
 
     def start() -> None:

@@ -9,7 +9,6 @@ whatever logger wrote the line.
 
 from __future__ import annotations
 
-import json
 import logging
 import re
 import sys
@@ -17,6 +16,8 @@ import time
 from collections.abc import Callable, Iterable
 from contextvars import ContextVar
 from typing import Any
+
+import msgspec
 
 from ledger.service import correlation
 
@@ -33,33 +34,58 @@ _PATTERNS = [
     (re.compile(r"(?i)(bearer\s+)\S+"), r"\1[REDACTED]"),
 ]
 _HEX64 = re.compile(r"[0-9a-fA-F]{64}")
+# Every line a pattern could rewrite holds one of these (most lines hold none).
+_MAY_MATCH = re.compile(r"(?i)clt_|clft_|ticket=|whsec_|bearer")
 _STANDARD = set(vars(logging.makeLogRecord({}))) | {"message", "asctime"}
+# Values JSON has no type for (a datetime, an exception) are written as their str().
+_ENCODER = msgspec.json.Encoder(enc_hook=str)
+# Callables telling whether 32 bytes are a key or seed this process holds: a 64-digit hex
+# string in a line is looked up only when one appears, never hexed from every seed held.
+held_secret_checks: list[Callable[[bytes], bool]] = []
 
 
-def redact(text: str) -> str:
-    for pattern, replacement in _PATTERNS:
-        text = pattern.sub(replacement, text)
-    known = {s for source in list(secret_sources) for s in source() if s}
-    for secret in (s for s in known if len(s) != 64):
-        text = text.replace(secret, "[REDACTED]")
-    hex_known = {s.lower() for s in known if len(s) == 64}
-    if hex_known:
-        text = _HEX64.sub(lambda m: "[REDACTED]" if m[0].lower() in hex_known else m[0], text)
+def known_secrets() -> list[str]:
+    return [s for source in list(secret_sources) for s in source() if s]
+
+
+def redact(text: str, known: Iterable[str] | None = None) -> str:
+    """`text` without any secret; `known` is `known_secrets()`, given when a caller
+    redacts several strings of one line."""
+    if _MAY_MATCH.search(text):
+        for pattern, replacement in _PATTERNS:
+            text = pattern.sub(replacement, text)
+    for secret in known_secrets() if known is None else known:
+        if secret in text:
+            text = text.replace(secret, "[REDACTED]")
+    if _HEX64.search(text):
+        hex_known = {s.lower() for s in (known_secrets() if known is None else known)
+                     if _HEX64.fullmatch(s)}
+        text = _HEX64.sub(lambda m: "[REDACTED]" if _is_secret_hex(m[0], hex_known)
+                          else m[0], text)
     return text
+
+
+def _is_secret_hex(digits: str, hex_known: set[str]) -> bool:
+    if digits.lower() in hex_known:
+        return True
+    value = bytes.fromhex(digits)
+    return any(check(value) for check in list(held_secret_checks))
 
 
 class RedactionFilter(logging.Filter):
     """Rewrites each record so that no secret reaches any output."""
 
     def filter(self, record: logging.LogRecord) -> bool:
-        record.msg = redact(record.getMessage())
+        known = known_secrets()
+        record.msg = redact(record.getMessage(), known)
         record.args = None
         if record.exc_info:
-            record.exc_text = redact(logging.Formatter().formatException(record.exc_info))
+            record.exc_text = redact(logging.Formatter().formatException(record.exc_info), known)
             record.exc_info = None
-        for key, value in list(vars(record).items()):
+        fields = vars(record)
+        for key, value in list(fields.items()):
             if key not in _STANDARD and isinstance(value, str):
-                setattr(record, key, redact(value))
+                fields[key] = redact(value, known)
         return True
 
 
@@ -84,7 +110,7 @@ class JsonFormatter(logging.Formatter):
                 line[key] = value
         if record.exc_text:
             line["exception"] = record.exc_text
-        return json.dumps(line, default=str)
+        return _ENCODER.encode(line).decode()
 
 
 class _Stdout(logging.StreamHandler):  # type: ignore[type-arg,unused-ignore]
