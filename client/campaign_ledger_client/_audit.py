@@ -25,7 +25,8 @@ from campaign_ledger_client.schemas import (
 
 
 def _lines(answer: Answer) -> list[bytes]:
-    return answer.body.splitlines() if isinstance(answer.body, bytes) else []
+    # Each line keeps its newline, so that `writelines` writes the file as served.
+    return answer.body.splitlines(keepends=True) if isinstance(answer.body, bytes) else []
 
 
 def _created(answer: Answer) -> CreatedCampaign:

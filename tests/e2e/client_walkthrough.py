@@ -7,6 +7,8 @@ walk reached every endpoint the client maps.
 
 from __future__ import annotations
 
+import tempfile
+from pathlib import Path
 from typing import Any
 
 from campaign_ledger_client import Campaign, Character, Client, WriteResult
@@ -268,6 +270,11 @@ def behind_the_screen(campaign: Campaign) -> None:
     lines = campaign.export()
     assert verify_export(lines).ok
     assert noted.position < len(lines)
+    with tempfile.TemporaryDirectory() as tmp:  # kept as docs/client.md says
+        kept = Path(tmp) / "history.jsonl"
+        with open(kept, "wb") as handle:
+            handle.writelines(lines)
+        assert verify_export(kept).ok
 
 
 def encounter(campaign: Campaign, mara: Character, ivo: Character) -> None:
