@@ -18,11 +18,17 @@ from projections.runner import ProjectionRunner
 
 
 def register(subparsers: Any) -> None:
-    run = subparsers.add_parser("project", help="bring the SQL read models up to date")
+    run = subparsers.add_parser(
+        "project", help="bring the SQL read models up to date",
+        description="Apply every event not yet applied to the SQL read models, in the "
+                    "store's global order; with --follow, keep applying new ones until stopped.")
     run.add_argument("--follow", action="store_true", help="keep following new events")
     run.set_defaults(func=project)
-    rebuild = subparsers.add_parser("rebuild-projections",
-                                    help="drop and rebuild every SQL read model")
+    rebuild = subparsers.add_parser(
+        "rebuild-projections", help="drop and rebuild every SQL read model",
+        description="Drop every SQL read model and rebuild it from the whole history. The "
+                    "events are untouched, and the API, which never reads these tables, "
+                    "keeps answering.")
     rebuild.set_defaults(func=rebuild_all)
 
 

@@ -18,8 +18,10 @@ from projections.webhooks import NAME, Enqueuer, Sender
 
 
 def register(subparsers: Any) -> None:
-    run = subparsers.add_parser("deliver-webhooks",
-                                help="deliver webhooks (follows the global order until stopped)")
+    run = subparsers.add_parser(
+        "deliver-webhooks", help="deliver webhooks (follows the global order until stopped)",
+        description="Enqueue a delivery for each new event a campaign's webhooks subscribe "
+                    "to, and send due attempts with retries and backoff, until stopped.")
     run.add_argument("--once", action="store_true",
                      help="enqueue what is new, make one round of due attempts, and exit")
     run.set_defaults(func=deliver)

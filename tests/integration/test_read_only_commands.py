@@ -141,3 +141,29 @@ def test_a_malformed_server_key_is_one_line_naming_the_variable(
     assert "LEDGER_SECRET_KEY" in err
     assert "Traceback" not in err
     assert len(err.strip().splitlines()) == 1
+
+
+@pytest.mark.parametrize("command", ["verify", "replay"])
+def test_a_file_that_is_not_there_is_named_as_a_file_not_as_a_campaign(
+        command: str, elsewhere: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main([command, "exports/history.jsonl"]) == 2
+    err = capsys.readouterr().err
+    assert err.strip() == f"campaign-ledger {command}: no such file: exports/history.jsonl"
+    assert list(elsewhere.iterdir()) == []
+
+
+def test_an_unknown_flag_after_a_command_is_refused_with_that_commands_usage(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exited:
+        main(["export", "cmp_x", "--bogus"])
+    err = capsys.readouterr().err
+    assert exited.value.code == 2
+    assert err.startswith("usage: campaign-ledger export")
+    assert err.strip().endswith("campaign-ledger export: error: unrecognized arguments: --bogus")
+
+
+def test_version_names_the_installed_release(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exited:
+        main(["--version"])
+    assert exited.value.code == 0
+    assert capsys.readouterr().out.startswith("campaign-ledger ")

@@ -16,7 +16,7 @@ from ledger.service.audit.sources import from_store
 from ledger.service.config import Config
 from ledger.service.health import utc_now
 from ledger.service.ledger import Ledger
-from ledger.service.wiring import attach_replicas, open_ledger
+from ledger.service.wiring import NoStore, attach_replicas, open_ledger
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -45,8 +45,7 @@ def run(args: argparse.Namespace) -> int:
 def export(led: Ledger, args: argparse.Namespace) -> int:
     source = led.routed(args.campaign, None, lambda chosen: from_store(chosen.store, args.campaign))[0]
     if source.total == 0:
-        print(f"no campaign {args.campaign!r} in {led.store.location}", file=sys.stderr)
-        return 2
+        raise NoStore(f"no campaign {args.campaign!r} in {led.store.location}")
     header = HeaderLine(campaign_id=args.campaign, events=source.total, exported_at=utc_now())
     checker = Checker()
     lines = export_lines(header, source.records, HeadSigner(led.box), checker)

@@ -20,7 +20,12 @@ from ledger.service.wiring import NoStore, open_existing_store, replica_statuses
 
 
 def register(subparsers: Any) -> None:
-    parser = subparsers.add_parser("health", help="check the store, the runners and their lag")
+    parser = subparsers.add_parser(
+        "health", help="check the store, the runners and their lag",
+        description="Check that the configured store answers, that each background runner "
+                    "has beaten recently and how far it lags, and each read replica's lag (a "
+                    "replica down is reported, not unhealthy). Exit status 0 when healthy, 1 "
+                    "otherwise.")
     parser.add_argument("--require", default="",
                         help="comma-separated runner names that must be alive "
                              "(e.g. project,deliver-webhooks)")

@@ -12,6 +12,7 @@ from ledger.domain.audit.diff import changes
 from ledger.domain.fold import apply_record, blank
 from ledger.entry.progress import Progress
 from ledger.service.audit.sources import Source, opened
+from ledger.service.wiring import NoStore
 
 LONG_HISTORY = 1000
 _encoder = msgspec.json.Encoder()
@@ -38,8 +39,7 @@ def run(args: argparse.Namespace) -> int:
 
 def replay(source: Source, args: argparse.Namespace) -> int:
     if source.total == 0:
-        print(f"no history found for {args.source!r} in {source.location}", file=sys.stderr)
-        return 2
+        raise NoStore(f"no campaign {args.source!r} in {source.location}")
     total = min(source.total, args.upto or source.total)
     progress = Progress(total, enabled=total >= LONG_HISTORY and not args.no_progress)
     state = blank(source.campaign_id)

@@ -30,19 +30,32 @@ RUNNERS: list[list[str]] = [
 
 
 def register(subparsers: Any) -> None:
-    parser = subparsers.add_parser("serve", help="run the API server and its background runners")
-    parser.add_argument("--host", default=os.environ.get("LEDGER_HOST", "127.0.0.1"))
-    parser.add_argument("--port", type=int, default=number_setting("LEDGER_PORT", 8000, 0, 65535))
-    parser.add_argument("--data", default=None, help="data directory (SQLite file, keys)")
-    parser.add_argument("--workers", type=int, default=number_setting("LEDGER_WORKERS", 4, 1))
+    parser = subparsers.add_parser(
+        "serve", help="run the API server and its background runners",
+        description="Run the HTTP API (gunicorn workers) with the read-model and webhook "
+                    "runners, restarting a runner that dies; stop with Ctrl-C or SIGTERM. "
+                    "Each flag's default comes from the LEDGER_ setting it names.",
+)
+    parser.add_argument("--host", default=os.environ.get("LEDGER_HOST", "127.0.0.1"),
+                        help="address to listen on (LEDGER_HOST; now %(default)s)")
+    parser.add_argument("--port", type=int, default=number_setting("LEDGER_PORT", 8000, 0, 65535),
+                        help="port to listen on (LEDGER_PORT; now %(default)s)")
+    parser.add_argument("--data", default=None,
+                        help="data directory (SQLite file, keys; default LEDGER_DATA_DIR or "
+                             "./ledger-data)")
+    parser.add_argument("--workers", type=int, default=number_setting("LEDGER_WORKERS", 4, 1),
+                        help="worker processes (LEDGER_WORKERS; now %(default)s)")
     parser.add_argument("--threads", type=int, default=number_setting("LEDGER_THREADS", 8, 1),
-                        help="threads per worker for ordinary requests")
+                        help="threads per worker for ordinary requests (LEDGER_THREADS; now "
+                             "%(default)s)")
     parser.add_argument("--feed-streams", type=int,
                         default=number_setting("LEDGER_FEED_STREAMS", 100, 0),
-                        help="change-feed streams per worker (each holds a thread)")
+                        help="change-feed streams per worker, each holding a thread "
+                             "(LEDGER_FEED_STREAMS; now %(default)s)")
     parser.add_argument("--timeout", type=int,
                         default=number_setting("LEDGER_WORKER_TIMEOUT", 60, 1),
-                        help="seconds before a worker whose main loop stalls is restarted")
+                        help="seconds before a worker whose main loop stalls is restarted "
+                             "(LEDGER_WORKER_TIMEOUT; now %(default)s)")
     parser.add_argument("--no-runners", action="store_true", help="serve the API only")
     parser.set_defaults(func=serve)
 

@@ -64,8 +64,7 @@ def check(source: Source, args: argparse.Namespace) -> int:
         report, found, body = checked.report, problems(checked), checked
     else:
         if source.total == 0:
-            print(f"no campaign {args.source!r} in {source.location}", file=sys.stderr)
-            return 2
+            raise NoStore(f"no campaign {args.source!r} in {source.location}")
         stream: Iterator[Record] = source.records
         audit = None
         if source.store is not None:  # the store's checkpoints too (exports carry none)

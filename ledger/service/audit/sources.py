@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -12,7 +13,7 @@ from ledger.adapters.export_format import History, read_history
 from ledger.adapters.store.base import EventStore, iter_batches
 from ledger.domain.record import Record
 from ledger.service.config import Config
-from ledger.service.wiring import open_existing_store
+from ledger.service.wiring import NoStore, open_existing_store
 
 
 class Source(msgspec.Struct):
@@ -26,6 +27,11 @@ class Source(msgspec.Struct):
 
 def is_file(argument: str) -> bool:
     return Path(argument).is_file()
+
+
+def looks_like_a_path(argument: str) -> bool:
+    """A campaign id is `cmp_` and letters or digits: a slash or a dot names a file."""
+    return "/" in argument or "." in argument or os.sep in argument
 
 
 def from_file(path: str) -> Source:
@@ -52,6 +58,8 @@ def opened(argument: str) -> Iterator[Source]:
     if is_file(argument):
         yield from_file(argument)
         return
+    if looks_like_a_path(argument):
+        raise NoStore(f"no such file: {argument}")
     store = open_existing_store(Config.from_env())
     try:
         yield from_store(store, argument)
