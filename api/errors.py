@@ -5,10 +5,11 @@ from __future__ import annotations
 from typing import Any
 
 import msgspec
-from flask import Flask, Response
-from werkzeug.exceptions import HTTPException
+from flask import Flask, Response, request
+from werkzeug.exceptions import BadRequest, HTTPException, NotFound
 
 from api.field_errors import flatten
+from api.path_hints import allowed_last_segments
 from ledger.adapters.store.base import StoreUnavailable
 from ledger.domain.chain import UnreadableData
 from ledger.domain.errors import DomainError
@@ -113,6 +114,15 @@ def install(app: Flask) -> None:
                 413: "body-too-large", 415: "unsupported-media-type",
                 422: "schema-validation", 429: "rate-limited"}.get(status, "http-error")
         detail = exc.description or _title(rule)
+        if status == 404 and exc.description == NotFound.description:  # no route: werkzeug's
+            detail = f"No {request.method} {request.path} here."
+            allowed = allowed_last_segments(app, request.path, request.method)
+            if allowed:
+                extra["allowed"] = allowed
+                detail += " The names that answer there: " + ", ".join(allowed) + "."
+        elif status == 400 and exc.description == BadRequest.description:  # werkzeug's words
+            detail = ("The body is not valid JSON." if "json" in extra.get("errors", {})
+                      else "The request could not be read.")
         if status == 422 and extra.get("errors"):
             detail = "Fields failed validation: " + ", ".join(sorted(extra["errors"]))
         response = problem(status, rule, exc.name, detail, **extra)

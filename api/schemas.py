@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from marshmallow import RAISE, Schema, fields, validate
 
+from api.struct_schema import Bounds
 from ledger.domain import limits
 
 NAME_LENGTH = validate.Length(min=limits.NAME_LENGTH.low, max=limits.NAME_LENGTH.high)
 Name = fields.String(required=True, validate=NAME_LENGTH)
 Reason = fields.String(load_default="", validate=validate.Length(max=500))
-Amount = fields.Integer(required=True, strict=True, validate=validate.Range(min=1, max=10_000))
+Amount = fields.Integer(required=True, strict=True, validate=Bounds(min=1, max=10_000))
 
 
 class Strict(Schema):
@@ -33,11 +34,11 @@ MAX_COUNTER = 2**31 - 1
 
 
 class EventsQuery(Schema):
-    after = fields.Integer(load_default=0, validate=validate.Range(min=0, max=MAX_POSITION))
-    limit = fields.Integer(load_default=100, validate=validate.Range(min=1, max=1000))
+    after = fields.Integer(load_default=0, validate=Bounds(min=0, max=MAX_POSITION))
+    limit = fields.Integer(load_default=100, validate=Bounds(min=1, max=1000))
     character_id = fields.String(load_default=None)
     type = fields.String(load_default=None)
-    session = fields.Integer(load_default=None, validate=validate.Range(min=0, max=MAX_COUNTER))
-    scene = fields.Integer(load_default=None, validate=validate.Range(min=0, max=MAX_COUNTER))
+    session = fields.Integer(load_default=None, validate=Bounds(min=0, max=MAX_COUNTER))
+    scene = fields.Integer(load_default=None, validate=Bounds(min=0, max=MAX_COUNTER))
     view = fields.String(load_default="recorded", validate=validate.OneOf(["recorded", "canon"]),
                          metadata={"description": "`canon` leaves out the events a rewind voided."})

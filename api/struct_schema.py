@@ -15,16 +15,29 @@ from __future__ import annotations
 from typing import Any
 
 import msgspec
-from marshmallow import RAISE, Schema, fields, validate
+from marshmallow import RAISE, Schema, ValidationError, fields, validate
 from msgspec import inspect
 
 _cache: dict[tuple[type, tuple[str, ...]], type[Schema]] = {}
 
 
+class Bounds(validate.Range):
+    """A range whose 422 names the side broken: "Must be greater than or equal to 1." for a
+    0, not both bounds, since the upper one is often the stores' integer width."""
+
+    def __call__(self, value: Any) -> Any:
+        if self.error is None and self.min is not None and self.max is not None:
+            if value < self.min:
+                raise ValidationError(self._format_error(value, self.message_min))
+            if value > self.max:
+                raise ValidationError(self._format_error(value, self.message_max))
+        return super().__call__(value)
+
+
 def _range(t: inspect.IntType | inspect.FloatType, error: str | None) -> list[validate.Validator]:
     low = t.ge if t.ge is not None else (t.gt + 1 if t.gt is not None else None)
     high = t.le if t.le is not None else (t.lt - 1 if t.lt is not None else None)
-    return [validate.Range(min=low, max=high, error=error)] if (low, high) != (None, None) else []
+    return [Bounds(min=low, max=high, error=error)] if (low, high) != (None, None) else []
 
 
 def _length(t: Any) -> list[validate.Validator]:

@@ -74,6 +74,14 @@ def is_annotation(expression: str, comment: str | None) -> bool:
         and before[-1:].isspace()
 
 
+def _syntax_problem(exc: d20.RollSyntaxError) -> str:
+    """Where the notation went wrong, in words (the parser names its grammar's tokens)."""
+    where = f"at character {exc.col}"
+    got = str(exc.got or "")
+    found = f"unexpected {got!r} {where}" if got else f"it ends too early {where}"
+    return f"not valid dice notation: {found} (e.g. 3d6+2, 2d20kh1, 1d20+5 to hit)"
+
+
 def evaluate(inner: DiceSource, expression: str, max_dice: int) -> Evaluated:
     """Evaluate d20 notation with dice from `inner`: total, marked dice and text."""
     if len(expression) > MAX_EXPRESSION_LENGTH:
@@ -89,6 +97,8 @@ def evaluate(inner: DiceSource, expression: str, max_dice: int) -> Evaluated:
     except d20.TooManyRolls:
         raise InvalidInput("dice-limits", f"at most {max_dice} dice in one roll",
                            field="expression") from None
+    except d20.RollSyntaxError as exc:
+        raise InvalidInput("dice-notation", _syntax_problem(exc), field="expression") from None
     except (d20.RollError, RecursionError, ValueError, ZeroDivisionError) as exc:
         raise InvalidInput("dice-notation", f"not valid dice notation: {exc}", field="expression") from None
     if isinstance(inner, ReportedDice):

@@ -89,3 +89,30 @@ def test_schema_errors_name_the_field(api: ApiClient) -> None:
     answer = api.post(api.c(f"/characters/{mara}/mana/spend"), {"amount": "lots"})
     assert answer.status == 422
     assert "amount" in answer["errors"]
+
+
+def test_an_unknown_action_in_a_path_is_a_404_listing_the_names_that_answer_there(
+        api: ApiClient) -> None:
+    api.new_campaign()
+    mara = api.new_character()
+    head = api.get(api.c())["position"]
+    burnt = api.post(api.c(f"/characters/{mara}/mana/burn"), {"amount": 1})
+    assert burnt.status == 404
+    assert burnt["allowed"] == ["gain", "spend"]
+    assert f"/characters/{mara}/mana/burn" in burnt["detail"]
+    danced = api.post(api.c("/clock/dance"))
+    assert danced.status == 404
+    assert "start-session" in danced["allowed"]
+    assert "allowed" not in api.get(api.c("/characters/chr_nowhere")).body  # an id, not a name
+    assert api.get(api.c())["position"] == head
+
+
+def test_words_meant_for_a_browser_never_reach_an_error_answer(api: ApiClient) -> None:
+    api.new_campaign()
+    mara = api.new_character()
+    broken = api.call("POST", api.c(f"/characters/{mara}/mana/gain"), data='{"amount":',
+                      content_type="application/json")
+    assert broken.status == 400
+    assert broken["detail"] == "The body is not valid JSON."
+    rewound = api.post(api.c("/rewind"), {"to_position": 0, "reason": "oops"})
+    assert rewound["errors"]["to_position"] == ["Must be greater than or equal to 1."]

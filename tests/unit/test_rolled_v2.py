@@ -11,6 +11,7 @@ from ledger.adapters.export_format import read_history
 from ledger.domain.audit.summaries import summarize
 from ledger.domain.context import Context
 from ledger.domain.dice import ReportedDice, SeededDice
+from ledger.domain.errors import InvalidInput
 from ledger.domain.events import decode_data, encode_data
 from ledger.domain.notation import evaluate
 from ledger.domain.roll_text import age_result_text
@@ -150,3 +151,17 @@ def test_timeline_v2_roll_quotes_its_result_text() -> None:
     data = msgspec.json.decode(encode_data(rolled))
     assert summarize("Rolled", data, lambda _: "Mara", 2) == (
         "Mara rolled 4d6kh3 (5, 3, ~~1~~, 6) = 14 for stats (reported dice)")
+
+
+@pytest.mark.parametrize(("expression", "said"), [
+    ("2d6++", "it ends too early at character 5"),
+    ("3d6+x", "unexpected 'x' at character 5"),
+])
+def test_notation_that_does_not_parse_says_where_in_words_not_in_grammar_tokens(
+        expression: str, said: str) -> None:
+    with pytest.raises(InvalidInput) as refused:
+        evaluate(ReportedDice([1, 2, 3]), expression, 100)
+    assert refused.value.rule == "dice-notation"
+    assert said in refused.value.detail
+    assert "LPAR" not in refused.value.detail
+    assert "INTEGER" not in refused.value.detail

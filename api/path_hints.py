@@ -1,0 +1,46 @@
+"""What a 404 for an unknown last path segment can suggest: the names that do answer there.
+
+`POST …/clock/dance` names no route, but `…/clock/start-session` and the other clock
+actions do: the 404 lists them as `allowed`, as a refused name in a body does. Only a 404
+pays for this, and it walks the routes once.
+"""
+
+from __future__ import annotations
+
+from flask import Flask
+from werkzeug.exceptions import HTTPException
+from werkzeug.routing import Rule
+from werkzeug.routing.converters import AnyConverter
+
+
+def allowed_last_segments(app: Flask, path: str, method: str) -> list[str]:
+    """The last segments that would make `method path` a route, keeping the rest of it."""
+    parent = path.rstrip("/").rpartition("/")[0]
+    if not parent:
+        return []
+    adapter = app.url_map.bind("localhost")
+    found: set[str] = set()
+    for rule in app.url_map.iter_rules():
+        if method not in (rule.methods or ()):
+            continue
+        for name in _last_names(rule):
+            try:
+                matched, _ = adapter.match(f"{parent}/{name}", method=method, return_rule=True)
+            except HTTPException:
+                continue
+            if name in _last_names(matched):  # not an id that happens to fit a variable
+                found.add(name)
+    return sorted(found)
+
+
+def _last_names(rule: Rule) -> list[str]:
+    """The fixed names a rule's last segment takes: itself when literal, the choices of an
+    `any(...)` converter, none for a free variable (an id)."""
+    last = rule.rule.rstrip("/").rpartition("/")[2]
+    if "<" not in last:
+        return [last] if last else []
+    if last.startswith("<") and last.endswith(">"):
+        converter = rule._converters.get(last[1:-1].rpartition(":")[2])
+        if isinstance(converter, AnyConverter):
+            return list(converter.items)
+    return []
