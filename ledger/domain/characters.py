@@ -93,6 +93,36 @@ def require_alive(state: CampaignState, character_id: str) -> Character:
     return character
 
 
+def unable_to_act(character: Character) -> str | None:
+    """Why the character can take no action, or None (000): Unconscious, "helpless, unable
+    to take any actions" (knocked out or by the Condition); Helpless, "cannot take any
+    actions"; Dying, "A dying character is helpless", except that Cinematic mode lets them
+    "take a Minor action each round" (which action that is stays the table's)."""
+    if character.unconscious or any(c.name == "Unconscious" for c in character.conditions):
+        return "Unconscious"
+    if any(c.name == "Helpless" for c in character.conditions):
+        return "Helpless"
+    if character.dying and (character.dying_state is None
+                            or character.dying_state.mode != "cinematic"):
+        return "Dying, and so helpless"
+    return None
+
+
+def check_able(character: Character) -> None:
+    """409 `helpless-takes-no-actions` when the character can take no action."""
+    why = unable_to_act(character)
+    if why is not None:
+        raise RuleViolation("helpless-takes-no-actions",
+                            f"{character.name} is {why}: \"unable to take any actions\" (000)")
+
+
+def require_able(state: CampaignState, character_id: str) -> Character:
+    """The living character, able to act."""
+    character = require_alive(state, character_id)
+    check_able(character)
+    return character
+
+
 def _checked_sheet(given: dict[str, Any], base: dict[str, Any]) -> dict[str, Any]:
     """The sheet as it will be recorded: known fields, closed names in canonical spelling
     (ledger/sheet_names.py), within bounds, and a magic ability the sheet has."""

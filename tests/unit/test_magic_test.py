@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from ledger.domain.conditions.adding import Request, add_condition
 from ledger.domain.errors import InvalidInput, RuleViolation
 from ledger.domain.magic.backlash import (
     BacklashBanked,
@@ -323,6 +324,31 @@ def test_fix_must_reach_the_tn() -> None:
     assert err.value.rule == "fix-must-reach-tn"
 
 
+def test_reeling_automatic_failure_cannot_be_fixed_only_accepted() -> None:
+    """000 Reeling: "their Stunt Die comes up a 1 or 2 on a test, they automatically fail
+    it"; a fix adds +1s to the roll (002 Backlash), which leaves that failure as it was."""
+    state = campaign()
+    chid = mage(state, mana=10)
+    run(state, add_condition(chid, Request(name="Reeling")))
+    test = made(cast(state, chid, [6, 5, 2]))  # 13 + 3 = 16 reaches TN 12; the Stunt Die is 2
+    assert (test.success, test.automatic_failure) == (False, True)
+    with pytest.raises(RuleViolation) as err:
+        run(state, fix(chid, test.test_id, mana=1, backlash=0))
+    assert err.value.rule == "automatic-failure-cannot-be-fixed"
+    run(state, accept(chid, test.test_id))
+    assert character(state, chid).backlash.temporary == 1
+
+
+def test_a_failure_by_the_total_alone_stays_fixable_while_reeling() -> None:
+    state = campaign()
+    chid = mage(state, mana=10)
+    run(state, add_condition(chid, Request(name="Reeling")))
+    test = made(cast(state, chid, [1, 2, 4]))  # 7 + 3 = 10 against 12; the Stunt Die is 4
+    assert (test.success, test.automatic_failure) == (False, False)
+    run(state, fix(chid, test.test_id, mana=2, backlash=0))
+    assert character(state, chid).magic_tests.failure is None
+
+
 def test_fix_with_mana_and_backlash_adds_one_each_and_makes_a_success() -> None:
     state = campaign()
     chid = mage(state, mana=10)
@@ -443,3 +469,15 @@ def test_owed_roll_state_names_its_reason() -> None:
     chid = mage(state, mana=0)
     cast(state, chid, [6, 6, 6], bonus_backlash=1)
     assert [o.reason for o in character(state, chid).backlash.owed] == ["over-mana"]
+
+
+def test_a_muted_caster_cannot_take_the_spoken_words_careful_option() -> None:
+    """002 Careful Magic: "Specific spoken phrases that must be stated clearly at
+    conversational voice or louder"; 000 Muted: "cannot speak". The other options stay."""
+    state = campaign()
+    chid = mage(state)
+    run(state, add_condition(chid, Request(name="Muted")))
+    with pytest.raises(RuleViolation) as err:
+        cast(state, chid, [2, 3, 4], careful=["spoken-words"])
+    assert (err.value.rule, err.value.field) == ("muted-cannot-speak-the-words", "careful")
+    assert made(cast(state, chid, [2, 3, 4], careful=["gestures"])).target.careful_applied == 1

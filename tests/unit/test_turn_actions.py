@@ -6,11 +6,16 @@ from __future__ import annotations
 
 import pytest
 
+from ledger.domain import resources
 from ledger.domain.conditions.adding import Request, add_condition
 from ledger.domain.conditions.recovery import heal
 from ledger.domain.errors import RuleViolation
 from ledger.domain.magic.spells import CastRequest, cast
 from ledger.domain.rolls import age_test
+from ledger.domain.spirits.actions import dismiss, dispel
+from ledger.domain.spirits.control import banish, compel
+from ledger.domain.spirits.summoning import summon
+from tests.unit import spirits_helpers as spirits
 from tests.unit.effort_helpers import of_type
 from tests.unit.encounter_helpers import Fight, npc, pc
 
@@ -141,3 +146,63 @@ def test_grappling_outside_an_encounter_does_not_stop_casting() -> None:
     mara = fight.mage("Mara", prepared=("Illumination",))
     fight.condition(mara, "Grabbed")
     assert of_type(fight.do(cast(mara, ILLUMINATION)), "SpellCast")
+
+
+def dying_in_turn(mode: str) -> tuple[Fight, str]:
+    """Mara (12) then a thug (5), in a campaign of that `dying_mode`; a wound takes Mara to
+    0 Health in her own turn of round 1."""
+    fight = Fight(dying_mode=mode)
+    mara = fight.character("Mara", abilities={"Constitution": 1, "Willpower": 1})
+    fight.start(pc(mara, 12), npc("Thug", 5))
+    fight.do(resources.damage(mara, 10, "wound", "shot"))
+    assert fight.get(mara).dying
+    return fight, mara
+
+
+@pytest.mark.parametrize("mode", ["pulpy", "gritty"])
+def test_dying_is_helpless_and_takes_no_action_in_its_turn(mode: str) -> None:
+    """000, Dying: "A dying character is helpless"; Helpless "cannot take any actions". An
+    outside rules check made tests, attacks and Magic Tests while dying."""
+    fight, mara = dying_in_turn(mode)
+    head = fight.state.position
+    with pytest.raises(RuleViolation) as refused:
+        act(fight, mara)
+    assert refused.value.rule == "helpless-takes-no-actions"
+    assert fight.state.position == head
+
+
+def test_dying_in_cinematic_mode_may_still_act() -> None:
+    """000, Cinematic: dying characters "can take a Minor action each round"."""
+    fight, mara = dying_in_turn("cinematic")
+    assert of_type(act(fight, mara), "Rolled")
+
+
+@pytest.mark.parametrize("condition", ["Helpless", "Unconscious"])
+def test_helpless_or_unconscious_can_neither_cast_nor_summon_nor_command_a_spirit(
+        condition: str) -> None:
+    """000: Helpless "cannot take any actions", Unconscious "unable to take any actions";
+    casting, summoning, dismissing and compelling are each an action (001 6.2.3). The
+    check holds in or out of a fight: an outside rules check summoned while unconscious."""
+    state = spirits.campaign()
+    mara = spirits.new_character(state, edges=("Summoner", "Spellcaster"))
+    hound = spirits.summoned(state, mara)
+    spirits.run(state, add_condition(mara, Request(name=condition)), [3, 4])
+    head = state.position
+    for refused_command in (summon(mara, spirits.order()), compel(hound, "attack"),
+                            dismiss(hound), dispel(hound), banish(hound, mara)):
+        with pytest.raises(RuleViolation) as refused:
+            spirits.run(state, refused_command, [4, 4, 4])
+        assert refused.value.rule == "helpless-takes-no-actions"
+    assert state.position == head
+
+
+@pytest.mark.parametrize(("condition", "rule"), [("Helpless", "helpless-takes-no-actions"),
+                                                 ("Unconscious", "caster-unconscious")])
+def test_a_helpless_or_unconscious_mage_cannot_cast(condition: str, rule: str) -> None:
+    """An outside rules check cast with the Helpless Condition in the caster's own turn."""
+    fight = Fight()
+    mara = fight.mage("Mara", prepared=("Illumination",))
+    fight.do(add_condition(mara, Request(name=condition)), [3, 4])
+    with pytest.raises(RuleViolation) as refused:
+        fight.do(cast(mara, ILLUMINATION))
+    assert refused.value.rule == rule

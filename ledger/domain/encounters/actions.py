@@ -15,9 +15,11 @@ active AGE test a participant makes in their own turn is their action.
   ability (the focus adds its bonus when the sheet has it); its TN is the caller's,
   since 13 is a default.
 
-- Helpless (4 or 7): "incapable of doing anything ... cannot take any actions"; and
-  Unconscious, knocked out or by the Condition: "helpless, unable to take any actions".
-  Any active test in the character's own turn is refused (409 `helpless-takes-no-actions`).
+- Helpless (4 or 7): "incapable of doing anything ... cannot take any actions";
+  Unconscious, knocked out or by the Condition: "helpless, unable to take any actions";
+  and Dying: "A dying character is helpless" (Cinematic mode excepted: a Minor action
+  each round). Any active test in the character's own turn is refused (409
+  `helpless-takes-no-actions`; `characters.unable_to_act`).
 - Dazed: "can only perform a single minor action, not a major action". Which test is a
   minor action is the table's; a second active test in the dazed character's own turn is
   refused (409 `dazed-one-minor-action`), as Compelled's.
@@ -30,6 +32,7 @@ rolls in someone else's turn, and rolls outside an encounter are not limited.
 
 from __future__ import annotations
 
+from ledger.domain.characters import unable_to_act
 from ledger.domain.context import Context
 from ledger.domain.errors import RuleViolation
 from ledger.domain.events import DomainEvent
@@ -53,8 +56,7 @@ def limit_the_turn(state: CampaignState, event: DomainEvent, ctx: Context) -> li
     character = state.characters.get(event.character_id)
     if character is None or current is None or current.character_id != character.id:
         return []
-    out = "Unconscious" if character.unconscious or _has(character, "Unconscious") else \
-        "Helpless" if _has(character, "Helpless") else None
+    out = unable_to_act(character)
     if out is not None:
         raise RuleViolation(
             "helpless-takes-no-actions",

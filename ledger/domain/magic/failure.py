@@ -6,7 +6,9 @@ Rules (002 "Backlash"; the README's "Fixing a failure after the fact", our readi
   reach the TN. The test becomes a success: the failure's Backlash is not taken
   and no Consequence roll is offered for it. The next failure carries +1
   Backlash; fixes before that failure add up, and that failure uses them all.
-  Backlash paid for a fix still counts towards exceeding Mana.
+  Backlash paid for a fix still counts towards exceeding Mana. A test that failed
+  whatever its total (Reeling's Stunt Die of 1-2, a Consequence's failed action)
+  cannot be fixed: +1s do not change why it failed.
 - Accept: Backlash 1 + (TN - total) + the carried penalty, then the choice to
   roll for Consequences or bank.
 - The character's next action (a command whose acting character they are, ledger/domain/command.py)
@@ -37,6 +39,17 @@ def require_failure(character: Character, test_id: str) -> PendingFailure:
     return failure
 
 
+def check_fixable(failure: PendingFailure) -> None:
+    """A fix adds +1 a point to the roll; a roll that failed whatever its total (000
+    Reeling: "their Stunt Die comes up a 1 or 2 on a test, they automatically fail it"; 002
+    General: "Your next major action fails") stays failed, so it can only be accepted."""
+    if failure.automatic:
+        raise RuleViolation("automatic-failure-cannot-be-fixed",
+                            f"Magic Test {failure.test_id} failed automatically (Reeling's Stunt "
+                            "Die of 1-2, or a Consequence that fails the action): adding to the "
+                            "roll cannot turn it, so it can only be accepted")
+
+
 def check_fix_reaches_tn(failure: PendingFailure, points: int) -> None:
     if points < failure.needed:
         raise RuleViolation("fix-must-reach-tn",
@@ -50,6 +63,7 @@ def fix(character_id: str, test_id: str, mana: int, backlash: int) -> Decide:
     def decide(state: CampaignState, ctx: Context) -> list[DomainEvent | Later]:
         character = require_alive(state, character_id)
         failure = require_failure(character, test_id)
+        check_fixable(failure)
         check_fix_reaches_tn(failure, mana + backlash)
         events: list[DomainEvent | Later] = []
         if mana:

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import msgspec
 
-from ledger.domain.characters import require_alive
+from ledger.domain.characters import check_able, require_alive
 from ledger.domain.context import Context
 from ledger.domain.decision import Decide
 from ledger.domain.encounters import casting
@@ -105,6 +105,7 @@ def check_can_cast(caster: Character, spell: str) -> None:
     check_spellcaster_edge(caster)
     if caster.unconscious:
         raise RuleViolation("caster-unconscious", f"{caster.name} is unconscious")
+    check_able(caster)  # the Condition Unconscious, Helpless, Dying (000)
     if spell not in caster.spells.prepared:
         prepared = caster.spells.prepared
         raise RuleViolation("spell-not-prepared", f"{caster.name} has not prepared {spell} "

@@ -31,7 +31,7 @@ import msgspec
 from msgspec import Meta
 
 from ledger.domain.bounds import Count, Dice, Label, Modifier
-from ledger.domain.characters import require_alive
+from ledger.domain.characters import require_able
 from ledger.domain.context import Context
 from ledger.domain.decision import Decide, Later, later_for
 from ledger.domain.errors import InvalidInput, RuleViolation
@@ -205,13 +205,23 @@ def focus_bonus(character: Character, focus: str | None) -> int:
     return sheet_focus_bonus(character, sheet_focus(character, focus))
 
 
+def check_careful_within_reach(character: Character, careful: list[str]) -> None:
+    """002 Careful Magic, -1: "Specific spoken phrases that must be stated clearly at
+    conversational voice or louder"; 000 Muted: the character "cannot speak"."""
+    if "spoken-words" in careful and any(c.name == "Muted" for c in character.conditions):
+        raise RuleViolation("muted-cannot-speak-the-words",
+                            f"{character.name} is Muted and cannot speak (000), so cannot state "
+                            "the spoken phrases careful magic asks for (002)", field="careful")
+
+
 def make_test(character_id: str, request: MagicTestRequest) -> Decide:
     """A Magic Test: costs paid, then automatic success or the roll; a failure is pending."""
 
     def decide(state: CampaignState, ctx: Context) -> list[DomainEvent | Later]:
-        character = require_alive(state, character_id)
+        character = require_able(state, character_id)
         check_ready_for_magic(character)
         check_careful_options(request.careful)
+        check_careful_within_reach(character, request.careful)
         ability, value = magic_ability(character, request.ability)
         focus = focus_bonus(character, request.focus)
         spelled = None if request.focus is None else sheet_focus(character, request.focus)
@@ -263,6 +273,6 @@ def resolve(ctx: Context, made: MagicTestMade, reported: list[int] | None,
     degree = 0 if success else max(0, made.target.tn - total)
     outcome = msgspec.structs.replace(
         made, automatic=False, total=total, success=success, degree=degree,
-        stunt_points=rolled.stunt_points,
+        stunt_points=rolled.stunt_points, automatic_failure=rolled.automatic_failure,
         failure_backlash=0 if success else 1 + degree + made.carried - made.failure_backlash_less)
     return [rolled, outcome]

@@ -66,6 +66,10 @@ class MagicTestMade(DomainEvent, frozen=True, kw_only=True):
     # gave no automatic Backlash before it (magic/talents.py `rituals_apex`).
     ritual: bool = False
     failure_backlash_less: int = 0
+    # The roll failed whatever its total (Reeling's Stunt Die of 1-2, a Consequence's "next
+    # major action fails"), so no fix can turn it. Recorded since this round; older tests
+    # read False, as they were folded then.
+    automatic_failure: bool = False
 
 
 class MagicTestFixed(DomainEvent, frozen=True, kw_only=True):
@@ -90,7 +94,8 @@ def _made(state: CampaignState, e: MagicTestMade) -> None:
         return
     state.characters[e.character_id or ""].magic_tests.failure = PendingFailure(
         test_id=e.test_id, tn=e.target.tn, total=e.total, needed=e.degree,
-        backlash=e.failure_backlash, carried=e.carried, since=state.position + 1)
+        backlash=e.failure_backlash, carried=e.carried, since=state.position + 1,
+        automatic=e.automatic_failure)
 
 
 @evolves(MagicTestFixed)

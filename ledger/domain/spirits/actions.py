@@ -13,7 +13,7 @@ Rules:
 
 from __future__ import annotations
 
-from ledger.domain.characters import require_alive
+from ledger.domain.characters import require_able
 from ledger.domain.context import Context
 from ledger.domain.decision import Decide
 from ledger.domain.errors import InvalidInput, RuleViolation
@@ -49,7 +49,7 @@ def _ritual_move(spirit_id: str, start: str, event: type[SpiritEvent], refusal: 
 
     def decide(state: CampaignState, ctx: Context) -> list[DomainEvent]:
         spirit = require_spirit(state, spirit_id)
-        require_alive(state, spirit.summoner_id)
+        require_able(state, spirit.summoner_id)  # dismissing and calling are the summoner's acts
         check_ritual(spirit)
         check_held(spirit)
         if spirit.status != start:
@@ -70,7 +70,7 @@ def call(spirit_id: str) -> Decide:
 def dispel(spirit_id: str) -> Decide:
     def decide(state: CampaignState, ctx: Context) -> list[DomainEvent]:
         spirit = require_spirit(state, spirit_id)
-        require_alive(state, spirit.summoner_id)
+        require_able(state, spirit.summoner_id)  # the summoner's act, like dismissing
         check_held(spirit)
         check_present(spirit, "dispel")
         return [SpiritDispelled(character_id=spirit.summoner_id, spirit_id=spirit.id,

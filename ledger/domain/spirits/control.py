@@ -16,7 +16,7 @@ Rules:
 
 from __future__ import annotations
 
-from ledger.domain.characters import require_alive
+from ledger.domain.characters import require_able
 from ledger.domain.context import Context
 from ledger.domain.decision import Decide
 from ledger.domain.errors import InvalidInput, RuleViolation
@@ -68,7 +68,7 @@ def compel_difficulty(spirit: Spirit, command: str) -> int:
 def compel(spirit_id: str, command: str, reported: list[int] | None = None) -> Decide:
     def decide(state: CampaignState, ctx: Context) -> list[DomainEvent]:
         spirit = require_spirit(state, spirit_id)
-        summoner = require_alive(state, spirit.summoner_id)
+        summoner = require_able(state, spirit.summoner_id)
         check_held(spirit)
         check_present(spirit, "compel")
         difficulty = compel_difficulty(spirit, command)
@@ -107,7 +107,7 @@ def banish(spirit_id: str, by: str, *, dice: list[int] | None = None,
            skill_bonus: int | None = None) -> Decide:
     def decide(state: CampaignState, ctx: Context) -> list[DomainEvent]:
         spirit = require_spirit(state, spirit_id)
-        banisher = require_alive(state, by)
+        banisher = require_able(state, by)
         check_summoner_edge(banisher)
         check_active(spirit)
         check_present(spirit, "banish")

@@ -26,7 +26,7 @@ from typing import Annotated
 import msgspec
 from msgspec import Meta
 
-from ledger.domain.characters import require_alive
+from ledger.domain.characters import require_able
 from ledger.domain.context import Context
 from ledger.domain.decision import Decide
 from ledger.domain.errors import InvalidInput, RuleViolation
@@ -141,7 +141,7 @@ def earlier_immediate(state: CampaignState, summoner_id: str) -> int:
 
 def summon(character_id: str, order: SummonOrder) -> Decide:
     def decide(state: CampaignState, ctx: Context) -> list[DomainEvent]:
-        summoner = require_alive(state, character_id)
+        summoner = require_able(state, character_id)
         check_summoner_edge(summoner)
         check_order_shape(order)
         check_form_level(summoner, order)

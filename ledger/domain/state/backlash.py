@@ -67,3 +67,4 @@ class PendingFailure(msgspec.Struct):
     backlash: int  # 1 + (TN - total) + carried: what accepting costs
     carried: int
     since: int
+    automatic: bool = False  # failed whatever the total: no fix turns it (magic/failure.py)
