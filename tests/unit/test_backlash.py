@@ -370,6 +370,27 @@ def test_consequence_damage_is_flagged_as_caused_by_backlash() -> None:
     assert character(state, chid).backlash.harm == 4
 
 
+@pytest.mark.parametrize(("severity", "most", "amount"),
+                         [("minor", 3, 1), ("moderate", 6, 2), ("major", 12, 3)])
+def test_general_consequence_damage_is_at_most_what_its_severity_dice_give(
+        severity: str, most: int, amount: int) -> None:
+    """002 General: up to 1d3 (Minor), 1d6 (Moderate), 2d6 (Major) damage. An outside
+    rules check recorded 40 damage for a Minor Consequence."""
+    state = campaign()
+    chid = mage(state, mana=0)
+    due(state, chid, 3)
+    head = state.position
+    with pytest.raises(InvalidInput) as err:
+        run(state, record(chid, [item(category="general", severity=severity, damage=most + 1)],
+                          amount=amount))
+    assert (err.value.rule, err.value.field) == ("consequence-damage-beyond-its-severity",
+                                                 "damage")
+    assert state.position == head
+    events = run(state, record(chid, [item(category="general", severity=severity,
+                                           damage=most)], amount=amount))
+    assert only(events, Damaged).amount == most
+
+
 def test_health_lost_to_backlash_never_heals_magically() -> None:
     state = campaign()
     chid = mage(state, mana=0)

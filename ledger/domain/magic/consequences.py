@@ -42,6 +42,10 @@ POINTS_PER_AMOUNT_DIE = 4
 # action fails" (Moderate), "-3" and "Your next major action fails" (Major).
 EFFECTS = ("penalty-next-round", "next-minor-action-fails", "next-major-action-fails")
 EFFECT_SEVERITY = {"next-minor-action-fails": "moderate", "next-major-action-fails": "major"}
+# 002, General: "up to 1d3 points of Complications or damage" (Minor), "up to 1d6 points of
+# Complications or 1d6 damage" (Moderate), "up to 2d6 points of Complications or damage"
+# (Major): the most its dice can give.
+DAMAGE_BY_SEVERITY = {"minor": 3, "moderate": 6, "major": 12}
 
 
 class ConditionInput(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
@@ -211,6 +215,15 @@ def check_effect(effect: str | None, category: str, severity: str | None) -> Non
                            + (f", of a {wanted} one" if wanted else ""), field="effect")
 
 
+def check_damage(damage: int, category: str, severity: str | None) -> None:
+    """A General Consequence's damage is at most what its severity's dice give."""
+    most = DAMAGE_BY_SEVERITY.get(severity or "") if category == "general" else None
+    if most is not None and damage > most:
+        raise InvalidInput("consequence-damage-beyond-its-severity",
+                           f"a {severity} General Consequence does up to {most} damage (002)",
+                           field="damage")
+
+
 def suffer(ctx: Context, character_id: str, item: ConsequenceInput) -> Later:
     """Damage and Conditions flagged as Backlash's, then the Consequence spending Backlash;
     each event from the state the ones before it left."""
@@ -224,6 +237,7 @@ def suffer(ctx: Context, character_id: str, item: ConsequenceInput) -> Later:
                                 field="consequences")
         category, severity, cost = classify(item, due)
         check_effect(item.effect, category, severity)
+        check_damage(item.damage, category, severity)
         spent, remaining = min(cost, due.remaining, character.backlash.temporary), due.remaining
         health_before = character.health.current
         condition_ids: list[str] = []
