@@ -163,8 +163,16 @@ def advance(minutes: int) -> Decide:
 
 
 def mark_sun(marker: str) -> Decide:
+    """A day has one sunrise and one sunset: marking either again before a new day would
+    charge the Mana deadline twice (002: "before the next sunrise or sunset")."""
+
     def decide(state: CampaignState, ctx: Context) -> list[DomainEvent]:
-        return [SunMarked(marker=marker, day=state.clock.day)]
+        clock = state.clock
+        if clock.last_marker == marker and clock.last_marker_day == clock.day:
+            raise RuleViolation("sun-already-marked",
+                                f"{marker} was marked on day {clock.day} already; a new day "
+                                "comes first (POST …/clock/new-day)")
+        return [SunMarked(marker=marker, day=clock.day)]
 
     return decide
 

@@ -146,6 +146,27 @@ def test_sunrise_or_sunset_adds_one_backlash_and_owes_a_roll_to_each_character_s
     assert character(state, fine).backlash.temporary == 3
 
 
+@pytest.mark.parametrize("marker", ["sunrise", "sunset"])
+def test_the_same_sun_marker_twice_in_a_day_is_refused_and_charges_no_second_backlash(
+        marker: str) -> None:
+    """002: gain Mana "before the next sunrise or sunset or gain an additional +1 Backlash".
+    A day has one of each; an outside rules check marked sunrise twice on day 1 and the
+    Backlash went up twice."""
+    state = campaign()
+    over = mage(state, mana=1)
+    set_backlash(state, over, 2)
+    run(state, clock.mark_sun(marker))
+    with pytest.raises(RuleViolation) as err:
+        run(state, clock.mark_sun(marker))
+    assert err.value.rule == "sun-already-marked"
+    assert character(state, over).backlash.temporary == 3
+    other = "sunset" if marker == "sunrise" else "sunrise"
+    run(state, clock.mark_sun(other))  # the other marker of the same day still counts
+    run(state, clock.new_day([]))
+    run(state, clock.mark_sun(marker))  # and the same one, on the next day
+    assert character(state, over).backlash.temporary == 5
+
+
 # --- the Consequence roll -----------------------------------------------------------------
 
 def test_consequence_roll_is_the_magic_ability_against_8_plus_total_backlash() -> None:
