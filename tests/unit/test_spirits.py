@@ -239,6 +239,19 @@ def test_immediate_spirit_vanishes_an_hour_after_its_summoning() -> None:
     assert summoner_effort(state, mara) == 4
 
 
+def test_ritual_summoning_takes_two_hours_and_the_spirit_arrives_at_their_end() -> None:
+    """6.2.3.1 step 1: "Spend two hours in a complex ritual". An outside rules check found
+    the clock unmoved, and an immediate spirit still present past its hour."""
+    state, mara = _mara()
+    hasty = summoned(state, mara, mode="immediate")
+    events = run(state, summon(mara, order(mode="ritual")))
+    assert types(events)[:2] == ["TimeAdvanced", "SpiritVanished"]
+    assert state.clock.minutes == 120
+    assert state.spirits[hasty].status == "vanished"
+    arrived = [e for e in events if type(e).__name__ == "SpiritSummoned"]
+    assert [e.minute for e in arrived] == [120]
+
+
 def test_a_new_day_ends_immediate_spirits_and_returns_their_effort_with_it() -> None:
     state, mara = _mara()
     sid = summoned(state, mara, mode="immediate")

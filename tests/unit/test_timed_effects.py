@@ -60,9 +60,10 @@ def snaring() -> tuple[Fight, str, str]:
 def test_ensnare_lasts_five_minutes_and_fades_mid_fight_at_the_round_that_reaches_them() -> None:
     fight, spirit, ivo = snaring()
     fight.start(pc(ivo, 10), npc("Thug", 5))
+    now = fight.state.clock.minutes  # the ritual's two hours have passed
     (snared,) = of_type(fight.do(EnsnareTarget(spirit_id=spirit, target="Ivo")), "Ensnared")
-    assert (snared.since_minute, snared.until_minute) == (0, 5)
-    assert [s.until_minute for s in fight.get(ivo).snares] == [5]
+    assert (snared.since_minute, snared.until_minute) == (now, now + 5)
+    assert [s.until_minute for s in fight.get(ivo).snares] == [now + 5]
     fight.next(2 * 9)  # round 10: 270 seconds in
     assert fight.get(ivo).snares
     events = fight.next(2)  # round 11: 300 seconds, minute 5

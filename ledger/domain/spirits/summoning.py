@@ -2,6 +2,8 @@
 
 Rules:
 - Only a character with the Summoner Edge can summon (6.2.0).
+- A ritual summoning takes two hours of game time (6.2.3.1 step 1: "Spend two hours in
+  a complex ritual"): the clock moves first, and the spirit arrives at the ritual's end.
 - Form: Physical or Spirit, level I from character level 1, II from 5, III from 9.
 - Powers: see ledger/domain/spirits/powers.py. Each power adds 1 to the spirit's cost.
 - Cost (Summoner Effort): ritual = powers - 1 - Summon, at least 1; immediate =
@@ -27,8 +29,9 @@ import msgspec
 from msgspec import Meta
 
 from ledger.domain.characters import require_able
+from ledger.domain.clock import advance
 from ledger.domain.context import Context
-from ledger.domain.decision import Decide
+from ledger.domain.decision import Decide, Later
 from ledger.domain.errors import InvalidInput, RuleViolation
 from ledger.domain.events import DomainEvent
 from ledger.domain.magic.effort import commit_event
@@ -42,6 +45,8 @@ MODES = ("ritual", "immediate")
 FORMS = ("physical", "spirit")
 FORM_MIN_LEVEL = {1: 1, 2: 5, 3: 9}
 NAMEBEARER_HP_PER_HIT_DIE = 2
+
+RITUAL_MINUTES = 120  # 6.2.3.1: "Spend two hours in a complex ritual"
 
 
 def _one_of(values: tuple[str, ...]) -> Meta:
@@ -140,7 +145,7 @@ def earlier_immediate(state: CampaignState, summoner_id: str) -> int:
 
 
 def summon(character_id: str, order: SummonOrder) -> Decide:
-    def decide(state: CampaignState, ctx: Context) -> list[DomainEvent]:
+    def decide(state: CampaignState, ctx: Context) -> list[DomainEvent | Later]:
         summoner = require_able(state, character_id)
         check_summoner_edge(summoner)
         check_order_shape(order)
@@ -152,7 +157,10 @@ def summon(character_id: str, order: SummonOrder) -> Decide:
             check_can_summon_again(previous, order, powers)
         check_hit_dice_cap(state, summoner, order.hit_dice)
         spirit_id = previous.id if previous else ctx.new_id("spr")
-        return _summoning_events(state, ctx, summoner, order, powers, spirit_id, previous)
+        if order.mode != "ritual":
+            return [*_summoning_events(state, ctx, summoner, order, powers, spirit_id, previous)]
+        return [*advance(RITUAL_MINUTES)(state, ctx), Later(lambda now: _summoning_events(
+            now, ctx, now.characters[summoner.id], order, powers, spirit_id, previous))]
 
     return decide
 
