@@ -13,7 +13,7 @@ from typing import Any
 import msgspec
 from flask import Response, request
 
-from api.auth import actor_of, current_token
+from api.auth import actor_of, creator, current_token
 from api.errors import ApiError
 from api.runtime import ledger, signer
 from ledger.adapters.store.records import IdempotentAnswer
@@ -48,9 +48,10 @@ def _if_match() -> int | None:
         raise ApiError(400, "malformed-if-match", "If-Match must be a position number.") from None
 
 
-def keyed_request() -> KeyedRequest | None:
+def keyed_request(*, tokenless: bool = False) -> KeyedRequest | None:
     """The request's Idempotency-Key in its scope: the token's lineage, so a retry after a
-    rotation still finds its answer; without a token the key must be a secret (ADR 004)."""
+    rotation still finds its answer; without a token (or `tokenless`, a creation, which no
+    campaign's token makes) the key must be a secret (ADR 004)."""
     key = request.headers.get("Idempotency-Key")
     if key is None:
         return None
@@ -60,14 +61,14 @@ def keyed_request() -> KeyedRequest | None:
     fingerprint = hashlib.sha256(
         request.method.encode() + b" " + request.path.encode() + b"\n" + request.get_data()
     ).hexdigest()
-    token = current_token()
+    token = None if tokenless else current_token()
     if token is None:
         return anonymous_request(key, fingerprint)
     return KeyedRequest(token.scope, key, fingerprint)
 
 
-def answer_spec() -> AnswerSpec | None:
-    keyed = keyed_request()
+def answer_spec(*, tokenless: bool = False) -> AnswerSpec | None:
+    keyed = keyed_request(tokenless=tokenless)
     return None if keyed is None else AnswerSpec(keyed.scope, keyed.key, keyed.fingerprint)
 
 
@@ -109,7 +110,9 @@ def write_creation(command: CreateCampaign) -> Response:
     """Run the campaign creation command and answer 201 like `write` (a replay as first
     time), with the GM token's secret, which is never stored."""
     led = ledger()
-    outcome = led.create(command, actor_of(current_token()), answer=answer_spec(),
+    # No campaign's token creates a campaign: one sent (even revoked, or another
+    # campaign's) is neither the creator nor its key's scope (an outside attack).
+    outcome = led.create(command, creator(), answer=answer_spec(tokenless=True),
                          if_match=_if_match(), plan=CREATED)
     return _answer(outcome, CREATED.status, lambda body: with_gm_secret(led.box, body),
                    {"Location": f"/v1/campaigns/{outcome.campaign_id}"})

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import hmac
 
-from flask import g, request
+from flask import current_app, g, request
 
 from api.errors import ApiError
 from api.runtime import ledger
@@ -82,6 +82,12 @@ def require_writer(campaign_id: str) -> TokenRow:
     if row.role in ("gm", "player"):
         return row
     raise ApiError(403, "observers-read-only", "Observers may only read.")
+
+
+def creator() -> Actor:
+    """Who creates a campaign: the operator when the server sets an admin token (which
+    the route has checked), else anyone."""
+    return Actor(role="admin" if current_app.config["LEDGER"].admin_token else "anonymous")
 
 
 def actor_of(row: TokenRow | None) -> Actor:

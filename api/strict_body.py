@@ -27,8 +27,9 @@ def load_body(data: bytes) -> Any:
     """The body as JSON. Raises ApiError for a key given twice, and json.JSONDecodeError
     (which webargs answers with its 400) for anything json.loads cannot read."""
     try:
-        # The hook that reads stored event data strictly (ledger/domain/chain.py).
-        return json.loads(data, object_pairs_hook=unique_keys)
+        # UTF-8 only (api/limits.py refuses any other body first), read with the hook that
+        # reads stored event data strictly (ledger/domain/chain.py).
+        return json.loads(data.decode("utf-8"), object_pairs_hook=unique_keys)
     except DuplicateKey as exc:
         raise ApiError(422, "duplicate-key", f"The body names {exc.key!r} twice; send it once.",
                        errors={exc.key: ["given twice"]}) from None

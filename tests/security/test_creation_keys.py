@@ -92,3 +92,21 @@ def _answers(config: Config) -> bytes:
     with connect(config, write=False) as conn:
         return b"".join(bytes(row[0]) for row in conn.execute(
             "SELECT body FROM ledger_idempotency").fetchall())
+
+
+def test_a_campaign_token_sent_to_a_creation_is_neither_its_creator_nor_its_keys_scope(
+        api: ApiClient) -> None:
+    """An outside attack created a campaign with another campaign's revoked player token:
+    the history named that token and character as the creator, and the key `abc` was
+    taken, where without a token it must be a secret."""
+    api.new_campaign()
+    mara = api.new_character()
+    player = api.new_token("player", mara)
+    token_id = api.get("/v1/me", token=player).body["token_id"]
+    assert api.delete(api.c(f"/tokens/{token_id}")).status == 204
+    refused = create(api, NOIR, "abc", token=player)
+    assert (refused.status, refused["rule"]) == (422, "idempotency-key-too-short")
+    made = create(api, NOIR, secrets.token_urlsafe(16), token=player)
+    assert made.status == 201
+    assert made["events"][0]["actor"] == {"role": "anonymous", "token_id": None,
+                                          "character_id": None}
