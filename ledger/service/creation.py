@@ -3,7 +3,6 @@ the campaign's first GM token. A refused or replayed creation writes neither."""
 
 from __future__ import annotations
 
-import hashlib
 import uuid
 from typing import Annotated, Any, ClassVar
 
@@ -17,6 +16,7 @@ from ledger.domain.context import Actor
 from ledger.domain.decision import Decide
 from ledger.service import tokens
 from ledger.service.answers import WriteAnswer
+from ledger.service.idempotency import key_campaign_id
 from ledger.service.outcome import Outcome
 from ledger.service.views import campaign_summary
 
@@ -48,7 +48,7 @@ def new_campaign_id(scope: str | None = None, key: str | None = None) -> str:
     label, so the id discloses nothing that would replay the creation."""
     if scope is None or key is None:
         return f"cmp_{uuid.uuid4().hex[:20]}"
-    return "cmp_" + hashlib.sha256(f"campaign-id|{scope}|{key}".encode()).hexdigest()[:20]
+    return key_campaign_id(scope, key)
 
 
 def creation_parts(command: CreateCampaign, box: SecretBox, campaign_id: str,

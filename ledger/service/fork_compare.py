@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 import msgspec
 
+from ledger.adapters.store.base import EventStore
 from ledger.domain.audit.diff import changes
 from ledger.domain.character_answer import character_answer
 from ledger.domain.errors import Forbidden, InvalidInput, NotFound
@@ -22,19 +23,23 @@ def _side(state: CampaignState, character_id: str) -> dict[str, Any]:
     return {"campaign_id": state.id, "position": state.position, "character": shown}
 
 
-def check_forker_still_gm(led: Ledger, fork_id: str, origin_id: str) -> None:
+def forker_still_gm(store: EventStore, fork_id: str, origin_id: str) -> bool:
     """The origin's later history is the fork's to read while the origin's GM token that
-    made the fork (the fork's first event's actor), or a rotation of it, is live: once the
-    origin's GMs revoke it, the fork's token no longer reaches the origin (403). An outside
+    made the fork (the fork's first event's actor), or a rotation of it, is live. An outside
     attack read the origin after revoking the forker: the fork's token was a second way in."""
-    first = led.store.read(fork_id, after=0, upto=1)
+    first = store.read(fork_id, after=0, upto=1)
     forker = first[0].actor_token if first else None
     if forker is None:
-        return
-    tokens = led.store.tokens(origin_id)
+        return True
+    tokens = store.tokens(origin_id)
     made_by = next((t for t in tokens if t.id == forker), None)
     lineage = made_by.scope if made_by else forker
-    if not any(t.scope == lineage and t.role == "gm" and t.revoked_at is None for t in tokens):
+    return any(t.scope == lineage and t.role == "gm" and t.revoked_at is None for t in tokens)
+
+
+def check_forker_still_gm(led: Ledger, fork_id: str, origin_id: str) -> None:
+    """403 once the origin's GMs revoked the token that made the fork."""
+    if not forker_still_gm(led.store, fork_id, origin_id):
         raise Forbidden("fork-origin-access-revoked", "the origin's GM token that made this "
                         "fork was revoked: the origin's later history is no longer this "
                         "fork's to read")

@@ -19,6 +19,7 @@ from ledger.domain.state import ForkOrigin
 from ledger.service import tokens
 from ledger.service.audit import receipts
 from ledger.service.creation import new_campaign_id
+from ledger.service.idempotency import KeyedRequest, check_unused_in
 from ledger.service.outcome import Outcome
 
 if TYPE_CHECKING:
@@ -61,6 +62,9 @@ def fork(led: Ledger, signer: HeadSigner, origin_id: str, command: ForkCampaign,
     origin = ForkOrigin(campaign_id=origin_id, position=command.at, head_hash=record.hash)
     sth = msgspec.convert(msgspec.to_builtins(
         receipts.tree_head(led.store, signer, origin_id, command.at)), OriginTreeHead)
+    if answer is not None:  # one key, one request: not also a write on the origin
+        check_unused_in(led.store, KeyedRequest(answer.scope, answer.key, answer.fingerprint),
+                        origin_id)
     fork_id = new_campaign_id(*((answer.scope, answer.key) if answer else ()))
     gm, _secret = tokens.new_token(led.box, fork_id, "gm", None, "GM", actor)
     decide = fork_campaign(command.name, origin, sth, at_origin)

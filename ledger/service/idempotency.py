@@ -8,6 +8,7 @@ carry at least 128 bits of encoding, and only its hash is stored.
 
 from __future__ import annotations
 
+import hashlib
 import math
 import string
 from collections.abc import Callable
@@ -21,6 +22,12 @@ from ledger.adapters.store.records import IdempotentAnswer
 from ledger.domain.errors import InvalidInput
 
 ANONYMOUS = "anonymous"
+
+
+def key_campaign_id(scope: str, key: str) -> str:
+    """The campaign a creation or fork under this key makes: its id derives from the key,
+    so that a retry addresses the same campaign (ledger/service/creation.py)."""
+    return "cmp_" + hashlib.sha256(f"campaign-id|{scope}|{key}".encode()).hexdigest()[:20]
 SECRET_BITS = 128
 # The smallest alphabet holding every character of a key gives its bits per character.
 ALPHABETS = (string.digits, string.hexdigits, string.ascii_letters + string.digits + "-_")
@@ -69,9 +76,23 @@ def earlier_answer(store: EventStore, request: KeyedRequest, campaign_id: str,
     if stored is None and creating:
         stored = store.creation_answer_before_v1(request.scope, request.key)
     if stored is not None and stored.fingerprint != request.fingerprint:
-        raise InvalidInput("idempotency-key-reused",
-                           "this Idempotency-Key was used for a different request", field=FIELD)
+        raise _reused()
+    if stored is None and not creating and request.scope != ANONYMOUS:
+        check_unused_in(store, request, key_campaign_id(request.scope, request.key))
     return stored
+
+
+def check_unused_in(store: EventStore, request: KeyedRequest, campaign_id: str) -> None:
+    """Refuse a key its scope already used on another campaign: a fork is answered on the
+    campaign its key names, a token's other writes on the token's campaign, and one key
+    is one request (an outside attack forked and then gained Mana under one key)."""
+    if store.answer(campaign_id, request.scope, request.key) is not None:
+        raise _reused()
+
+
+def _reused() -> InvalidInput:
+    return InvalidInput("idempotency-key-reused",
+                        "this Idempotency-Key was used for a different request", field=FIELD)
 
 
 def write_once(store: EventStore, request: KeyedRequest | None, campaign_id: str, status: int,

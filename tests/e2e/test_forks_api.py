@@ -209,9 +209,14 @@ def test_compare_ends_when_the_origin_revokes_the_gm_token_that_forked(api: ApiC
     again = api.post(api.c(f"/tokens/{by_id_of(api, second)}/rotate"), token=second)
     assert again.status == 201, again  # a rotation continues the forker's lineage
     assert fork.get(path).status == 200
+    assert fork.get(fork.c("/verify"))["fork"]["origin_size"] == api.get(api.c())["position"]
     assert api.delete(api.c(f"/tokens/{by_id_of(api, again['token'])}")).status == 204
     refused = fork.get(path)
     assert (refused.status, refused["rule"]) == (403, "fork-origin-access-revoked")
+    # and /verify no longer shows the origin's head (an outside attack read it there)
+    checked = fork.get(fork.c("/verify"))["fork"]
+    assert checked["origin_size"] is None
+    assert checked["consistent"] is True
 
 
 def by_id_of(api: ApiClient, secret: str) -> str:
@@ -241,6 +246,23 @@ def test_a_replayed_fork_answers_the_same_fork_and_token_and_writes_one_fork(
     assert len(tokens["tokens"]) == 1
     events = api.get(f"/v1/campaigns/{first['campaign']['id']}/events", token=first["gm_token"])
     assert [e["type"] for e in events["events"]] == ["ForkedFrom"]
+
+
+def test_one_key_is_one_request_across_a_fork_and_its_origin(api: ApiClient) -> None:
+    """An outside attack gained Mana and then forked under one key (and the other way
+    round): both ran, where any other second request under a key is 422."""
+    o = origin(api)
+    first = {"Idempotency-Key": str(uuid.uuid4())}
+    gained = api.post(api.c(f"/characters/{o['mara']}/mana/gain"), {"amount": 1}, headers=first)
+    assert gained.status == 200
+    head = api.get(api.c())["position"]
+    refused = api.post(api.c("/fork"), {"at": o["at"], "name": "Twice"}, headers=first)
+    assert (refused.status, refused["rule"]) == (422, "idempotency-key-reused")
+    second = {"Idempotency-Key": str(uuid.uuid4())}
+    assert api.post(api.c("/fork"), {"at": o["at"], "name": "Once"}, headers=second).status == 201
+    again = api.post(api.c(f"/characters/{o['mara']}/mana/gain"), {"amount": 1}, headers=second)
+    assert (again.status, again["rule"]) == (422, "idempotency-key-reused")
+    assert api.get(api.c())["position"] == head
 
 
 def test_fork_at_a_voided_position_starts_from_the_canon_state_before_it(
