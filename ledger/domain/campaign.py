@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import msgspec
@@ -56,21 +57,46 @@ def create_campaign(name: str, settings: dict[str, Any] | None = None) -> Decide
     return decide
 
 
+# Bounds checked when a setting is chosen, not in the state's type, so that a history
+# recorded before them still folds: Helpless is "4 or 7" points (000); a roll's dice are
+# a hostile-input guard, at least one.
+SETTING_CHOICES: dict[str, tuple[int, ...]] = {"helpless_points": (4, 7)}
+SETTING_RANGES: dict[str, tuple[int, int]] = {"max_dice_per_roll": (1, 1000)}
+_AT_SETTING = re.compile(r"at `\$\.([A-Za-z_]+)")
+
+
 def check_settings(current: Settings, changes: dict[str, Any]) -> Settings:
-    """Settings are checked against their declared types; unknown names are refused."""
+    """Settings are checked against their declared types and bounds; unknown names are
+    refused. A refusal names the setting (`settings.<name>`)."""
     known = set(Settings.__struct_fields__)
     for name in changes:
         if name not in known:
-            raise InvalidInput("unknown-setting", f"no rule setting named {name!r}", field=name)
+            raise InvalidInput("unknown-setting", f"no rule setting named {name!r}",
+                               field=f"settings.{name}")
     merged = msgspec.to_builtins(current) | changes
     try:
         checked = msgspec.convert(merged, Settings)
     except msgspec.ValidationError as exc:
-        raise InvalidInput("setting-type", str(exc), field="settings") from None
+        found = _AT_SETTING.search(str(exc))
+        raise InvalidInput("setting-type", str(exc),
+                           field=f"settings.{found[1]}" if found else "settings") from None
+    check_setting_bounds(changes)
     check_mana_recovery(checked)
     if checked.initiative_ability is not None:  # an ability of the sheet, in any case
         canonical_ability(checked.initiative_ability, "initiative_ability")
     return checked
+
+
+def check_setting_bounds(changes: dict[str, Any]) -> None:
+    for name, value in changes.items():
+        if name in SETTING_CHOICES and value not in SETTING_CHOICES[name]:
+            allowed = SETTING_CHOICES[name]
+            raise InvalidInput("setting-out-of-range", f"{name} is one of "
+                               f"{', '.join(map(str, allowed))}", field=f"settings.{name}")
+        low, high = SETTING_RANGES.get(name, (None, None))
+        if low is not None and high is not None and not low <= value <= high:
+            raise InvalidInput("setting-out-of-range", f"{name} is from {low} to {high}",
+                               field=f"settings.{name}")
 
 
 def check_mana_recovery(settings: Settings) -> None:

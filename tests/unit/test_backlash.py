@@ -405,7 +405,7 @@ def test_general_consequence_damage_is_at_most_what_its_severity_dice_give(
         run(state, record(chid, [item(category="general", severity=severity, damage=most + 1)],
                           amount=amount))
     assert (err.value.rule, err.value.field) == ("consequence-damage-beyond-its-severity",
-                                                 "damage")
+                                                 "consequences.0.damage")
     assert state.position == head
     events = run(state, record(chid, [item(category="general", severity=severity,
                                            damage=most)], amount=amount))

@@ -11,6 +11,7 @@ from typing import Any
 import msgspec
 import pytest
 
+from ledger.domain.campaign import Settings, check_settings
 from ledger.domain.campaign_commands import (
     CLOCK_ACTIONS,
     AdvanceClock,
@@ -104,3 +105,25 @@ def test_token_binding_gm_and_observer_tokens_name_no_character() -> None:
             check_token_binding(state, role, chid)
         assert (named.value.rule, named.value.field) == ("character-only-for-players",
                                                          "character_id")
+
+
+@pytest.mark.parametrize(("changes", "field"), [
+    ({"helpless_points": -5}, "settings.helpless_points"),  # 000: Helpless is "4 or 7"
+    ({"helpless_points": 5}, "settings.helpless_points"),
+    ({"max_dice_per_roll": -1}, "settings.max_dice_per_roll"),  # then every roll refused
+    ({"max_dice_per_roll": 0}, "settings.max_dice_per_roll"),
+])
+def test_settings_out_of_their_range_are_refused_naming_the_setting(
+        changes: dict[str, Any], field: str) -> None:
+    """An outside attack created a campaign whose every notation roll then answered
+    "at most -1 dice in one roll"."""
+    with pytest.raises(InvalidInput) as refused:
+        check_settings(Settings(), changes)
+    assert (refused.value.rule, refused.value.field) == ("setting-out-of-range", field)
+    assert check_settings(Settings(), {"helpless_points": 7}).helpless_points == 7
+
+
+def test_a_setting_of_the_wrong_type_names_the_setting_by_its_dotted_path() -> None:
+    with pytest.raises(InvalidInput) as refused:
+        check_settings(Settings(), {"round_seconds": 0})
+    assert (refused.value.rule, refused.value.field) == ("setting-type", "settings.round_seconds")

@@ -84,7 +84,7 @@ def test_a_backlash_effect_is_the_general_tables_at_its_severity() -> None:
     with pytest.raises(InvalidInput) as refused:
         suffering("next-major-action-fails", "minor")
     assert (refused.value.rule, refused.value.field) == (
-        "consequence-effect-not-of-its-severity", "effect")
+        "consequence-effect-not-of-its-severity", "consequences.0.effect")
 
 
 def test_a_backlash_effect_outside_an_encounter_stays_the_consequences_text() -> None:

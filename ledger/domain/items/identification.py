@@ -68,12 +68,12 @@ def identification_basis(item: Item, character: Character) -> str:
             raise RuleViolation(
                 "identification-needs-minimum-skill",
                 f"{item.name} needs {needed.skill.title()}-{needed.level} to identify",
-                field="character")
+                field="character_id")
         return "minimum-skill"
     if skill(character, "cast") < 0 and skill(character, "summon") < 0:
         raise RuleViolation("identification-needs-cast-or-summon-0",
                             f"{character.name} has neither Cast-0 nor Summon-0",
-                            field="character")
+                            field="character_id")
     return "cast-or-summon-0"
 
 

@@ -156,7 +156,7 @@ def unlink(item_id: str, character_id: str | None = None, helper_id: str | None 
             raise RuleViolation("item-not-linked", f"{item.name} is linked to nobody")
         if character_id is not None and character_id != item.linked_to:
             raise RuleViolation("not-the-linked-user", f"{item.name} is not linked to "
-                                f"{character_id!r}", field="character")
+                                f"{character_id!r}", field="character_id")
         user = require_alive(state, item.linked_to)
         helper = require_alive(state, helper_id) if helper_id else None
         check_link_know_how(user, helper, "unlinking")

@@ -30,7 +30,7 @@ from ledger.domain.characters import require_alive
 from ledger.domain.conditions.adding import ConditionAdded, condition_events
 from ledger.domain.context import Context
 from ledger.domain.decision import Decide, Later
-from ledger.domain.errors import InvalidInput, RuleViolation
+from ledger.domain.errors import DomainError, InvalidInput, RuleViolation
 from ledger.domain.events import DomainEvent, evolves
 from ledger.domain.magic.consequence_roll import CATEGORIES, SEVERITIES, notation_event, require_due
 from ledger.domain.resources import DAMAGE_TYPES, damage_event
@@ -224,7 +224,7 @@ def check_damage(damage: int, category: str, severity: str | None) -> None:
                            field="damage")
 
 
-def suffer(ctx: Context, character_id: str, item: ConsequenceInput) -> Later:
+def suffer(ctx: Context, character_id: str, item: ConsequenceInput, index: int = 0) -> Later:
     """Damage and Conditions flagged as Backlash's, then the Consequence spending Backlash;
     each event from the state the ones before it left."""
 
@@ -235,9 +235,13 @@ def suffer(ctx: Context, character_id: str, item: ConsequenceInput) -> Later:
             raise RuleViolation("consequences-exceed-amount",
                                 "the amount is spent: no further Consequence",
                                 field="consequences")
-        category, severity, cost = classify(item, due)
-        check_effect(item.effect, category, severity)
-        check_damage(item.damage, category, severity)
+        try:
+            category, severity, cost = classify(item, due)
+            check_effect(item.effect, category, severity)
+            check_damage(item.damage, category, severity)
+        except DomainError as exc:  # named by the item's place, as a schema 422 is
+            exc.field = f"consequences.{index}.{exc.field}" if exc.field else exc.field
+            raise
         spent, remaining = min(cost, due.remaining, character.backlash.temporary), due.remaining
         health_before = character.health.current
         condition_ids: list[str] = []
@@ -288,6 +292,6 @@ def record(character_id: str, items: list[ConsequenceInput], amount: int | None 
     def decide(state: CampaignState, ctx: Context) -> list[DomainEvent | Later]:
         character = require_alive(state, character_id)
         return [*amount_events(ctx, state, character, amount, roll_amount, amount_dice),
-                *(suffer(ctx, character_id, item) for item in items)]
+                *(suffer(ctx, character_id, item, i) for i, item in enumerate(items))]
 
     return decide
