@@ -17,6 +17,7 @@ from api import auth, feed_tickets
 from api.errors import ApiError, problem
 from api.feed import FeedClosedError, FeedFullError, HolderFullError, Subscription, hub
 from api.runtime import ledger, signer
+from api.schemas import MAX_POSITION
 from api.schemas_webhooks import FeedQuery
 from api.voids import feed_message
 from ledger.adapters.signing import HeadSigner
@@ -61,14 +62,11 @@ def _resume_from(query_after: int) -> int:
     header = request.headers.get("Last-Event-ID")
     if header is None or not header.strip():
         return query_after
-    try:
-        value = int(header.strip())
-    except ValueError:
-        raise ApiError(400, "malformed-last-event-id",
-                       "Last-Event-ID must be a position.") from None
-    if value < 0:
+    sent = header.strip()
+    # Digits only: int() would also read "1_0" as 10, and "+5" or "٣" (other digits).
+    if not (sent.isascii() and sent.isdigit()) or int(sent) > MAX_POSITION:
         raise ApiError(400, "malformed-last-event-id", "Last-Event-ID must be a position.")
-    return value
+    return int(sent)
 
 
 @blp.route("/<campaign_id>/feed")

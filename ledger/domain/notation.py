@@ -74,6 +74,11 @@ def is_annotation(expression: str, comment: str | None) -> bool:
         and before[-1:].isspace()
 
 
+# A recorded total stays a number every JSON reader holds exactly (an IEEE double's
+# integers, RFC 8785's canonical form too): `99999999999*99999999999*...` was recorded.
+MAX_SAFE_TOTAL = 2**53 - 1
+
+
 def _syntax_problem(exc: d20.RollSyntaxError) -> str:
     """Where the notation went wrong, in words (the parser names its grammar's tokens)."""
     where = f"at character {exc.col}"
@@ -101,6 +106,9 @@ def evaluate(inner: DiceSource, expression: str, max_dice: int) -> Evaluated:
         raise InvalidInput("dice-notation", _syntax_problem(exc), field="expression") from None
     except (d20.RollError, RecursionError, ValueError, ZeroDivisionError) as exc:
         raise InvalidInput("dice-notation", f"not valid dice notation: {exc}", field="expression") from None
+    if abs(total) > MAX_SAFE_TOTAL:
+        raise InvalidInput("dice-limits", f"a total is at most {MAX_SAFE_TOTAL} either way",
+                           field="expression")
     if isinstance(inner, ReportedDice):
         try:
             inner.check_all_used()

@@ -165,3 +165,12 @@ def test_notation_that_does_not_parse_says_where_in_words_not_in_grammar_tokens(
     assert said in refused.value.detail
     assert "LPAR" not in refused.value.detail
     assert "INTEGER" not in refused.value.detail
+
+
+def test_a_total_past_what_a_json_double_holds_exactly_is_refused() -> None:
+    """An outside attack recorded 99999999999*99999999999*99999999999*99999999999: a number
+    an RFC 8785 verifier, which reads doubles, would hash differently."""
+    with pytest.raises(InvalidInput) as refused:
+        evaluate(ReportedDice([]), "99999999999*99999999999*99999999999*99999999999", 100)
+    assert (refused.value.rule, refused.value.field) == ("dice-limits", "expression")
+    assert evaluate(ReportedDice([]), str(2**53 - 1), 100).total == 2**53 - 1
