@@ -18,7 +18,7 @@ from werkzeug.exceptions import ClientDisconnected
 
 from api.auth import current_token
 from api.errors import problem
-from api.read_route import add_lag_header
+from api.read_route import add_lag_header, check_min_position
 from api.text_guard import guard_text
 from ledger.service.config import Config
 
@@ -240,5 +240,6 @@ def install(app: Flask) -> None:
     app.before_request(guard_body)
     app.before_request(guard_text)
     app.before_request(limit_rate)
+    app.before_request(check_min_position)
     app.after_request(add_cors_headers)
     app.after_request(add_lag_header)

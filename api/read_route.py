@@ -33,6 +33,13 @@ def min_position() -> int | None:
     return int(sent)
 
 
+def check_min_position() -> None:
+    """A malformed hint is a 422 on every route, not only those that may read a replica
+    (an outside attack sent -1 to reads of the primary, which ignored it)."""
+    if request.path.startswith("/v1/"):
+        min_position()
+
+
 def read_from(campaign_id: str, read: Callable[[Ledger], T],
               at_position: int | None = None) -> T:
     """`read` on the Ledger the routing rule picks; `?at=P` implies a hint of P."""

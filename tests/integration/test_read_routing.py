@@ -150,6 +150,8 @@ def test_a_malformed_min_position_is_refused_naming_the_header(api: ApiClient) -
     refused = api.get(api.c("/state?at=1"), headers={"Ledger-Min-Position": "-1"})
     assert (refused.status, refused["type"].rsplit("/", 1)[-1]) == (422, "malformed-min-position")
     assert list(refused["errors"]) == ["Ledger-Min-Position"]
+    for path in ("/state", "/head", ""):  # reads of the primary check it too
+        assert api.get(api.c(path), headers={"Ledger-Min-Position": "-1"}).status == 422
     answered = api.get(api.c("/events"), headers={"Ledger-Min-Position": "1"})
     assert answered.status == 200
     assert "Ledger-Replica-Lag" not in answered.headers
