@@ -25,7 +25,7 @@ def test_adventurer_expert_adds_one_to_rolled_initiative_and_the_roll_shows_it()
     plain = fight.character("Bo", abilities={"Dexterity": 2})
     events = fight.start(pc(ada), dice=[3, 4, 5])
     (rolled,) = of_type(events, "Rolled")
-    assert rolled.total == 12
+    assert (rolled.expression, rolled.total) == ("3d6+3", 12 + 2 + 1)
     assert "Adventurer Expert 1" in rolled.label
     assert fight.encounter.order[0].initiative == 12 + 2 + 1
     fight.end()
@@ -46,7 +46,7 @@ def test_adventurer_expert_adds_one_to_initiative_rolled_for_a_participant_added
     ada = fight.character("Ada", talents=talent(ADVENTURER, "Expert"))
     fight.start(npc("Thug", 11))
     events = fight.do(AddParticipant(character_id=ada), [10])
-    assert of_type(events, "Rolled")[0].total == 10
+    assert of_type(events, "Rolled")[0].total == 11
     assert fight.encounter.participant(ada).initiative == 11  # type: ignore[union-attr]
 
 

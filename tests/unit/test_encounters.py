@@ -21,7 +21,8 @@ def test_initiative_is_rolled_as_3d6_plus_dexterity_unless_reported() -> None:
     mara = fight.character("Mara", abilities={"Dexterity": 2})
     events = fight.start(pc(mara), npc("Thug", 11), dice=[3, 4, 5])
     (rolled,) = of_type(events, "Rolled")
-    assert (rolled.total, rolled.character_id) == (12, mara)
+    # the roll's total is the initiative, its expression what is added to the dice
+    assert (rolled.expression, rolled.total, rolled.character_id) == ("3d6+2", 14, mara)
     order = fight.encounter.order
     assert [(p.name, p.initiative) for p in order] == [("Mara", 14), ("Thug", 11)]
     assert (fight.encounter.round, fight.whose_turn()) == (1, mara)

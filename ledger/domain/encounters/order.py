@@ -96,12 +96,16 @@ def participant_of(state: CampaignState, ctx: Context, entry: Entry, field: str,
         dice = state.settings.initiative_dice
         ability = state.settings.initiative_ability if character_id else None
         bonus = adventurer_expert_bonus(state, character_id)
-        rolled = notation_rolled(ctx, character_id, dice, None, state.settings.max_dice_per_roll,
+        added = (tie if ability else 0) + bonus
+        # The roll's own total is the initiative: its expression carries what is added
+        # (a newcomer read "3d6 + Dexterity 2" beside a total of the dice alone).
+        rolled = notation_rolled(ctx, character_id, f"{dice}{added:+d}" if added else dice, None,
+                                 state.settings.max_dice_per_roll,
                                  label=f"initiative: {name} ({dice}"
                                        + (f" + {ability} {tie}" if ability else "")
                                        + (f" + Adventurer Expert {bonus}" if bonus else "")
                                        + ")")
-        initiative = rolled.total + (tie if ability else 0) + bonus
+        initiative = rolled.total
         events.append(rolled)
     spirits = {s.id: 1 for s in state.spirits.values()
                if character_id and s.summoner_id == character_id and s.status == "present"}
