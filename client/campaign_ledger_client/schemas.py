@@ -2418,6 +2418,7 @@ class MagicTestMade(TypedDict):
     talents: NotRequired[list[str]]
     ritual: NotRequired[bool]
     failure_backlash_less: NotRequired[int]
+    automatic_failure: NotRequired[bool]
 
 
 class MagicTestMadeEvent(TypedDict):
@@ -2801,6 +2802,7 @@ class PendingFailure(TypedDict):
     backlash: int
     carried: int
     since: int
+    automatic: NotRequired[bool]
 
 
 class PendingRoll(TypedDict):

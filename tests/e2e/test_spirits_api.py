@@ -34,10 +34,13 @@ def test_ritual_summoning_commits_bound_effort_and_answers_the_spirit(api: ApiCl
     mara = _summoner(api)
     answer = _summon(api, mara)
     assert answer.status == 201, answer
-    assert _types(answer) == ["EffortCommitted", "SpiritSummoned"]
-    summoned = answer["events"][1]["data"]
+    # the ritual's two hours first (6.2.3.1), then the Effort and the spirit
+    assert _types(answer) == ["TimeAdvanced", "EffortCommitted", "SpiritSummoned"]
+    assert answer["events"][0]["data"]["minutes"] == 120
+    summoned = answer["events"][2]["data"]
     assert summoned["cost"] == 1  # 3 powers - 1 - Summon 1
-    assert answer["events"][0]["data"]["commitment"]["duration"] == "bound"
+    assert summoned["minute"] == 120
+    assert answer["events"][1]["data"]["commitment"]["duration"] == "bound"
     assert answer["spirit"]["status"] == "present"
     assert answer["changed"] == {"characters": [mara], "items": [], "spirits": []}
 

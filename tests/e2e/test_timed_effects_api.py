@@ -50,7 +50,8 @@ def test_ensnare_lasts_five_minutes_and_fades_mid_fight_at_the_round_that_reache
     snared = api.post(api.c(f"/spirits/{spirit}/ensnare"), {"target": "Ivo"})
     assert snared.status == 200, snared
     (snare,) = api.get(api.c(f"/characters/{ivo}"))["character"]["snares"]
-    assert (snare["spirit_id"], snare["until_minute"]) == (spirit, 5)
+    # the ritual took two hours: the snare holds until minute 125
+    assert (snare["spirit_id"], snare["until_minute"]) == (spirit, 125)
     for _ in range(4):  # rounds 2 to 5: minutes 1 to 4
         api.post(api.c("/encounter/next-turn"))
     assert api.get(api.c(f"/characters/{ivo}"))["character"]["snares"]
