@@ -148,17 +148,37 @@ SUCCESS: dict[str, tuple[int, Schema]] = {
 # Flask endpoint -> the media type of its success answer, when not JSON (the feed's event
 # stream, /metrics' text, the export's JSON Lines).
 MEDIA: dict[str, str] = {}
-# The other reads at the head or `?at=`: their resources, each under its key.
-AT_READS = {"effort.get_effort": ("effort", "strain"), "effort.get_spells": ("spells",),
-            "effort.get_strain": ("strain",), "stunts.get_pool": ("stunt_pool",),
-            "stunts.get_stunts": ("stunts",),
-            "encounters.get_encounter": ("encounter",),
-            "magic.summary": ("magic",), "items.list_items": ("items", "by_character"),
-            "items.get_item": ("item",), "spirits.list_spirits": ("spirits", "summoners"),
-            "spirits.character_spirits": ("holdings",),
-            "conditions.list_conditions": ("character_id", "conditions", "movement", "speed",
-                                           "defense")}
-SUCCESS.update({name: (200, at(**{key: {} for key in keys})) for name, keys in AT_READS.items()})
+
+
+def array(items: Schema) -> Schema:
+    return {"type": "array", "items": items}
+
+
+NULL_INT = {"type": ["integer", "null"]}
+# An item as the answers show it (items.item_view): as recorded, with its Durability now
+# and the repair TN it gives.
+ITEM_VIEW = {"allOf": [ref("Item"), obj(("durability", "repair_tn"), durability=INT,
+                                        repair_tn=INT)]}
+DEFENSE = obj(("sheet", "modifiers", "defenseless", "not_applied", "after_conditions"),
+              sheet=NULL_INT, after_conditions=NULL_INT, defenseless={"type": "boolean"},
+              modifiers=array(obj(("name", "condition_id", "modifier"), name=STR,
+                                  condition_id=STR, modifier=INT)),
+              not_applied=array(obj(("name", "condition_id", "effect"), name=STR,
+                                    condition_id=STR, effect=STR)))
+# The other reads at the head or `?at=`: their resources, each under its key and typed
+# (the items', spirits' and magic's own are declared beside their routes). They were `{}`
+# until a newcomer's client, generated from this document, typed them `Any`.
+SUCCESS.update({name: (200, at(**fields)) for name, fields in {
+    "effort.get_effort": dict(effort=ref("EffortSummary"), strain=ref("StrainSummary")),
+    "effort.get_spells": dict(spells=ref("SpellSummary")),
+    "effort.get_strain": dict(strain=ref("StrainSummary")),
+    "stunts.get_pool": dict(stunt_pool=ref("PoolSummary")),
+    "stunts.get_stunts": dict(stunts=ref("StuntSpending")),
+    "encounters.get_encounter": dict(encounter=ref("EncounterView")),
+    "conditions.list_conditions": dict(
+        character_id=STR, conditions=array(ref("Condition")),
+        movement={"anyOf": [ref("Movement"), {"type": "null"}]}, speed=INT, defense=DEFENSE),
+}.items()})
 
 ERRORS = {"400": "Malformed request or JSON nested too deeply",
           "401": "No valid bearer token", "403": "This role may not do this",
@@ -197,6 +217,7 @@ class ContractPlugin(BasePlugin):
 
     def init_spec(self, spec: APISpec) -> None:
         spec.components.schema("CampaignSummary", SUMMARY)
+        spec.components.schema("ItemView", ITEM_VIEW)
         spec.components.schema("ComparedSide", obj(
             ("campaign_id", "position", "character"), campaign_id=STR, position=INT,
             character={"allOf": [CHARACTER], "nullable": True}))

@@ -11,6 +11,8 @@ from api.read_answers import struct_components
 from api.wire_schema import wire_components
 from ledger.domain.encounters.view import EncounterView
 from ledger.domain.magic.effort import EffortSummary
+from ledger.domain.magic.spell_preparation import SpellSummary
+from ledger.domain.magic.strain import StrainSummary
 from ledger.domain.state import CampaignState
 from ledger.domain.stunts.rules import PoolSummary
 
@@ -58,13 +60,14 @@ def document(api: Api) -> None:
     # the state's in their wire shape (collections as lists: api/wire_schema.py).
     taken = set(api.spec.components.schemas) | ONCE_REQUEST_NAMES
     found = components(EVENT, taken)
-    _, extra = msgspec.json.schema_components([PoolSummary, EffortSummary, EncounterView],
+    _, extra = msgspec.json.schema_components([PoolSummary, EffortSummary, EncounterView,
+                                               StrainSummary, SpellSummary],
                                               ref_template=REF)
     found |= {name: schema for name, schema in extra.items() if name not in found}
     event_data = [variant for variant in found if variant.endswith("Event")
                   and "data" in found[variant].get("properties", {})]
     found = wire_components(found, event_data, [CampaignState, PoolSummary, EffortSummary,
-                                                EncounterView])
+                                                EncounterView, StrainSummary, SpellSummary])
     for name, schema in found.items():
         if name == "Character":
             # Answers about one character add what it must decide (api/answers.py).

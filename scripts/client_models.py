@@ -47,9 +47,7 @@ READS: dict[str, str] = {
 }
 # A write's primary resource written inline rather than as a component: its model's name,
 # by the first operation (in the document's order) that answers it.
-WRITE_STATES: dict[tuple[str, str], str] = {
-    ("post", CAMPAIGN + "/items"): "ItemView",
-}
+WRITE_STATES: dict[tuple[str, str], str] = {}
 
 HEADER = '''"""Typed answers of the API: generated from /openapi.json, do not edit.
 
@@ -185,8 +183,19 @@ def _render(name: str, bases: list[str], fields: dict[str, str], doc: str) -> st
         wrapped = textwrap.wrap(f'"""{first}"""', 88, initial_indent="    ",
                                 subsequent_indent="    ")
         lines += [*wrapped, ""]
-    lines += [f"    {k}: {v}" for k, v in fields.items()] or ([] if first else ["    pass"])
+    lines += [_field_line(k, v) for k, v in fields.items()] or ([] if first else ["    pass"])
     return "\n".join(lines) + "\n"
+
+
+def _field_line(key: str, kind: str, width: int = 100) -> str:
+    """`key: kind`, a long Literal's values wrapped inside its brackets."""
+    line = f"    {key}: {kind}"
+    head, found, rest = kind.partition("Literal[")
+    if len(line) <= width or not found or not rest.endswith("]") or "[" in rest:
+        return line
+    values = textwrap.wrap(rest[:-1], width - 8, break_long_words=False,
+                           initial_indent="        ", subsequent_indent="        ")
+    return "\n".join([f"    {key}: {head}Literal[", *values, "    ]"])
 
 
 def generate(doc: dict[str, Any]) -> str:

@@ -14,7 +14,7 @@ from flask_smorest import Blueprint
 
 from api import auth
 from api.answers import json_response
-from api.contract import INT, obj, ref
+from api.contract import STR, SUCCESS, array, at, obj, ref
 from api.contract import write as write_schema
 from api.errors import ApiError
 from api.registry import AnswerShape, register
@@ -39,10 +39,11 @@ blp = Blueprint("items", __name__, url_prefix="/v1/campaigns/<campaign_id>/items
                 description="Magic items and objects: Durability, Integrity, firearms, links")
 
 
-# An item as the answers show it (items.item_view): as recorded, with its Durability now
-# and the repair TN it gives.
-ITEM_VIEW = {"allOf": [ref("Item"), obj(("durability", "repair_tn"), durability=INT,
-                                        repair_tn=INT)]}
+ITEM_VIEW = ref("ItemView")  # the component (api/contract.py)
+HELD = obj(("character_id", "holds", "linked"), character_id=STR, holds=array(STR),
+           linked=array(STR))
+SUCCESS["items.list_items"] = (200, at(items=array(ITEM_VIEW), by_character=array(HELD)))
+SUCCESS["items.get_item"] = (200, at(item=ITEM_VIEW))
 REGISTERED = AnswerShape(write_schema(ITEM_VIEW, "item"), view=lambda command: newest_item)
 ITEM = AnswerShape(write_schema(ITEM_VIEW, "item"),
                    view=lambda command: item_state(command.item_id))

@@ -18,7 +18,7 @@ from flask_smorest import Blueprint
 
 from api import auth
 from api.answers import json_response
-from api.contract import INT, NULL_STR, STR, obj, ref
+from api.contract import INT, NULL_STR, STR, SUCCESS, at, obj, ref
 from api.contract import write as write_schema
 from api.registry import AnswerShape, register
 from api.schemas import AtQuery
@@ -62,6 +62,7 @@ MAGIC = obj(("character_id", "magic_ability", "mana", "backlash", "over_mana", "
                          harm=INT),
             over_mana={"type": "boolean"}, owed={"type": "array", "items": ref("OwedRoll")},
             carried=INT, pending={"type": "array", "items": PENDING})
+SUCCESS["magic.summary"] = (200, at(magic=MAGIC))
 ANSWER = AnswerShape(write_schema(ref("Character"), magic=MAGIC, magic_test=ref("MagicTestMade")),
                      view=lambda command: character_view(command.character_id),
                      extras=lambda command: magic_extras(command.character_id))

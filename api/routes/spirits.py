@@ -15,7 +15,7 @@ from flask_smorest import Blueprint
 
 from api import auth, schemas
 from api.answers import json_response
-from api.contract import INT, STR, SUCCESS, at, obj, ref
+from api.contract import INT, STR, SUCCESS, array, at, obj, ref
 from api.contract import write as write_schema
 from api.registry import AnswerShape, register
 from api.timetravel import character_for, state_for
@@ -47,6 +47,7 @@ HOLDINGS = obj(("character_id", "held", "spirits", "hit_dice_held"), character_i
                held={"type": "array", "items": SPIRIT},
                spirits={"type": "array", "items": SPIRIT}, hit_dice_held=INT)
 SUCCESS["spirits.character_spirits"] = (200, at(holdings=HOLDINGS))
+SUCCESS["spirits.list_spirits"] = (200, at(spirits=array(SPIRIT), summoners=array(HOLDINGS)))
 # A spirit command answers the spirit; its summoner (and a banisher) are in `changed`.
 SUMMONED = AnswerShape(write_schema(SPIRIT), pick=lambda c: summoned_spirit)
 ACTED = AnswerShape(write_schema(SPIRIT), view=lambda c: spirit_view(c.spirit_id))

@@ -757,11 +757,31 @@ class ConditionTreatedEvent(TypedDict):
 class ConditionsAnswer(TypedDict):
     position: int
     voided: Voided | None
-    character_id: Any
-    conditions: Any
-    movement: Any
-    speed: Any
-    defense: Any
+    character_id: str
+    conditions: list[Condition]
+    movement: Movement | None
+    speed: int
+    defense: ConditionsAnswerDefense
+
+
+class ConditionsAnswerDefense(TypedDict):
+    sheet: int | None
+    after_conditions: int | None
+    defenseless: bool
+    modifiers: list[ConditionsAnswerDefenseModifiersEntry]
+    not_applied: list[ConditionsAnswerDefenseNotAppliedEntry]
+
+
+class ConditionsAnswerDefenseModifiersEntry(TypedDict):
+    name: str
+    condition_id: str
+    modifier: int
+
+
+class ConditionsAnswerDefenseNotAppliedEntry(TypedDict):
+    name: str
+    condition_id: str
+    effect: str
 
 
 class Consequence(TypedDict):
@@ -1291,8 +1311,8 @@ class EffectTimer(TypedDict):
 class EffortAnswer(TypedDict):
     position: int
     voided: Voided | None
-    effort: Any
-    strain: Any
+    effort: EffortSummary
+    strain: StrainSummary
 
 
 class EffortCommitted(TypedDict):
@@ -1419,7 +1439,7 @@ class Encounter(TypedDict):
 class EncounterAnswer(TypedDict):
     position: int
     voided: Voided | None
-    encounter: Any
+    encounter: EncounterView
 
 
 class EncounterEnded(TypedDict):
@@ -1950,7 +1970,7 @@ class Item(TypedDict):
 class ItemAnswer(TypedDict):
     position: int
     voided: Voided | None
-    item: Any
+    item: ItemView
 
 
 class ItemDamaged(TypedDict):
@@ -2244,8 +2264,14 @@ class ItemView(Item):
 class ItemsAnswer(TypedDict):
     position: int
     voided: Voided | None
-    items: Any
-    by_character: Any
+    items: list[ItemView]
+    by_character: list[ItemsAnswerByCharacterEntry]
+
+
+class ItemsAnswerByCharacterEntry(TypedDict):
+    character_id: str
+    holds: list[str]
+    linked: list[str]
 
 
 class KnockedOut(TypedDict):
@@ -2331,7 +2357,51 @@ class LockEscapeTriedEvent(TypedDict):
 class MagicAnswer(TypedDict):
     position: int
     voided: Voided | None
-    magic: Any
+    magic: MagicAnswerMagic
+
+
+class MagicAnswerMagic(TypedDict):
+    character_id: str
+    magic_ability: str | None
+    mana: Pool
+    backlash: MagicAnswerMagicBacklash
+    over_mana: bool
+    owed: list[OwedRoll]
+    carried: int
+    pending: list[MagicAnswerMagicPendingEntry]
+
+
+class MagicAnswerMagicBacklash(TypedDict):
+    temporary: int
+    permanent: int
+    total: int
+    permanent_sources: list[str]
+    harm: int
+
+
+class MagicAnswerMagicPendingEntry(TypedDict):
+    kind: Literal[
+        'magic-test-failure', 'consequence-roll-owed', 'bank-or-roll', 'consequences',
+        'confused-test-owed', 'fatigue-test-owed'
+    ]
+    commands: list[str]
+    test_id: NotRequired[str]
+    tn: NotRequired[int]
+    total: NotRequired[int]
+    fix_needs: NotRequired[int]
+    accept_costs: NotRequired[int]
+    rolls: NotRequired[int]
+    reasons: NotRequired[list[str]]
+    blocks_magic_tests: NotRequired[bool]
+    gained: NotRequired[int]
+    amount: NotRequired[int | None]
+    remaining: NotRequired[int | None]
+    drawn: NotRequired[Drawn | None]
+    ability: NotRequired[str]
+    focus: NotRequired[str]
+    encounter_id: NotRequired[str]
+    round: NotRequired[int]
+    rounds: NotRequired[int]
 
 
 class MagicTestFailureAccepted(TypedDict):
@@ -3631,10 +3701,20 @@ class SpellState(TypedDict):
     can_prepare: NotRequired[bool]
 
 
+class SpellSummary(TypedDict):
+    character_id: str
+    prepared: list[str]
+    limit: int
+    can_prepare: bool
+    prepared_day: int | None
+    casts_this_scene: dict[str, int]
+    effect_uses_today: dict[str, int]
+
+
 class SpellsAnswer(TypedDict):
     position: int
     voided: Voided | None
-    spells: Any
+    spells: SpellSummary
 
 
 class SpellsPrepared(TypedDict):
@@ -4001,8 +4081,15 @@ class SpiritVanishedEvent(TypedDict):
 class SpiritsAnswer(TypedDict):
     position: int
     voided: Voided | None
-    spirits: Any
-    summoners: Any
+    spirits: list[Spirit]
+    summoners: list[SpiritsAnswerSummonersEntry]
+
+
+class SpiritsAnswerSummonersEntry(TypedDict):
+    character_id: str
+    held: list[Spirit]
+    spirits: list[Spirit]
+    hit_dice_held: int
 
 
 class StaleHead(TypedDict):
@@ -4035,7 +4122,7 @@ class Strain(TypedDict):
 class StrainAnswer(TypedDict):
     position: int
     voided: Voided | None
-    strain: Any
+    strain: StrainSummary
 
 
 class StrainExtras(TypedDict):
@@ -4103,6 +4190,16 @@ class StrainRecoveredEvent(TypedDict):
     hash: str
     voided_by: NotRequired[int | None]
     envelope: NotRequired[Literal[2]]
+
+
+class StrainSummary(TypedDict):
+    character_id: str
+    current: int
+    permanent: int
+    max: int
+    recoverable: int
+    over_max: bool
+    unconscious_until: int | None
 
 
 class Study(TypedDict):
@@ -4199,7 +4296,7 @@ class StuntPointsContributedEvent(TypedDict):
 class StuntPoolAnswer(TypedDict):
     position: int
     voided: Voided | None
-    stunt_pool: Any
+    stunt_pool: PoolSummary
 
 
 class StuntPoolMembersSet(TypedDict):
@@ -4444,7 +4541,7 @@ class StuntTurnPassedEvent(TypedDict):
 class StuntsAnswer(TypedDict):
     position: int
     voided: Voided | None
-    stunts: Any
+    stunts: StuntSpending
 
 
 class StuntsSpent(TypedDict):
@@ -4487,14 +4584,7 @@ class StuntsSpentEvent(TypedDict):
 class SummonerSpiritsAnswer(TypedDict):
     position: int
     voided: Voided | None
-    holdings: SummonerSpiritsAnswerHoldings
-
-
-class SummonerSpiritsAnswerHoldings(TypedDict):
-    character_id: str
-    held: list[Spirit]
-    spirits: list[Spirit]
-    hit_dice_held: int
+    holdings: SpiritsAnswerSummonersEntry
 
 
 class Summoning(TypedDict):
