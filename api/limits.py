@@ -167,27 +167,10 @@ def guard_body() -> Response | None:
     # Without a Content-Length (chunked), the stream stops at the limit: reaching it is too much.
     if chunked and len(data) >= limit:
         return _too_large(limit)
-    if request.is_json and data and not _utf8_without_bom(data):
-        return problem(400, "json-not-utf8", "JSON not in UTF-8",
-                       "Send the JSON body as UTF-8, without a byte-order mark (RFC 8259, "
-                       "section 8.1).", errors={"json": ["is not UTF-8 without a BOM"]})
     if request.is_json and too_deep(data):
         return problem(400, "json-too-deep", "JSON nested too deeply",
                        f"JSON may nest at most {MAX_JSON_DEPTH} arrays or objects deep.")
     return None
-
-
-def _utf8_without_bom(data: bytes) -> bool:
-    """The text checks (depth, NUL, lone surrogates) read the body as UTF-8; `json.loads`
-    of bytes would also read UTF-16, UTF-32 and a BOM, past them (an outside attack sent
-    such bodies: 500s, and a NUL recorded)."""
-    if data.startswith(b"\xef\xbb\xbf"):
-        return False
-    try:
-        data.decode("utf-8")
-    except UnicodeDecodeError:
-        return False
-    return True
 
 
 def _too_large(limit: int) -> Response:

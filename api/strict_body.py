@@ -4,6 +4,9 @@
   absent, so a command whose fields are all optional (or that has none) ran without it.
 - An object that names a key twice is a 422 `duplicate-key`: `json.loads` kept the last
   value and dropped the first without a word.
+- A body is UTF-8 JSON without a byte-order mark (RFC 8259, 8.1): read as bytes, it was
+  also read as UTF-16 or UTF-32, past the text checks. Anything else is the 400 of any
+  malformed JSON (or 422 `invalid-text` for bytes that are not UTF-8).
 - A number `json.loads` refuses to read (an integer past Python's 4,300 digits) is the 400
   of any malformed JSON; it was a 500 on every write, with or without a token.
 """
@@ -27,8 +30,9 @@ def load_body(data: bytes) -> Any:
     """The body as JSON. Raises ApiError for a key given twice, and json.JSONDecodeError
     (which webargs answers with its 400) for anything json.loads cannot read."""
     try:
-        # UTF-8 only (api/limits.py refuses any other body first), read with the hook that
-        # reads stored event data strictly (ledger/domain/chain.py).
+        # As UTF-8 text, which the text checks read (api/text_guard.py): json.loads of the
+        # bytes would also read UTF-16, UTF-32 and a byte-order mark, past those checks
+        # (an outside attack: 500s, and a NUL recorded). Such a body is not JSON here.
         return json.loads(data.decode("utf-8"), object_pairs_hook=unique_keys)
     except DuplicateKey as exc:
         raise ApiError(422, "duplicate-key", f"The body names {exc.key!r} twice; send it once.",

@@ -38,7 +38,8 @@ def test_adventurer_expert_adds_one_to_the_initiative_the_ledger_rolls(api: ApiC
     (rolled,) = [e["data"] for e in started["events"] if e["type"] == "Rolled"]
     assert "Adventurer Expert 1" in rolled["label"]
     order = {p["id"]: p["initiative"] for p in started.primary["encounter"]["order"]}
-    assert order == {ada: rolled["total"] + 2 + 1, bo: 7}  # reported: as reported
+    assert rolled["expression"] == "3d6+3"  # + Dexterity 2 + Adventurer Expert 1
+    assert order == {ada: rolled["total"], bo: 7}  # reported: as reported
 
 
 def adventurer_in_a_fight(api: ApiClient) -> str:

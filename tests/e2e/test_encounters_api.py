@@ -39,7 +39,8 @@ def test_an_encounter_starts_rolls_unreported_initiative_and_shows_the_order(
     rolled = next(e for e in started["events"] if e["type"] == "Rolled")["data"]
     view = started.primary
     mara_place = next(p for p in view["encounter"]["order"] if p["id"] == mara)
-    assert mara_place["initiative"] == rolled["total"] + 2  # 3d6 + Dexterity
+    assert rolled["expression"] == "3d6+2"  # 3d6 + Dexterity, one roll whose total it is
+    assert mara_place["initiative"] == rolled["total"]
     assert view["order"][0] != mara
     assert view["turn"]["name"] == "Thug"
     assert view["round"] == 1

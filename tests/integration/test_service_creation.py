@@ -26,10 +26,10 @@ def keyed(key: str = "creation-key") -> AnswerSpec:
 
 
 def test_creation_records_the_campaign_and_its_gm_token_together(ledger: Ledger) -> None:
-    created = ledger.create(CreateCampaign(name="Noir", settings={"helpless_points": 3}), ADMIN)
+    created = ledger.create(CreateCampaign(name="Noir", settings={"helpless_points": 7}), ADMIN)
     [gm] = created.tokens
     assert [r.type for r in created.records] == ["CampaignCreated"]
-    assert ledger.state(created.campaign_id).settings.helpless_points == 3
+    assert ledger.state(created.campaign_id).settings.helpless_points == 7
     assert ledger.store.tokens(created.campaign_id) == [gm]
     assert (gm.campaign_id, gm.role, gm.label, gm.issuer_role) == \
         (created.campaign_id, "gm", "GM", "admin")

@@ -57,12 +57,17 @@ def test_dice_notation_that_fails_when_evaluated_is_a_422_naming_expression(
     assert api.get(api.c("/events?type=Rolled")).body["events"] == []
 
 
-def test_a_roll_with_a_huge_total_is_recorded_and_read_back(api: ApiClient) -> None:
+def test_a_roll_with_a_huge_total_is_a_422_and_the_largest_exact_one_round_trips(
+        api: ApiClient) -> None:
+    """A total past 2**53 - 1 is refused (a JSON double reader, and an RFC 8785 verifier,
+    would not hold it exactly); it was once a 500, then recorded."""
     api.new_campaign()
     chid = api.new_character()
-    expression = "9" * 100 + "*1d6"
-    rolled = api.post(api.c(f"/characters/{chid}/rolls"), {"expression": expression})
+    huge = api.post(api.c(f"/characters/{chid}/rolls"), {"expression": "9" * 100 + "*1d6"})
+    assert (huge.status, huge["rule"]) == (422, "dice-limits")
+    assert api.get(api.c("/events?type=Rolled")).body["events"] == []
+    largest = str(2**53 - 7) + "+1d6"
+    rolled = api.post(api.c(f"/characters/{chid}/rolls"), {"expression": largest})
     assert rolled.status == 201, rolled
     total = rolled["events"][0]["data"]["total"]
-    assert total % int("9" * 100) == 0
     assert api.get(api.c("/events?type=Rolled")).body["events"][0]["data"]["total"] == total
