@@ -163,7 +163,9 @@ class IssuedToken:
 class EventPage:
     events: list[Event]
     next: int | None  # pass as `after` for the following page; None at the end
+    position: int = 0  # the campaign's head position when the page was read
 
     @classmethod
     def from_json(cls, raw: JSON) -> EventPage:
-        return cls([Event.from_json(e) for e in raw["events"]], raw.get("next"))
+        return cls([Event.from_json(e) for e in raw["events"]], raw.get("next"),
+                   int(raw.get("position", 0)))

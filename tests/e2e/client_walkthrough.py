@@ -240,7 +240,8 @@ def audit(service: Client, campaign: Campaign) -> None:
     proof = campaign.inclusion_proof(2)
     assert included(1, head, proof["chain_hash"], proof["path"], root)
     assert campaign.consistency_proof(3)["second"] == head
-    assert [e.position for e in campaign.events(after=0, limit=3).events] == [1, 2, 3]
+    page = campaign.events(after=0, limit=3)
+    assert ([e.position for e in page.events], page.position) == ([1, 2, 3], head)
     assert len(list(campaign.iter_events(page=50))) == head
     assert campaign.state(at=3)["position"] == 3
     mark = campaign.advance(5).position
