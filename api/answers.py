@@ -42,10 +42,11 @@ def _if_match() -> int | None:
     raw = request.headers.get("If-Match")
     if raw is None:
         return None
-    try:
-        return int(raw.strip().strip('"'))
-    except ValueError:
-        raise ApiError(400, "malformed-if-match", "If-Match must be a position number.") from None
+    sent = raw.strip().strip('"')
+    # ASCII digits only: int() also read "1_0" as 10, "+5", and other scripts' digits.
+    if not (sent.isascii() and sent.isdigit()) or len(sent) > 19:
+        raise ApiError(400, "malformed-if-match", "If-Match must be a position number.")
+    return int(sent)
 
 
 def keyed_request(*, tokenless: bool = False) -> KeyedRequest | None:

@@ -15,7 +15,7 @@ from werkzeug.routing.converters import AnyConverter
 
 def allowed_last_segments(app: Flask, path: str, method: str) -> list[str]:
     """The last segments that would make `method path` a route, keeping the rest of it."""
-    parent = path.rstrip("/").rpartition("/")[0]
+    parent = path.rpartition("/")[0]  # `…/clock/` names an empty action under clock
     if not parent:
         return []
     adapter = app.url_map.bind("localhost")

@@ -26,7 +26,8 @@ def min_position() -> int | None:
     sent = request.headers.get(MIN_POSITION)
     if sent is None:
         return None
-    if not (sent.isascii() and sent.isdigit()) or int(sent) > MAX_POSITION:
+    # At most 19 digits before int(): past 4,300 int() raises (an outside attack's 500s).
+    if not (sent.isascii() and sent.isdigit()) or len(sent) > 19 or int(sent) > MAX_POSITION:
         raise ApiError(422, "malformed-min-position",
                        f"{MIN_POSITION} is a position: a whole number from 0 to {MAX_POSITION}.",
                        errors={MIN_POSITION: ["not a position"]})

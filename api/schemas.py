@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from marshmallow import RAISE, Schema, fields, validate
 
-from api.struct_schema import Bounds
+from api.struct_schema import Bounds, QueryInt
 from ledger.domain import limits
 
 NAME_LENGTH = validate.Length(min=limits.NAME_LENGTH.low, max=limits.NAME_LENGTH.high)
@@ -34,11 +34,11 @@ MAX_COUNTER = 2**31 - 1
 
 
 class EventsQuery(Schema):
-    after = fields.Integer(load_default=0, validate=Bounds(min=0, max=MAX_POSITION))
-    limit = fields.Integer(load_default=100, validate=Bounds(min=1, max=1000))
+    after = QueryInt(load_default=0, validate=Bounds(min=0, max=MAX_POSITION))
+    limit = QueryInt(load_default=100, validate=Bounds(min=1, max=1000))
     character_id = fields.String(load_default=None)
     type = fields.String(load_default=None)
-    session = fields.Integer(load_default=None, validate=Bounds(min=0, max=MAX_COUNTER))
-    scene = fields.Integer(load_default=None, validate=Bounds(min=0, max=MAX_COUNTER))
+    session = QueryInt(load_default=None, validate=Bounds(min=0, max=MAX_COUNTER))
+    scene = QueryInt(load_default=None, validate=Bounds(min=0, max=MAX_COUNTER))
     view = fields.String(load_default="recorded", validate=validate.OneOf(["recorded", "canon"]),
                          metadata={"description": "`canon` leaves out the events a rewind voided."})

@@ -5,20 +5,20 @@ from __future__ import annotations
 from marshmallow import Schema, fields, validate
 
 from api.schemas import MAX_COUNTER, MAX_POSITION
-from api.struct_schema import Bounds
+from api.struct_schema import Bounds, QueryInt
 
 
 class TimelineQuery(Schema):
     character_id = fields.String(load_default=None)
     # Bounded to the stores' integer columns: a larger number overflowed the driver (a 500).
-    session = fields.Integer(load_default=None, validate=Bounds(min=0, max=MAX_COUNTER))
-    scene = fields.Integer(load_default=None, validate=Bounds(min=0, max=MAX_COUNTER))
+    session = QueryInt(load_default=None, validate=Bounds(min=0, max=MAX_COUNTER))
+    scene = QueryInt(load_default=None, validate=Bounds(min=0, max=MAX_COUNTER))
     type = fields.String(load_default=None, validate=validate.Length(max=2000))
-    from_ = fields.Integer(data_key="from", load_default=None,
+    from_ = QueryInt(data_key="from", load_default=None,
                            validate=Bounds(min=1, max=MAX_POSITION))
-    to = fields.Integer(load_default=None, validate=Bounds(min=1, max=MAX_POSITION))
-    after = fields.Integer(load_default=0, validate=Bounds(min=0, max=MAX_POSITION))
-    limit = fields.Integer(load_default=50, validate=Bounds(min=1, max=200))
+    to = QueryInt(load_default=None, validate=Bounds(min=1, max=MAX_POSITION))
+    after = QueryInt(load_default=0, validate=Bounds(min=0, max=MAX_POSITION))
+    limit = QueryInt(load_default=50, validate=Bounds(min=1, max=200))
 
 
 class VerifyQuery(Schema):
@@ -29,11 +29,11 @@ class VerifyQuery(Schema):
 # `position` and `from` are required, but checked after the token (ledger/service/audit/
 # receipts.py): a caller without access learns nothing from a 422 first.
 class InclusionQuery(Schema):
-    position = fields.Integer(load_default=None, validate=Bounds(min=1, max=MAX_POSITION))
-    size = fields.Integer(load_default=None, validate=Bounds(min=1, max=MAX_POSITION))
+    position = QueryInt(load_default=None, validate=Bounds(min=1, max=MAX_POSITION))
+    size = QueryInt(load_default=None, validate=Bounds(min=1, max=MAX_POSITION))
 
 
 class ConsistencyQuery(Schema):
-    from_ = fields.Integer(data_key="from", load_default=None,
+    from_ = QueryInt(data_key="from", load_default=None,
                            validate=Bounds(min=1, max=MAX_POSITION))
-    to = fields.Integer(load_default=None, validate=Bounds(min=1, max=MAX_POSITION))
+    to = QueryInt(load_default=None, validate=Bounds(min=1, max=MAX_POSITION))

@@ -5,11 +5,11 @@ from __future__ import annotations
 from marshmallow import fields, validate
 
 from api.schemas import MAX_POSITION, Strict
-from api.struct_schema import Bounds
+from api.struct_schema import Bounds, QueryInt
 
 
 class FeedQuery(Strict):
-    after = fields.Integer(load_default=0, validate=Bounds(min=0),
+    after = QueryInt(load_default=0, validate=Bounds(min=0),
                            metadata={"description": "Stream the events after this position "
                                      "(the `Last-Event-ID` header wins when both are sent)."})
     ticket = fields.String(validate=validate.Length(max=200),
@@ -19,7 +19,7 @@ class FeedQuery(Strict):
 
 
 class DeliveriesQuery(Strict):
-    limit = fields.Integer(load_default=100, validate=Bounds(min=1, max=1000))
-    after = fields.Integer(load_default=0, validate=Bounds(min=0, max=MAX_POSITION),
+    limit = QueryInt(load_default=100, validate=Bounds(min=1, max=1000))
+    after = QueryInt(load_default=0, validate=Bounds(min=0, max=MAX_POSITION),
                            metadata={"description": "Only deliveries of events after this "
                                      "position (the page cursor)."})

@@ -33,9 +33,9 @@ def install(app: Flask) -> None:
     @app.before_request
     def no_undeclared_query() -> None:
         endpoint = request.endpoint or ""
-        if not request.args or not request.path.startswith("/v1/") or \
+        if not request.args or not request.path.startswith("/v1/") or not endpoint or \
                 endpoint.startswith(OWN_QUERY):
-            return
+            return  # (no endpoint: no route, which the 404 says, naming nothing sent)
         # No query takes a list, and webargs read the first of a repeated name, ignoring
         # the rest (`?at=2&at=9` answered position 2).
         repeated = sorted(name for name in request.args if len(request.args.getlist(name)) > 1)

@@ -12,7 +12,7 @@ from typing import Any
 
 from flask import Response
 from flask_smorest import Blueprint
-from marshmallow import Schema, fields
+from marshmallow import Schema
 
 from api import auth, schemas
 from api.answers import json_response
@@ -20,7 +20,7 @@ from api.contract import ref
 from api.contract import write as write_schema
 from api.registry import AnswerShape, register
 from api.runtime import ledger
-from api.struct_schema import Bounds
+from api.struct_schema import Bounds, QueryInt
 from api.timetravel import character_for, state_for
 from api.voids import at_fields
 from ledger.domain.character_answer import character_answer
@@ -110,9 +110,9 @@ def get_character(query: dict[str, Any], campaign_id: str, character_id: str) ->
 
 class CompareQuery(Schema):
     # Required, but checked after the caller (a stranger learns nothing from a 422).
-    origin_at = fields.Integer(load_default=None,
+    origin_at = QueryInt(load_default=None,
                                validate=Bounds(min=1, max=schemas.MAX_POSITION))
-    fork_at = fields.Integer(load_default=None,
+    fork_at = QueryInt(load_default=None,
                              validate=Bounds(min=1, max=schemas.MAX_POSITION))
 
 

@@ -61,7 +61,12 @@ def create_campaign(name: str, settings: dict[str, Any] | None = None) -> Decide
 # recorded before them still folds: Helpless is "4 or 7" points (000); a roll's dice are
 # a hostile-input guard, at least one.
 SETTING_CHOICES: dict[str, tuple[int, ...]] = {"helpless_points": (4, 7)}
-SETTING_RANGES: dict[str, tuple[int, int]] = {"max_dice_per_roll": (1, 1000)}
+SETTING_RANGES: dict[str, tuple[int, int]] = {
+    "max_dice_per_roll": (1, 1000),
+    # No more than any Mana maximum a sheet may hold (limits.POOL), so a gain it
+    # records stays a number a JSON double holds exactly (docs/history.md).
+    "mana_recovery_amount": (0, 1_000_000),
+}
 _AT_SETTING = re.compile(r"at `\$\.([A-Za-z_]+)")
 
 
@@ -83,7 +88,7 @@ def check_settings(current: Settings, changes: dict[str, Any]) -> Settings:
     check_setting_bounds(changes)
     check_mana_recovery(checked)
     if checked.initiative_ability is not None:  # an ability of the sheet, in any case
-        canonical_ability(checked.initiative_ability, "initiative_ability")
+        canonical_ability(checked.initiative_ability, "settings.initiative_ability")
     return checked
 
 
@@ -104,7 +109,8 @@ def check_mana_recovery(settings: Settings) -> None:
     if settings.mana_recovery != "none" and settings.mana_recovery_amount < 1:
         raise InvalidInput("mana-recovery-amount-needed",
                            f"Mana recovery per {settings.mana_recovery} needs "
-                           "mana_recovery_amount of at least 1", field="mana_recovery_amount")
+                           "mana_recovery_amount of at least 1",
+                           field="settings.mana_recovery_amount")
 
 
 def change_settings(changes: dict[str, Any]) -> Decide:

@@ -61,4 +61,4 @@ def test_a_mana_recovery_rate_needs_an_amount_of_at_least_1() -> None:
     with pytest.raises(InvalidInput) as refused:
         table.do(campaign.change_settings({"mana_recovery": "rest"}))
     assert (refused.value.rule, refused.value.field) == (
-        "mana-recovery-amount-needed", "mana_recovery_amount")
+        "mana-recovery-amount-needed", "settings.mana_recovery_amount")

@@ -102,7 +102,7 @@ def constitution(character: Character) -> tuple[str, int]:
         if name.lower() in ("constitution", "con"):
             return name, value
     raise RuleViolation("unknown-ability", f"{character.name} has no Constitution",
-                        field="ability")
+                        field="character_id")  # the sheet's, not a field sent
 
 
 def stamina_focus(character: Character) -> str | None:

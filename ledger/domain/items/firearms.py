@@ -125,7 +125,9 @@ def trust_tn(firearm: Firearm, tn: int | None) -> int:
 def willpower(user: Character) -> int:
     found = {name.lower(): value for name, value in user.abilities.items()}
     if "willpower" not in found:
-        raise RuleViolation("unknown-ability", f"{user.name} has no Willpower", field="ability")
+        # The sheet lacks it: named by the character, as no field of the request holds it.
+        raise RuleViolation("unknown-ability", f"{user.name} has no Willpower",
+                            field="character_id")
     return found["willpower"]
 
 

@@ -250,8 +250,9 @@ def suffer(ctx: Context, character_id: str, item: ConsequenceInput, index: int =
             steps.append(damage_event(character, item.damage, item.damage_type,
                                       f"Backlash Consequence: {item.description}",
                                       from_backlash=True))
-        for wanted in item.conditions:
-            steps.append(Later(added_conditions(ctx, character_id, wanted, condition_ids)))
+        for j, wanted in enumerate(item.conditions):
+            steps.append(Later(added_conditions(ctx, character_id, wanted, condition_ids,
+                                                f"consequences.{index}.conditions.{j}")))
 
         def suffered(now: CampaignState) -> list[DomainEvent]:
             after = now.characters[character_id]
@@ -272,13 +273,20 @@ def suffer(ctx: Context, character_id: str, item: ConsequenceInput, index: int =
     return Later(start)
 
 
-def added_conditions(ctx: Context, character_id: str, wanted: ConditionInput, ids: list[str]
-                     ) -> Callable[[CampaignState], list[DomainEvent]]:
+def added_conditions(ctx: Context, character_id: str, wanted: ConditionInput, ids: list[str],
+                     place: str = "") -> Callable[[CampaignState], list[DomainEvent]]:
+    """`place` prefixes a refusal's field with where the Condition was asked for."""
+
     def build(state: CampaignState) -> list[DomainEvent]:
-        events = condition_events(
-            state, state.characters[character_id], wanted.name, wanted.points, wanted.figure,
-            incurable=wanted.incurable, from_backlash=True, note=wanted.note,
-            target=wanted.target, new_id=ctx.new_id)
+        try:
+            events = condition_events(
+                state, state.characters[character_id], wanted.name, wanted.points,
+                wanted.figure, incurable=wanted.incurable, from_backlash=True,
+                note=wanted.note, target=wanted.target, new_id=ctx.new_id)
+        except DomainError as exc:
+            if place and exc.field:
+                exc.field = f"{place}.{exc.field}"
+            raise
         ids.extend(e.condition.id for e in events if isinstance(e, ConditionAdded))
         return events
 
