@@ -478,6 +478,7 @@ class Character(TypedDict):
     spells: NotRequired[SpellState]
     owed_tests: NotRequired[list[OwedTest]]
     stun_immune_scene: NotRequired[int | None]
+    paralysis_scene: NotRequired[int | None]
     snares: NotRequired[list[Snare]]
     pending: NotRequired[list[PendingDecision]]
 
@@ -2485,6 +2486,7 @@ class MagicTestMade(TypedDict):
     target_character: NotRequired[str | None]
     talent_bonus: NotRequired[int]
     mana_less: NotRequired[int]
+    mana_more: NotRequired[int]
     talents: NotRequired[list[str]]
     ritual: NotRequired[bool]
     failure_backlash_less: NotRequired[int]
@@ -2787,6 +2789,30 @@ class OwedTestRolledEvent(TypedDict):
     type: Literal['OwedTestRolled']
     version: int
     data: OwedTestRolled
+    recorded_at: str
+    actor: EventActor
+    correlation_id: str
+    character_id: str | None
+    session: int
+    scene: int
+    hash: str
+    voided_by: NotRequired[int | None]
+    envelope: NotRequired[Literal[2]]
+
+
+class ParalysisTargeted(TypedDict):
+    character_id: NotRequired[str | None]
+    scene: int
+
+
+class ParalysisTargetedEvent(TypedDict):
+    """A recorded ParalysisTargeted event; `data` is its current version (older versions
+    are served as stored)."""
+
+    position: int
+    type: Literal['ParalysisTargeted']
+    version: int
+    data: ParalysisTargeted
     recorded_at: str
     actor: EventActor
     correlation_id: str
@@ -5141,6 +5167,7 @@ Event: TypeAlias = (
     | OvercastCollapsedEvent
     | OwedTestLapsedEvent
     | OwedTestRolledEvent
+    | ParalysisTargetedEvent
     | ParticipantAddedEvent
     | ParticipantRemovedEvent
     | PermanentBacklashChangedEvent

@@ -185,6 +185,17 @@ def test_dying_ends_with_first_aid_as_treatment() -> None:
     assert not of_type(fight.next(), "SurvivalTimeRanOut")
 
 
+@pytest.mark.parametrize("by", ["self", "Mara", "mara"])
+def test_first_aid_is_given_by_another_character(by: str) -> None:
+    """000, Unconscious: "revived by another character using the First Aid action"."""
+    fight = Fight()
+    mara = shot(fight)
+    with pytest.raises(RuleViolation) as refused:
+        fight.do(GiveFirstAid(character_id=mara, by=mara if by == "self" else by))
+    assert (refused.value.rule, refused.value.field) == ("first-aid-by-another", "by")
+    assert of_type(fight.do(GiveFirstAid(character_id=mara, by="Ivo")), "DyingEnded")
+
+
 def test_dying_ends_with_any_healing() -> None:
     fight = Fight()
     mara = shot(fight)

@@ -148,3 +148,15 @@ def test_the_campaigns_fatigue_tn_is_the_tests_tn() -> None:
     assert test["tn"] == 9
     (done,) = of_type(roll_owed(fight, ivo, "fatigue", [3, 3, 1]), "OwedTestRolled")
     assert done.success  # 7 + 2 = 9
+
+
+def test_a_fatigue_tn_set_after_the_test_was_owed_is_its_tn_when_rolled() -> None:
+    """An outside rules check set `fatigue_tn` after the fight and was still told that the
+    test needs a TN, though the refusal itself says to set the campaign's."""
+    fight = Fight()
+    ivo = fighters(fight, 0)
+    fight.end()
+    assert "tn" not in owed(fight, ivo, "fatigue")[0]  # owed without a TN
+    fight.do(campaign.change_settings({"fatigue_tn": 9}))
+    (done,) = of_type(roll_owed(fight, ivo, "fatigue", [3, 3, 1]), "OwedTestRolled")
+    assert done.success  # 7 + 2 = 9

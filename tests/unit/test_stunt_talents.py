@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from ledger.domain.characters import register_character
+from ledger.domain.conditions.adding import condition_events
 from ledger.domain.errors import DomainError
 from ledger.domain.stunts.effects import Choice
 from ledger.domain.stunts.spending import spend_stunts
@@ -100,3 +101,20 @@ def test_warrior_expert_counts_only_three_chosen_stunts() -> None:
     position = table.roll(mara, [6, 6, 6])
     (spent,) = table.do(spend_stunts(position, [Choice(name="Skillful Attack")], None))
     assert (spent.stunts[0].paid, spent.stunts[0].discount) == (2, 0)
+
+
+def test_a_stunt_costs_at_least_1_sp_with_grabbeds_bonus_and_a_discount_together() -> None:
+    """000: Grabbed "adds +2 to the SP being used on the next stunt"; Warrior Expert's stunts
+    cost 1 SP less; our reading, a stunt never costs less than 1 SP. An outside rules check
+    bought a Lock for 0 SP from a missed attack with both together."""
+    table, mara = warrior_expert("Lock, Clinch, Throw")
+    ovid = table.fighter("Ovid")
+    table.do(lambda state, ctx: condition_events(state, state.characters[ovid], "Grabbed", None,
+                                                 None, new_id=ctx.new_id))
+    missed = table.attack(mara, [1, 2, 3], tn=15, target=ovid)  # no SP
+    with pytest.raises(DomainError) as refused:
+        table.do(spend_stunts(missed, [Choice(name="Lock", sp=3)], ovid))
+    assert refused.value.rule == "stunt-points-over-budget"
+    doubles = table.attack(mara, [1, 1, 1], tn=3, target=ovid)  # 1 SP
+    (spent, *_rest) = table.do(spend_stunts(doubles, [Choice(name="Lock", sp=3)], ovid))
+    assert (spent.stunts[0].bonus, spent.stunts[0].paid) == (2, 1)

@@ -147,7 +147,20 @@ def test_ordinarius_grandmaster_target_gives_the_caster_one_automatic_backlash()
     offered = only(events, BacklashChoiceOffered)
     assert (offered.amount, offered.source, offered.character_id) == (1, "target-talent", mara)
     made = only(events, MagicTestMade)
-    assert (made.costs.target_backlash, made.talents) == (1, ["Ordinarius Grandmaster (Ines)"])
+    assert (made.costs.target_backlash, made.talents) == (
+        1, ["Ordinarius Expert (Ines)", "Ordinarius Grandmaster (Ines)"])
+
+
+def test_a_spell_targeting_an_ordinarius_expert_costs_2_mana_more() -> None:
+    """000, Ordinarius Expert: "If a spell targets you, it costs +2 Mana". An outside rules
+    check found the cost unchanged."""
+    state = campaign()
+    mara = mage(state, mana=10)
+    ines = mage(state, name="Ines", specializations=[{"name": "Ordinarius", "degree": "Expert"}])
+    made = only(cast(state, mara, [6, 6, 5], target_character=ines, mana_cost=2,
+                     mana_for_tn=2), MagicTestMade)
+    assert (made.costs.cost, made.mana_more, made.talents) == (2, 2, ["Ordinarius Expert (Ines)"])
+    assert state.characters[mara].mana.current == 8
 
 
 def test_ordinarius_master_target_gives_no_automatic_backlash() -> None:

@@ -47,6 +47,26 @@ def test_stun_immunity_ends_with_the_scene() -> None:
     assert of_type(fight.do(cast(mara, CastRequest(spell="Stun", target=ivo, duration="scene"))), "SpellCast")
 
 
+def test_paralysis_targets_a_given_creature_only_once_per_scene() -> None:
+    """001, Paralysis: "The spell can target a given creature only once per scene." An
+    outside rules check cast it at the same target twice in one scene."""
+    fight = Fight()
+    mara = fight.mage("Mara", prepared=("Paralysis",), level=3, cast=3, int_mod=2)
+    ivo, ada = fight.character("Ivo"), fight.character("Ada")
+    events = fight.do(cast(mara, CastRequest(spell="Paralysis", target=ivo, duration="day")))
+    assert [e.scene for e in of_type(events, "ParalysisTargeted")] == [fight.state.clock.scene]
+    with pytest.raises(RuleViolation) as refused:
+        fight.do(cast(mara, CastRequest(spell="Paralysis", target="Ivo", duration="day")))
+    assert (refused.value.rule, refused.value.field) == (
+        "paralysis-once-per-scene-per-creature", "target")
+    assert of_type(fight.do(cast(mara, CastRequest(spell="Paralysis", target=ada,
+                                                   duration="day"))), "SpellCast")
+    fight.do(clock.end_scene)
+    fight.scene()
+    assert of_type(fight.do(cast(mara, CastRequest(spell="Paralysis", target=ivo,
+                                                   duration="day"))), "SpellCast")
+
+
 def snaring() -> tuple[Fight, str, str]:
     """A summoner's present spirit with Ensnare (1 hit die), and Ivo to snare."""
     fight = Fight(round_seconds=30)

@@ -106,6 +106,8 @@ def check_not_grappled_this_round(state: CampaignState, caster: Character) -> No
 # 001: "A creature targeted by this spell is thereafter immune to it and Stunwave [Stun] for
 # the rest of the scene" (the immunity is recorded by encounters/timed_effects.py).
 STUN_SPELLS = ("Stun", "Stunwave")
+# 001, Paralysis: "The spell can target a given creature only once per scene."
+PARALYSIS = "Paralysis"
 
 
 def named_target(state: CampaignState, ref: str | None) -> str | None:
@@ -119,8 +121,17 @@ def named_target(state: CampaignState, ref: str | None) -> str | None:
 
 
 def check_not_immune_to_stun(state: CampaignState, spell: str, target: str | None) -> None:
-    found = named_target(state, target) if spell in STUN_SPELLS else None
+    """Stun's immunity for the scene, and Paralysis's once per scene per creature."""
+    found = named_target(state, target) if spell in (*STUN_SPELLS, PARALYSIS) else None
     character = None if found is None else state.characters[found]
+    if (character is not None and spell == PARALYSIS and state.clock.scene_open
+            and character.paralysis_scene == state.clock.scene):
+        raise RuleViolation(
+            "paralysis-once-per-scene-per-creature",
+            f"Paralysis already targeted {character.name} in this scene: \"The spell can "
+            "target a given creature only once per scene\" (001)", field="target")
+    if spell == PARALYSIS:
+        return
     if (character is not None and state.clock.scene_open
             and character.stun_immune_scene == state.clock.scene):
         raise RuleViolation(

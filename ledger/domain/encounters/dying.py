@@ -268,6 +268,11 @@ def first_aid(state: CampaignState, character_id: str, by: str | None,
     the Unconscious Condition (000); it does not wake a Gritty, overcasting or Exhausted
     unconsciousness, which end by their own rules."""
     character = require_alive(state, character_id)
+    if by is not None and by.strip().lower() in (character.id.lower(), character.name.lower()):
+        # 000, Unconscious: "revived by another character using the First Aid action"; and
+        # a dying character is helpless (an outside rules check gave itself First Aid).
+        raise RuleViolation("first-aid-by-another", f"{character.name} cannot give First "
+                            "Aid to themselves: another character gives it", field="by")
     revived = first_aid_revives(character)
     ends = (["dying"] if character.dying_state is not None or character.dying else []) + [
         e.cause for e in revived]

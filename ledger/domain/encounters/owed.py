@@ -161,6 +161,8 @@ def roll_owed(state: CampaignState, ctx: Context, character: Character, test_id:
                            "the Confused test is Willpower (Self-Discipline) against TN 13; "
                            "its failure lets the GM choose the major action", field="tn")
     tn = test.tn if tn is None else tn
+    if tn is None and test.kind != CONFUSED:  # a TN set since the test was owed counts too
+        tn = state.settings.fatigue_tn
     if tn is None:
         raise InvalidInput("fatigue-test-needs-a-tn", "the texts give no Fatigue Test TN: give "
                            "`tn`, or set the campaign's `fatigue_tn`", field="tn")

@@ -148,6 +148,11 @@ def _stun_immune(d: dict[str, Any], names: Names) -> str:
             f"(targeted by {d['spell']})")
 
 
+@summarizes("ParalysisTargeted")
+def _paralysis_targeted(d: dict[str, Any], names: Names) -> str:
+    return f"Paralysis reached {who(d, names)} (once per scene: scene {d['scene']})"
+
+
 @summarizes("StunImmunityEnded")
 def _stun_immunity_ended(d: dict[str, Any], names: Names) -> str:
     return f"{who(d, names)}'s immunity to Stun and Stunwave ended with scene {d['scene']}"

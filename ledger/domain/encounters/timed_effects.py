@@ -8,6 +8,10 @@
   the same scene is refused (409 `immune-to-stun-this-scene`,
   ledger/domain/encounters/casting.py `check_not_immune_to_stun`). The
   scene's end ends it (`StunImmunityEnded`).
+- Paralysis: "The spell can target a given creature only once per scene." A cast (not
+  lost) whose `target` names a character, in an open scene, records `ParalysisTargeted`;
+  a second Paralysis at them in that scene is refused (409
+  `paralysis-once-per-scene-per-creature`, casting.py `check_not_immune_to_stun`).
 - Ensnare: "Ensnared enemies can still act, but cannot move from their location until the
   snare fades in five minutes. The spirit can't have more targets snared at once than its
   hit dice." (`ensnare`). The snare records its end minute and fades when the clock
@@ -23,7 +27,7 @@ from ledger.domain.character_refs import resolve_character
 from ledger.domain.characters import require_alive
 from ledger.domain.clock import NewDay, SceneEnded, TimeAdvanced
 from ledger.domain.context import Context
-from ledger.domain.encounters.casting import STUN_SPELLS, named_target
+from ledger.domain.encounters.casting import PARALYSIS, STUN_SPELLS, named_target
 from ledger.domain.errors import NotFound, RuleViolation
 from ledger.domain.events import DomainEvent, evolves
 from ledger.domain.magic.spells import SpellCast
@@ -36,6 +40,13 @@ ENSNARE, ENSNARE_MINUTES = "Ensnare", 5
 
 class StunImmunityGained(DomainEvent, frozen=True, kw_only=True):
     spell: str
+    scene: int
+
+
+class ParalysisTargeted(DomainEvent, frozen=True, kw_only=True):
+    """Paralysis reached this character in `scene` (001: "The spell can target a given
+    creature only once per scene")."""
+
     scene: int
 
 
@@ -58,6 +69,11 @@ class SnareFaded(DomainEvent, frozen=True, kw_only=True):
 @evolves(StunImmunityGained)
 def _immune(state: CampaignState, e: StunImmunityGained) -> None:
     state.characters[e.character_id or ""].stun_immune_scene = e.scene
+
+
+@evolves(ParalysisTargeted)
+def _paralysis_targeted(state: CampaignState, e: ParalysisTargeted) -> None:
+    state.characters[e.character_id or ""].paralysis_scene = e.scene
 
 
 @evolves(StunImmunityEnded)
@@ -86,6 +102,16 @@ def immunity_from_cast(state: CampaignState, event: DomainEvent, ctx: Context
     if found is None or state.characters[found].stun_immune_scene == state.clock.scene:
         return []
     return [StunImmunityGained(character_id=found, spell=event.spell, scene=state.clock.scene)]
+
+
+def paralysis_target_from_cast(state: CampaignState, event: DomainEvent, ctx: Context
+                               ) -> list[DomainEvent]:
+    if (not isinstance(event, SpellCast) or event.spell != PARALYSIS or event.lost
+            or not state.clock.scene_open):
+        return []
+    found = named_target(state, event.target)
+    return [] if found is None else [ParalysisTargeted(character_id=found,
+                                                       scene=state.clock.scene)]
 
 
 def immunity_ends_with_the_scene(state: CampaignState, event: DomainEvent, ctx: Context

@@ -13,6 +13,9 @@ the caster's sheet when the test names the spell's rank (`spell_rank`) and `arca
   Its "you may reroll ones on their magical Tests" is applied (`wizard_ones`): each 1 of
   the test's three dice is rerolled once (ledger/domain/rolls/ones.py). With Shaman Grandmaster on the same
   spell, Shaman's -1 comes first and Wizard's never takes the cost below 1. It needs no rank.
+- Ordinarius Expert (the target's): "If a spell targets you, it costs +2 Mana" (`mana_more`),
+  added after the "-1 Mana for +1 TN" trade, which it does not widen, when the test names
+  `target_character`. Its "+1 within Willpower meters" is distance: the GM's.
 - Ordinarius Grandmaster (the target's): "Spells, Rituals or Powers that are meant to target
   you will automatically generate 1 Backlash", for the caster (`target_backlash`), when the
   test names `target_character`. It is paid before the roll with the other automatic
@@ -46,6 +49,7 @@ SPIRIT_ARCANA = frozenset({"spirit", "spirit arcana", "spirits"})
 class TalentMagic(msgspec.Struct, frozen=True, kw_only=True):
     bonus: int = 0  # added to the test
     mana_less: int = 0  # taken off the spell's Mana cost
+    mana_more: int = 0  # added to it after the trade (the target's Ordinarius Expert)
     target_backlash: int = 0  # automatic Backlash for the caster from the target's talent
     talents: list[str] = msgspec.field(default_factory=list)
     ones: list[str] = msgspec.field(default_factory=list)  # talents rerolling the test's 1s
@@ -97,7 +101,9 @@ def talent_magic(character: Character, rank: SpellRank | None, arcana: str | Non
     chosen = wizard_arcana(character)
     if chosen and is_arcana(arcana, chosen) and mana_cost - less > 1:
         less, named = less + 1, [*named, f"Wizard Expert ({chosen})"]
-    backlash = 0
+    backlash, more = 0, 0
+    if target is not None and has(target, "Ordinarius", "expert"):
+        more, named = 2, [*named, f"Ordinarius Expert ({target.name})"]
     if target is not None and has(target, "Ordinarius", "grandmaster"):
         backlash, named = 1, [*named, f"Ordinarius Grandmaster ({target.name})"]
     ones: list[str] = []
@@ -106,7 +112,8 @@ def talent_magic(character: Character, rank: SpellRank | None, arcana: str | Non
     if ritual and has(character, "Rituals", "master"):
         ones = ["Rituals Master"]
     apex = ritual and has(character, "Rituals", "apex")
-    return TalentMagic(bonus=bonus, mana_less=less, target_backlash=backlash, talents=named,
+    return TalentMagic(bonus=bonus, mana_less=less, mana_more=more, target_backlash=backlash,
+                       talents=named,
                        ones=ones, ignore_backlash=apex)
 
 

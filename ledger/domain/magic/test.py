@@ -135,7 +135,7 @@ def plan_costs(character: Character, request: MagicTestRequest, auto: int,
     """Costs of the spell, less what talents take off (magic/talents.py), less the trade."""
     mana_cost = request.mana_cost - (talents.mana_less if talents else 0)
     check_trade_within_cost(request, mana_cost)
-    cost = mana_cost - request.mana_for_tn
+    cost = mana_cost - request.mana_for_tn + (talents.mana_more if talents else 0)
     check_cost_backlash_needed(request.cost_backlash, cost)
     check_can_spend(character, "mana", request.bonus_mana)
     remaining = max(0, cost - 2 * request.cost_backlash)
@@ -241,7 +241,7 @@ def make_test(character_id: str, request: MagicTestRequest) -> Decide:
             costs=costs, automatic=True, success=True,
             carried=character.magic_tests.carried, spell_rank=request.spell_rank,
             arcana=request.arcana, target_character=request.target_character,
-            talent_bonus=talents.bonus, mana_less=talents.mana_less,
+            talent_bonus=talents.bonus, mana_less=talents.mana_less, mana_more=talents.mana_more,
             talents=talents.talents, ritual=request.ritual, failure_backlash_less=failure_less)
         ones = [*magic_talents.wizard_ones(character, request.arcana), *talents.ones]
         return [*pay(character_id, costs, test_id),

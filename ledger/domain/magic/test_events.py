@@ -61,6 +61,7 @@ class MagicTestMade(DomainEvent, frozen=True, kw_only=True):
     target_character: str | None = None
     talent_bonus: int = 0
     mana_less: int = 0
+    mana_more: int = 0  # added by the target's Ordinarius Expert (recorded since this round)
     talents: list[str] = msgspec.field(default_factory=list)
     # A Ritual's test, and the point of failure Backlash Rituals Apex ignores when the test
     # gave no automatic Backlash before it (magic/talents.py `rituals_apex`).

@@ -130,6 +130,9 @@ class Character(msgspec.Struct):
     # Stun and Stunwave do not reach the character again before scene `stun_immune_scene`
     # ends; each spirit's snare fades at its `until_minute`.
     stun_immune_scene: int | None = None
+    # Paralysis "can target a given creature only once per scene" (001): the scene it last
+    # did (scenes only count up, so the current scene's number says it all).
+    paralysis_scene: int | None = None
     snares: list[Snare] = msgspec.field(default_factory=list)
 
     def condition(self, condition_id: str) -> Condition | None:

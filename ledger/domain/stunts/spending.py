@@ -141,7 +141,10 @@ def priced(state: CampaignState, ctx: Context, position: int, by: str, choice: C
                 turns.check_lock_next_turn(state, by, aimed)
             bonus = grabbed_bonus(state, position, aimed, bonus_used)
     less, sources = talents.discount(roller, spec.name, tier)  # Warrior Expert's choice
-    return SpentStunt(name=spec.name, tier=tier, paid=max(0, tier - bonus - less), bonus=bonus,
+    # Grabbed's +2 adds to "the SP being used", and a talent's discount leaves at least 1:
+    # some SP of the roll pay every stunt (an outside rules check bought a Lock for 0 SP
+    # from a missed attack, with both together).
+    return SpentStunt(name=spec.name, tier=tier, paid=max(1, tier - bonus - less), bonus=bonus,
                       effect=spec.tiers[tier], target=target if spec.needs_target else None,
                       minor_action=spec.minor_action, discount=less, talents=sources)
 
