@@ -48,7 +48,26 @@ ROLLED_V2 = ("rolls record Rolled v2: marked dice and result text, the same dice
              "then v4, whose new fields record talents' rerolled 1s and modifiers (none here, "
              "issue 17)")
 
+# This round (an outside rules check): a ritual summoning takes "two hours in a complex
+# ritual" (001 6.2.3.1), recorded as a TimeAdvanced of 120 minutes before its Effort and
+# spirit. The clock then runs two hours later, so later TimeAdvanced records carry later
+# minutes; and positions after each ritual sit one later, so the GM's blind roll and note,
+# which hold their own position (a blind roll's dice derive from it), seal other data.
+RITUAL = ("a ritual summoning records its two hours, a TimeAdvanced of 120 minutes, before "
+          "its Effort and spirit (001 6.2.3.1)")
+RITUAL_LATER = ("the clock runs two hours later after each ritual summoning: this step's "
+                "TimeAdvanced minutes are later")
+RITUAL_SHIFT = ("each ritual summoning's TimeAdvanced adds a record before it, so this hidden "
+                "event sits two positions later and holds that position (a blind roll's dice "
+                "derive from it)")
+
 ALLOWED: list[Allowed] = [
+    Allowed("summon-hound", {"events", "type", "data", "character_id"}, RITUAL),
+    Allowed("summon-second-hound", {"events", "type", "data", "character_id"}, RITUAL),
+    *(Allowed(step, {"data"}, RITUAL_LATER) for step in (
+        "item-unlink", "advance-5", "advance-5-too-many")),
+    *(Allowed(step, {"data"}, RITUAL_SHIFT) for step in (
+        "hidden-roll", "hidden-note", "reveal-hidden-roll")),
     # Issue 12: Damaged gains an optional `spell` (the Stun spells' knockout), null here.
     Allowed("health-damage", {"data"},
             "Damaged records the new optional spell, null for damage from no Stun spell "

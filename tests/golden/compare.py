@@ -135,6 +135,12 @@ def removed(old: Any, new: Any, path: str = "state") -> list[str]:
         other = new.get(key)
         if isinstance(value, dict) and isinstance(other, dict):
             lost += removed(value, other, f"{path}[{key}]")
+        elif (isinstance(value, list) and isinstance(other, list) and len(value) == len(other)
+              and all(isinstance(v, dict) and isinstance(o, dict)
+                      for v, o in zip(value, other, strict=True))):
+            # A union's member types (`PendingFailure | None`): each may gain fields too.
+            for i, (v, o) in enumerate(zip(value, other, strict=True)):
+                lost += removed(v, o, f"{path}[{key}][{i}]")
         elif value != other:
             lost.append(f"{path}: {key} {value!r} -> {other!r}")
     return lost

@@ -63,3 +63,10 @@ def test_a_state_shape_may_gain_fields_with_defaults_only() -> None:
     assert removed(old, record(a=True, b=False)) == []
     assert removed(old, record(a=True, b=True)) == ["state.b added without a default (old data lacks it)"]
     assert removed(old, record(b=False)) == ["state.a removed"]
+    # a struct inside a union (`PendingFailure | None`) may gain a defaulted field too
+    def optional(inner: dict[str, object]) -> dict[str, object]:
+        return {"kind": "union", "types": [inner, {"kind": "NoneType"}]}
+
+    assert removed(optional(old), optional(record(a=True, b=False))) == []
+    assert removed(optional(old), optional(record(b=False))) == ["state[types][0].a removed"]
+    assert removed(optional(old), {"kind": "union", "types": [record(a=True)]}) != []
