@@ -62,10 +62,16 @@ def fork(led: Ledger, signer: HeadSigner, origin_id: str, command: ForkCampaign,
     origin = ForkOrigin(campaign_id=origin_id, position=command.at, head_hash=record.hash)
     sth = msgspec.convert(msgspec.to_builtins(
         receipts.tree_head(led.store, signer, origin_id, command.at)), OriginTreeHead)
-    if answer is not None:  # one key, one request: not also a write on the origin
+    fork_id = new_campaign_id(*((answer.scope, answer.key) if answer else ()))
+    if answer is not None:
+        earlier = led.replay(answer, fork_id, creating=True)
+        if earlier is not None:  # a retry: its fork, whatever the origin saw since
+            return earlier
+        # One key, one request: not also a write on the origin. Checked before the fork's
+        # transaction, as the write checks the fork's id before its own: two requests
+        # sent at once under one key can both pass (docs/forks.md).
         check_unused_in(led.store, KeyedRequest(answer.scope, answer.key, answer.fingerprint),
                         origin_id)
-    fork_id = new_campaign_id(*((answer.scope, answer.key) if answer else ()))
     gm, _secret = tokens.new_token(led.box, fork_id, "gm", None, "GM", actor)
     decide = fork_campaign(command.name, origin, sth, at_origin)
     return led.execute(fork_id, actor, decide, answer=answer, creating=True, tokens=[gm],

@@ -93,3 +93,33 @@ def test_a_body_that_is_not_plain_utf8_is_refused_never_read_past_the_text_check
         created = api.call("POST", "/v1/campaigns", token="", content_type="application/json",
                            data=encode(text))  # type: ignore[operator]
         assert created.status in {400, 422}, created
+
+
+def test_numbers_in_queries_and_headers_are_ascii_digits_and_never_a_500(
+        api: ApiClient) -> None:
+    """A second outside attack: If-Match `1_0` and `?after=1_0` were read as 10 (int() takes
+    underscores, a sign and other scripts' digits), and a header of 4,301 digits was a 500
+    on every route, without a token."""
+    api.new_campaign()
+    mara = api.new_character()
+    head = api.get(api.c())["position"]
+    for sent in ("1_0", "+1", "\u0661"):
+        staled = api.post(api.c(f"/characters/{mara}/mana/gain"), {"amount": 1},
+                          headers={"If-Match": sent})
+        assert (staled.status, staled["rule"]) == (400, "malformed-if-match"), sent
+        assert api.get(api.c(f"/events?after={sent}")).status == 422, sent
+    digits = "9" * 4_400
+    assert api.get("/v1/catalog", headers={"Ledger-Min-Position": digits}).status == 422
+    assert api.get(api.c("/feed"), headers={"Last-Event-ID": digits}).status == 400
+    assert api.post(api.c(f"/characters/{mara}/mana/gain"), {"amount": 1},
+                    headers={"If-Match": digits}).status == 400
+    assert api.get(api.c())["position"] == head
+
+
+def test_an_unknown_path_is_a_404_whatever_its_query_and_a_trailing_slash_names_an_action(
+        api: ApiClient) -> None:
+    api.new_campaign()
+    assert api.get(api.c("/dance?a=1")).status == 404
+    empty = api.post(api.c("/clock/"))
+    assert empty.status == 404
+    assert "start-session" in empty["allowed"]

@@ -8,7 +8,7 @@ import pytest
 from ledger.domain import clock
 from ledger.domain.characters import correct, update_sheet
 from ledger.domain.conditions.adding import ConditionAdded
-from ledger.domain.errors import InvalidInput, RuleViolation
+from ledger.domain.errors import DomainError, InvalidInput, RuleViolation
 from ledger.domain.magic.backlash import BacklashBanked, BacklashGained, ConsequenceRollOwed, bank
 from ledger.domain.magic.commands import UseSuperhumanAbility
 from ledger.domain.magic.consequence_roll import (
@@ -496,3 +496,16 @@ def test_temporary_superhuman_ability_gives_one_temporary_backlash() -> None:
     assert only(events, BacklashGained).amount == 1
     backlash = character(state, chid).backlash
     assert (backlash.temporary, backlash.permanent) == (1, 0)
+
+
+def test_a_refused_consequence_names_its_place_down_to_the_condition() -> None:
+    """A second outside attack: a second Consequence's unknown Condition named `name`."""
+    state = campaign()
+    chid = mage(state, mana=0)
+    due(state, chid, 3)
+    good = item(category="general", severity="minor")
+    bad = item(category="general", severity="minor",
+               conditions=[ConditionInput(name="Nonsense")])
+    with pytest.raises(DomainError) as refused:
+        run(state, record(chid, [good, bad], amount=2))
+    assert refused.value.field == "consequences.1.conditions.0.name"

@@ -127,3 +127,14 @@ def test_a_setting_of_the_wrong_type_names_the_setting_by_its_dotted_path() -> N
     with pytest.raises(InvalidInput) as refused:
         check_settings(Settings(), {"round_seconds": 0})
     assert (refused.value.rule, refused.value.field) == ("setting-type", "settings.round_seconds")
+
+
+@pytest.mark.parametrize(("changes", "field"), [
+    ({"initiative_ability": "Nonsense"}, "settings.initiative_ability"),
+    ({"mana_recovery": "new-day"}, "settings.mana_recovery_amount"),
+    ({"mana_recovery_amount": 1_000_001}, "settings.mana_recovery_amount"),
+])
+def test_every_settings_refusal_names_the_setting(changes: dict[str, Any], field: str) -> None:
+    with pytest.raises(InvalidInput) as refused:
+        check_settings(Settings(), changes)
+    assert refused.value.field == field
