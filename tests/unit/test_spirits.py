@@ -466,3 +466,20 @@ def test_every_spirit_event_has_a_timeline_summary() -> None:
     spirit_types = {name for name in EVENT_TYPES if name.startswith("Spirit")}
     assert len(spirit_types) == 11
     assert spirit_types <= set(SUMMARIES)
+
+
+def test_shaman_novice_and_apex_add_to_compelling_and_banishing_a_spirit() -> None:
+    """000, Shaman: Novice "+1 to any roll involving Spirits", Apex "+2 to all rolls
+    involving Spirits" (together +3, as on an AGE roll tagged `spirits`). An outside rules
+    check found the Cha/Summon checks of compelling and banishing without them."""
+    state, mara = _mara(abilities={"Perception": 2, "Willpower": 3},
+                        talents=[{"name": "Shaman", "degree": "Apex"}])
+    hound = summoned(state, mara, mode="immediate")
+    rolled = first(run(state, compel(hound, "suicidal"), [2, 3]), Rolled)
+    assert (rolled.expression, rolled.total, rolled.success) == ("2d6+7", 12, True)  # vs 11
+    assert "Shaman Novice, Shaman Apex +3" in rolled.label
+    ivo = new_character(state, name="Ivo")
+    other = summoned(state, ivo, mode="immediate")
+    events = run(state, banish(other, mara, dice=[1, 1], opposing_dice=[3, 3]), [1])
+    banishing = [e for e in events if isinstance(e, Rolled)]
+    assert (banishing[0].total, banishing[1].total) == (2 + 7, 6 + 4)  # Ivo: cha 2 + summon 2

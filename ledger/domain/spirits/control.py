@@ -22,6 +22,7 @@ from ledger.domain.decision import Decide
 from ledger.domain.errors import InvalidInput, RuleViolation
 from ledger.domain.events import DomainEvent
 from ledger.domain.magic.effort import commit_event
+from ledger.domain.roll_tags import tag_effects
 from ledger.domain.rolls import Rolled, notation_rolled
 from ledger.domain.spirits.actions import damage_events
 from ledger.domain.spirits.common import (
@@ -36,7 +37,7 @@ from ledger.domain.spirits.common import (
     summon_level,
 )
 from ledger.domain.spirits.events import SpiritBanishAttempted, SpiritBrokeFree, SpiritCompelled
-from ledger.domain.state import CampaignState
+from ledger.domain.state import CampaignState, Character
 from ledger.domain.state.spirits import Spirit
 
 COMPEL_DIFFICULTY = {"distasteful": 8, "suicidal": 11, "contrary": 13}
@@ -48,7 +49,7 @@ BANISH_EFFORT = 1
 
 
 def check_roll(ctx: Context, state: CampaignState, character_id: str | None, expression: str,
-               reported: list[int] | None, label: str, tn: int | None = None) -> Rolled:
+               label: str, *, reported: list[int] | None, tn: int | None = None) -> Rolled:
     """Roll `expression` with server or reported dice, as a Rolled event with every die."""
     return notation_rolled(ctx, character_id, expression, reported,
                            state.settings.max_dice_per_roll, label=label, tn=tn)
@@ -56,6 +57,16 @@ def check_roll(ctx: Context, state: CampaignState, character_id: str | None, exp
 
 def skill_check(bonus: int) -> str:
     return f"2d6{bonus:+d}"
+
+
+def spirit_check(character: Character, label: str) -> tuple[str, str]:
+    """A character's Cha/Summon check about a spirit, with what their talents add to "any
+    roll involving Spirits" (000, Shaman Novice +1, Apex +2: the `spirits` tag's bonuses,
+    ledger/domain/roll_tags.py), named in the label. An outside rules check found them
+    missing from compelling and banishing."""
+    talents = tag_effects(character, ["spirits"])
+    named = f" ({', '.join(talents.talents)} {talents.bonus:+d})" if talents.bonus else ""
+    return skill_check(cha_summon(character) + talents.bonus), label + named
 
 
 def compel_difficulty(spirit: Spirit, command: str) -> int:
@@ -74,8 +85,9 @@ def compel(spirit_id: str, command: str, reported: list[int] | None = None) -> D
         difficulty = compel_difficulty(spirit, command)
         committed = commit_event(ctx, summoner, "summoner", COMPEL_EFFORT, "scene",
                                  f"compel spirit ({command})", source=spirit_source(spirit.id))
-        roll = check_roll(ctx, state, summoner.id, skill_check(cha_summon(summoner)), reported,
-                          "Cha/Summon check to compel a spirit", tn=difficulty)
+        roll = check_roll(ctx, state, summoner.id,
+                          *spirit_check(summoner, "Cha/Summon check to compel a spirit"),
+                          tn=difficulty, reported=reported)
         events: list[DomainEvent] = [committed, roll, SpiritCompelled(
             character_id=summoner.id, spirit_id=spirit.id, command=command,
             difficulty=difficulty, total=roll.total, success=bool(roll.success))]
@@ -91,15 +103,16 @@ def _opposing_roll(ctx: Context, state: CampaignState, spirit: Spirit,
                    reported: list[int] | None, skill_bonus: int | None) -> Rolled:
     if spirit.held:
         summoner = state.characters[spirit.summoner_id]
-        return check_roll(ctx, state, summoner.id, skill_check(cha_summon(summoner)), reported,
-                          "Cha/Summon check to resist a banishment")
+        return check_roll(ctx, state, summoner.id,
+                          *spirit_check(summoner, "Cha/Summon check to resist a banishment"),
+                          reported=reported)
     bonus = skill_bonus if skill_bonus is not None else spirit.skill_bonus
     if bonus is None:
         raise InvalidInput("spirit-skill-bonus-unknown",
                            "this uncontrolled spirit's skill bonus was never given; send it",
                            field="skill_bonus")
-    return check_roll(ctx, state, None, skill_check(bonus + UNCONTROLLED_BONUS), reported,
-                      f"uncontrolled spirit {spirit.id} resists a banishment")
+    return check_roll(ctx, state, None, skill_check(bonus + UNCONTROLLED_BONUS),
+                      f"uncontrolled spirit {spirit.id} resists a banishment", reported=reported)
 
 
 def banish(spirit_id: str, by: str, *, dice: list[int] | None = None,
@@ -115,14 +128,15 @@ def banish(spirit_id: str, by: str, *, dice: list[int] | None = None,
             raise RuleViolation("banish-own-spirit", "a summoner dispels their own spirits")
         committed = commit_event(ctx, banisher, "summoner", BANISH_EFFORT, "day",
                                  "banish a spirit", source=spirit_source(spirit.id))
-        roll = check_roll(ctx, state, banisher.id, skill_check(cha_summon(banisher)), dice,
-                          "Cha/Summon check to banish a spirit")
+        roll = check_roll(ctx, state, banisher.id,
+                          *spirit_check(banisher, "Cha/Summon check to banish a spirit"),
+                          reported=dice)
         opposing = _opposing_roll(ctx, state, spirit, opposing_dice, skill_bonus)
         events: list[DomainEvent] = [committed, roll, opposing]
         success = roll.total > opposing.total
         levels = summon_level(banisher)
-        hurt = check_roll(ctx, state, banisher.id, f"{levels}d8", damage_dice,
-                          "banishment damage") if success and levels > 0 else None
+        hurt = check_roll(ctx, state, banisher.id, f"{levels}d8", "banishment damage",
+                          reported=damage_dice) if success and levels > 0 else None
         events.append(SpiritBanishAttempted(
             character_id=banisher.id, spirit_id=spirit.id,
             summoner_id=spirit.summoner_id if spirit.held else None, total=roll.total,
