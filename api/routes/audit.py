@@ -24,10 +24,9 @@ from ledger.domain.errors import NotFound
 from ledger.service.audit import receipts
 from ledger.service.audit.checkpoint_audit import CheckpointAudit, with_checkpoints
 from ledger.service.audit.commands import RedoRewind, RewindCampaign
-from ledger.service.audit.fork_check import check_fork, with_fork
+from ledger.service.audit.fork_check import check_fork_for_its_readers, with_fork
 from ledger.service.audit.sources import from_store
 from ledger.service.audit.timeline import TimelineQuery, timeline
-from ledger.service.fork_compare import forker_still_gm
 
 blp = Blueprint("audit", __name__, url_prefix="/v1",
                 description="Timeline, rewind and redo, dice verification, signed head")
@@ -83,12 +82,7 @@ def get_verify(query: dict[str, Any], campaign_id: str) -> Response:
     audit = CheckpointAudit(led.store, campaign_id, led.seal)
     report = with_checkpoints(verify(audit.tee(source.records), query["expect_head"]),
                               audit.report())
-    fork = check_fork(led.store, campaign_id, _signer().public_key)
-    if fork is not None and fork.origin_found and not forker_still_gm(led.store, campaign_id,
-                                                                      fork.origin):
-        # The origin's head today is its later history: not this fork's once the forker
-        # was revoked (as `compare`'s 403). The checks of the fork's base still show.
-        fork = msgspec.structs.replace(fork, origin_size=None)
+    fork = check_fork_for_its_readers(led.store, campaign_id, _signer().public_key)
     return json_response(with_fork(report, fork))
 
 

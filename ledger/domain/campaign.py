@@ -98,10 +98,11 @@ def check_setting_bounds(changes: dict[str, Any]) -> None:
             allowed = SETTING_CHOICES[name]
             raise InvalidInput("setting-out-of-range", f"{name} is one of "
                                f"{', '.join(map(str, allowed))}", field=f"settings.{name}")
-        low, high = SETTING_RANGES.get(name, (None, None))
-        if low is not None and high is not None and not low <= value <= high:
-            raise InvalidInput("setting-out-of-range", f"{name} is from {low} to {high}",
-                               field=f"settings.{name}")
+        if name in SETTING_RANGES:
+            low, high = SETTING_RANGES[name]
+            if not low <= value <= high:
+                raise InvalidInput("setting-out-of-range", f"{name} is from {low} to {high}",
+                                   field=f"settings.{name}")
 
 
 def check_mana_recovery(settings: Settings) -> None:

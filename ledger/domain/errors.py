@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 
 
 class DomainError(Exception):
@@ -23,6 +24,18 @@ class DomainError(Exception):
         self.resolve = list(resolve)
         self.allowed = None if allowed is None else list(allowed)
         self.catalog = catalog
+
+
+@contextmanager
+def fields_under(place: str) -> Iterator[None]:
+    """A refusal raised inside names its field under `place` (`consequences.1` + `name`),
+    as a schema 422 names a nested field."""
+    try:
+        yield
+    except DomainError as exc:
+        if place and exc.field:
+            exc.field = f"{place}.{exc.field}"
+        raise
 
 
 class NotFound(DomainError):

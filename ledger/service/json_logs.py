@@ -51,15 +51,15 @@ def known_secrets() -> list[str]:
 def redact(text: str, known: Iterable[str] | None = None) -> str:
     """`text` without any secret; `known` is `known_secrets()`, given when a caller
     redacts several strings of one line."""
+    named = known_secrets() if known is None else list(known)
     if _MAY_MATCH.search(text):
         for pattern, replacement in _PATTERNS:
             text = pattern.sub(replacement, text)
-    for secret in known_secrets() if known is None else known:
+    for secret in named:
         if secret in text:
             text = text.replace(secret, "[REDACTED]")
     if _HEX64.search(text):
-        hex_known = {s.lower() for s in (known_secrets() if known is None else known)
-                     if _HEX64.fullmatch(s)}
+        hex_known = {s.lower() for s in named if _HEX64.fullmatch(s)}
         text = _HEX64.sub(lambda m: "[REDACTED]" if _is_secret_hex(m[0], hex_known)
                           else m[0], text)
     return text

@@ -120,7 +120,7 @@ def named_target(state: CampaignState, ref: str | None) -> str | None:
     return named[0] if len(named) == 1 else None
 
 
-def check_not_immune_to_stun(state: CampaignState, spell: str, target: str | None) -> None:
+def check_target_free_this_scene(state: CampaignState, spell: str, target: str | None) -> None:
     """Stun's immunity for the scene, and Paralysis's once per scene per creature."""
     found = named_target(state, target) if spell in (*STUN_SPELLS, PARALYSIS) else None
     character = None if found is None else state.characters[found]

@@ -6,12 +6,12 @@
   character, in an open scene, makes that character immune until the scene ends
   (`StunImmunityGained`, a reaction to `SpellCast`); a later Stun or Stunwave at them in
   the same scene is refused (409 `immune-to-stun-this-scene`,
-  ledger/domain/encounters/casting.py `check_not_immune_to_stun`). The
+  ledger/domain/encounters/casting.py `check_target_free_this_scene`). The
   scene's end ends it (`StunImmunityEnded`).
 - Paralysis: "The spell can target a given creature only once per scene." A cast (not
   lost) whose `target` names a character, in an open scene, records `ParalysisTargeted`;
   a second Paralysis at them in that scene is refused (409
-  `paralysis-once-per-scene-per-creature`, casting.py `check_not_immune_to_stun`).
+  `paralysis-once-per-scene-per-creature`, casting.py `check_target_free_this_scene`).
 - Ensnare: "Ensnared enemies can still act, but cannot move from their location until the
   snare fades in five minutes. The spirit can't have more targets snared at once than its
   hit dice." (`ensnare`). The snare records its end minute and fades when the clock

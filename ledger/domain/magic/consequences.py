@@ -30,7 +30,7 @@ from ledger.domain.characters import require_alive
 from ledger.domain.conditions.adding import ConditionAdded, condition_events
 from ledger.domain.context import Context
 from ledger.domain.decision import Decide, Later
-from ledger.domain.errors import DomainError, InvalidInput, RuleViolation
+from ledger.domain.errors import InvalidInput, RuleViolation, fields_under
 from ledger.domain.events import DomainEvent, evolves
 from ledger.domain.magic.consequence_roll import CATEGORIES, SEVERITIES, notation_event, require_due
 from ledger.domain.resources import DAMAGE_TYPES, damage_event
@@ -235,13 +235,10 @@ def suffer(ctx: Context, character_id: str, item: ConsequenceInput, index: int =
             raise RuleViolation("consequences-exceed-amount",
                                 "the amount is spent: no further Consequence",
                                 field="consequences")
-        try:
+        with fields_under(f"consequences.{index}"):
             category, severity, cost = classify(item, due)
             check_effect(item.effect, category, severity)
             check_damage(item.damage, category, severity)
-        except DomainError as exc:  # named by the item's place, as a schema 422 is
-            exc.field = f"consequences.{index}.{exc.field}" if exc.field else exc.field
-            raise
         spent, remaining = min(cost, due.remaining, character.backlash.temporary), due.remaining
         health_before = character.health.current
         condition_ids: list[str] = []
@@ -278,15 +275,11 @@ def added_conditions(ctx: Context, character_id: str, wanted: ConditionInput, id
     """`place` prefixes a refusal's field with where the Condition was asked for."""
 
     def build(state: CampaignState) -> list[DomainEvent]:
-        try:
+        with fields_under(place):
             events = condition_events(
                 state, state.characters[character_id], wanted.name, wanted.points,
                 wanted.figure, incurable=wanted.incurable, from_backlash=True,
                 note=wanted.note, target=wanted.target, new_id=ctx.new_id)
-        except DomainError as exc:
-            if place and exc.field:
-                exc.field = f"{place}.{exc.field}"
-            raise
         ids.extend(e.condition.id for e in events if isinstance(e, ConditionAdded))
         return events
 

@@ -173,7 +173,7 @@ def cast(character_id: str, req: CastRequest) -> Decide:
         if not req.lost:  # a spell lost to that very blow records its wasted Effort (001)
             casting.check_not_hurt_this_round(state, caster)
             casting.check_not_grappled_this_round(state, caster)
-            casting.check_not_immune_to_stun(state, spell, req.target)
+            casting.check_target_free_this_scene(state, spell, req.target)
         overcast = overcast_roll(caster, req)
         before = rules.casts_this_scene(caster, state, spell)
         cost = rules.effort_cost(spell, req.effort)

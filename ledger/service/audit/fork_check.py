@@ -11,6 +11,7 @@ from ledger.adapters.store.base import EventStore
 from ledger.domain.audit.reports import ForkReport, Report
 from ledger.domain.merkle_proofs import consistent
 from ledger.service.audit import receipts
+from ledger.service.fork_compare import forker_still_gm
 
 
 def check_fork(store: EventStore, campaign_id: str, public_key: str | None) -> ForkReport | None:
@@ -40,6 +41,18 @@ def check_fork(store: EventStore, campaign_id: str, public_key: str | None) -> F
     ok = head_ok and agrees and signed is not False
     return ForkReport(**base, origin_found=True, head_ok=head_ok, tree_head_ok=signed,
                       consistent=agrees, origin_size=size, ok=ok)
+
+
+def check_fork_for_its_readers(store: EventStore, campaign_id: str,
+                               public_key: str | None) -> ForkReport | None:
+    """`check_fork` as the fork's readers may see it: the origin's head today is its later
+    history, no longer theirs once the origin's GM token that made the fork is revoked (as
+    `compare`'s 403, ledger/service/fork_compare.py). The checks of the fork's base stay."""
+    report = check_fork(store, campaign_id, public_key)
+    if report is not None and report.origin_found and not forker_still_gm(
+            store, campaign_id, report.origin):
+        return msgspec.structs.replace(report, origin_size=None)
+    return report
 
 
 def _extends(store: EventStore, origin: str, head: TreeHead, size: int) -> bool:
