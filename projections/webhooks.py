@@ -36,6 +36,7 @@ from ledger.adapters.store.records import GlobalCursor, GlobalPage
 from ledger.service.audit.receipts import tree_head
 from ledger.service.config import Config
 from ledger.service.health import STAMP_FORMAT, utc_now
+from ledger.service.webhook_targets import connect
 from ledger.service.wire import event_json
 from projections.base import Projection
 from projections.runner import ProjectionRunner
@@ -140,7 +141,7 @@ class Sender:
             "X-Ledger-Event-Position": str(delivery.position),
             "X-Ledger-Event-Type": delivery.event_type,
             "X-Ledger-Attempt": str(delivery.attempts + 1),
-        }, self.config.webhook_timeout_seconds)
+        }, self.config.webhook_timeout_seconds, self.config.webhook_allow_private)
         outcome = self._outcome(delivery, status, error, started)
         hooks.record_attempt(self.store, delivery, outcome)
         log.info("webhook attempt", extra={
@@ -177,14 +178,29 @@ class Sender:
                 stop.wait(self.config.webhook_poll_seconds)
 
 
-def post(url: str, body: bytes, headers: dict[str, str],
-         timeout: float) -> tuple[int | None, str | None]:
-    """POST without following redirects; answers (status, error)."""
+class _Guarded(http.client.HTTPConnection):
+    """Connects only where ledger/service/webhook_targets.py allows."""
+
+    allow_private = False
+
+    def connect(self) -> None:
+        self.sock = connect(self.host, self.port, self.timeout, self.allow_private)
+
+
+class _GuardedTLS(http.client.HTTPSConnection, _Guarded):
+    """TLS over `_Guarded`'s connection (HTTPSConnection.connect wraps what it opens)."""
+
+
+def post(url: str, body: bytes, headers: dict[str, str], timeout: float,
+         allow_private: bool = False) -> tuple[int | None, str | None]:
+    """POST without following redirects, to a public address unless `allow_private`;
+    answers (status, error)."""
     parts = urlsplit(url)
-    kind = http.client.HTTPSConnection if parts.scheme == "https" else http.client.HTTPConnection
+    kind = _GuardedTLS if parts.scheme == "https" else _Guarded
     path = (parts.path or "/") + (f"?{parts.query}" if parts.query else "")
     try:
         conn = kind(parts.hostname or "", parts.port, timeout=timeout)
+        conn.allow_private = allow_private
         try:
             conn.request("POST", path, body, headers)
             response = conn.getresponse()

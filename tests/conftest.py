@@ -109,16 +109,18 @@ def pg_database(pg_server: dict[str, Any]) -> Iterator[str]:
 
 @pytest.fixture(params=STORES)
 def store_config(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Config]:
-    """A Config for a fresh, empty store of each kind."""
+    """A Config for a fresh, empty store of each kind. Webhooks may be delivered to
+    loopback: the tests' receivers listen there."""
     if request.param == "sqlite":
-        yield Config(data_dir=str(tmp_path), store="sqlite", secret_key=SECRET_KEY, testing=True)
+        yield Config(data_dir=str(tmp_path), store="sqlite", secret_key=SECRET_KEY, testing=True,
+                     webhook_allow_private=True)
         return
     database = request.getfixturevalue("pg_database")
     schema = f"t_{uuid.uuid4().hex[:12]}"
     yield Config(data_dir=str(tmp_path), store="postgres", pg_dbname=database,
                  pg_host=PG["host"], pg_port=PG["port"], pg_user=PG["user"],
                  pg_password=PG["password"], pg_schema=schema, secret_key=SECRET_KEY,
-                 testing=True)
+                 testing=True, webhook_allow_private=True)
     with psycopg.connect(dbname=database, autocommit=True, **PG) as conn:  # type: ignore[arg-type]
         conn.execute(f'DROP SCHEMA IF EXISTS "{schema}" CASCADE')
 

@@ -69,6 +69,9 @@ class Config(msgspec.Struct):
     webhook_backoff_seconds: float = 1.0
     webhook_backoff_max_seconds: float = 300.0
     webhook_poll_seconds: float = 0.5
+    # Deliver to loopback, private and link-local addresses too (a bot on the same
+    # machine or network); off, only public ones (ledger/service/webhook_targets.py).
+    webhook_allow_private: bool = False
     runner_heartbeat_seconds: float = 5.0
     runner_stale_seconds: float = 30.0
     metrics_token: str | None = None
@@ -106,6 +109,7 @@ class Config(msgspec.Struct):
             cors_origins=[o for o in get("LEDGER_CORS_ORIGINS", "").split(",") if o],
             pg_replicas=_replicas(e),
             bench_endpoints=get("LEDGER_BENCH_ENDPOINTS", "") == "1",
+            webhook_allow_private=_flag(e, "LEDGER_WEBHOOK_ALLOW_PRIVATE"),
             group_commit=_number(e, "LEDGER_GROUP_COMMIT", 0, 0) or None,  # 0: the default
             **_ops_from_env(e),  # type: ignore[arg-type]
         )
@@ -123,6 +127,7 @@ class Config(msgspec.Struct):
             "LEDGER_CORS_ORIGINS": ",".join(self.cors_origins),
             "LEDGER_POSTGRES_REPLICAS": ",".join(self.pg_replicas),
             "LEDGER_BENCH_ENDPOINTS": "1" if self.bench_endpoints else "",
+            "LEDGER_WEBHOOK_ALLOW_PRIVATE": "1" if self.webhook_allow_private else "",
             **{env: str(getattr(self, field)) for field, (env, _, _) in OPS_SETTINGS.items()},
         }
         for name, value in (("LEDGER_SQLITE_PATH", self.sqlite_path),
@@ -192,6 +197,15 @@ def _ops_from_env(env: dict[str, str]) -> dict[str, object]:
         else:
             found[field] = _number(env, name, kind(0), least)
     return found
+
+
+def _flag(env: dict[str, str], name: str) -> bool:
+    """On with 1, off when unset, empty or 0; anything else is refused (a `true` or `yes`
+    that silently meant off would hide the mistake)."""
+    raw = (env.get(name) or "").strip()
+    if raw not in ("", "0", "1"):
+        raise ConfigError(f"{name}={raw!r} must be 1 (on) or 0 (off)")
+    return raw == "1"
 
 
 def _number(env: dict[str, str], name: str, default: N, least: float | None = None,

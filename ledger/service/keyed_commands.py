@@ -19,6 +19,7 @@ from ledger.service.feed_tickets import KEY_PURPOSE, issue_ticket, ticket_for
 from ledger.service.health import utc_now
 from ledger.service.idempotency import keep_answer
 from ledger.service.keyed import Body, KeyedCommand, KeyedWrite, Removal, Setting
+from ledger.service.webhook_targets import check_registered_host
 
 
 def webhook_json(hook: hooks.Webhook) -> dict[str, Any]:
@@ -26,11 +27,12 @@ def webhook_json(hook: hooks.Webhook) -> dict[str, Any]:
             "after_position": hook.after_position, "created_at": hook.created_at}
 
 
-def check_webhook_url(url: str) -> None:
+def check_webhook_url(url: str, allow_private: bool = False) -> None:
     """Only http and https URLs with a host, and no credentials: the signature authenticates
     the server to the receiver. Nothing a delivery could never reach is registered: no
     space or control character anywhere (`http://a b/`, a CR LF inside), no port outside
-    1-65535 (each was accepted, then failed at every attempt)."""
+    1-65535 (each was accepted, then failed at every attempt). A host that can only be a
+    non-public address is refused unless `allow_private` (webhook_targets.py)."""
     if any(char.isspace() or ord(char) < 32 or 127 <= ord(char) < 160 for char in url):
         raise InvalidInput("webhook-url", "must not contain spaces or control characters",
                            field="url")
@@ -48,6 +50,7 @@ def check_webhook_url(url: str) -> None:
     if parts.username or parts.password:
         raise InvalidInput("webhook-url", "must not carry credentials; the signature "
                            "authenticates us", field="url")
+    check_registered_host(parts.hostname, allow_private)
 
 
 class RegisterWebhook(KeyedCommand, frozen=True, kw_only=True, forbid_unknown_fields=True):
@@ -65,7 +68,8 @@ class RegisterWebhook(KeyedCommand, frozen=True, kw_only=True, forbid_unknown_fi
     With `tree_heads: true` each delivery also carries `tree_head`, the signed tree head
     at its event (as in `GET …/head`): a third party that keeps them is a witness of
     the history, checking each newer one with `GET …/proofs/consistency`.
-    Only http and https URLs are accepted. Delivery runs in a separate runner
+    Only http and https URLs are accepted, to public addresses unless the server allows
+    private ones (LEDGER_WEBHOOK_ALLOW_PRIVATE=1). Delivery runs in a separate runner
     (`campaign-ledger deliver-webhooks`), never on the write path.
     """
 
@@ -80,7 +84,7 @@ class RegisterWebhook(KeyedCommand, frozen=True, kw_only=True, forbid_unknown_fi
         "third party to keep (docs/trust.md)."))] = False
 
     def prepare(self, setting: Setting) -> KeyedWrite:
-        check_webhook_url(self.url)
+        check_webhook_url(self.url, setting.config.webhook_allow_private)
         types = event_types(self.types, "types")
         led, campaign_id = setting.ledger, setting.head.id
         webhook_id = f"whk_{uuid.uuid4().hex[:16]}"

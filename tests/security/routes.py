@@ -23,7 +23,7 @@ OTHER_FIELDS = {"b"}
 BODY_OVERRIDES: dict[tuple[str, str], dict[str, Any]] = {
     ("POST", "/v1/campaigns/{campaign_id}/items/{item_id}/unlink"): {"character_id": "<own>"},
     ("POST", "/v1/campaigns/{campaign_id}/rewind"): {"to_position": 10**6, "reason": "matrix"},
-    ("POST", "/v1/campaigns/{campaign_id}/webhooks"): {"url": "http://127.0.0.1:9/hook",
+    ("POST", "/v1/campaigns/{campaign_id}/webhooks"): {"url": "https://bot.example/hook",
                                                        "types": ["*"]},
 }
 STATIC_FILES = {"filename": "audit.css", "swagger_file": "swagger-ui.css"}

@@ -54,7 +54,7 @@ def seed(api: ApiClient) -> Seeded:
                           {"pool": "mage", "amount": 1, "duration": "duration"}))
     commitment = by_id(effort["effort"]["pools"], "mage")["commitments"][0]["id"]
     spare = _ok(api.post(api.c("/tokens"), {"role": "observer", "label": "spare"}), 201)["id"]
-    webhook = _ok(api.post(api.c("/webhooks"), {"url": "http://127.0.0.1:9/hook",
+    webhook = _ok(api.post(api.c("/webhooks"), {"url": "https://bot.example/hook",
                                                  "types": ["*"]}), 201)["id"]
     tokens = {"gm": gm, "observer": api.new_token("observer"), "own": api.new_token("player", mara),
               "other": api.new_token("player", ivo)}

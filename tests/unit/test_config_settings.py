@@ -23,6 +23,7 @@ from ledger.service.config import Config, ConfigError
     ("LEDGER_REPLICA_WAIT_SECONDS", "-0.5", "at least 0"),
     ("LEDGER_LOG_LEVEL", "verbose", "one of DEBUG, INFO, WARNING, ERROR, CRITICAL"),
     ("LEDGER_STORE", "postgresql", "one of sqlite, postgres"),  # was SQLite, silently
+    ("LEDGER_WEBHOOK_ALLOW_PRIVATE", "yes", "must be 1 (on) or 0 (off)"),
 ])
 def test_a_setting_that_cannot_work_is_refused_naming_it(name: str, value: str,
                                                          says: str) -> None:
@@ -91,3 +92,11 @@ def test_replicas_that_cannot_work_stop_every_command_in_one_line(
         assert "LEDGER_POSTGRES_REPLICAS" in err
         assert says in err
         assert "Traceback" not in err
+
+
+def test_private_webhook_targets_are_off_unless_set_to_1() -> None:
+    assert Config.from_env({}).webhook_allow_private is False
+    assert Config.from_env({"LEDGER_WEBHOOK_ALLOW_PRIVATE": "0"}).webhook_allow_private is False
+    on = Config.from_env({"LEDGER_WEBHOOK_ALLOW_PRIVATE": " 1 "})
+    assert on.webhook_allow_private is True
+    assert Config.from_env(on.to_env()).webhook_allow_private is True
