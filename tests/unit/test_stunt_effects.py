@@ -255,3 +255,25 @@ def test_recorded_only_stunts_change_nothing_but_the_rolls_spending() -> None:
     spending = table.state.stunt_spending
     assert (spending.locks, spending.resistances, spending.prepared) == ([], {}, [])
     assert spending.rolls[position].spent == 5
+
+
+def test_a_locks_impaired_is_shown_for_physical_actions_not_taken_off_every_test() -> None:
+    """000, Lock: "For 5 SP, the lock is actively painful, and the target is Impaired in
+    any physical action." Which tests are physical a roll does not say, so the -3 is shown
+    on the roll (as Hindered's is), not taken off a Willpower test; Impaired from anything
+    else stays -3 to all tests (an outside rules check found the Lock's on every roll)."""
+    table, mara, ovid = grappled()
+    table.do(spend_stunts(table.roll(mara, [6, 6, 6]), [Choice(name="Lock", sp=5)], ovid))
+    position = table.roll(ovid, [3, 4, 5])
+    rolled = table.log[position].event
+    assert [m.name for m in rolled.condition_modifiers] == []  # type: ignore[attr-defined]
+    assert [(c.name, c.effect) for c in rolled.conditions_not_applied] == [  # type: ignore[attr-defined]
+        ("Impaired", "-3 to physical actions (a Lock at 5 SP)")]
+    assert rolled.total == 3 + 4 + 5 + 2  # type: ignore[attr-defined]  # willpower 2, no -3
+
+    other, _, ivo = grappled()
+    other.do(lambda state, ctx: condition_events(state, state.characters[ivo], "Impaired",
+                                                 None, None, new_id=ctx.new_id))
+    rolled = other.log[other.roll(ivo, [3, 4, 5])].event
+    assert [(m.name, m.modifier) for m in rolled.condition_modifiers] == [  # type: ignore[attr-defined]
+        ("Impaired", -3)]

@@ -7,8 +7,8 @@ Three kinds, each recorded on the roll by name:
 - dice procedures the ledger applies (Nauseated rerolls each 5-6 once; Reeling fails the
   test on a Stunt Die of 1-2);
 - penalties that depend on what the test is or whom it is against (an attack, a limb,
-  sight, the source of fear): shown on the roll, never applied, since a roll does not
-  say which of them applies.
+  sight, the source of fear, a physical action: a Lock's Impaired): shown on the roll,
+  never applied, since a roll does not say which of them applies.
 """
 
 from __future__ import annotations
@@ -20,6 +20,7 @@ import msgspec
 from ledger.domain.conditions.catalog import INCURABLE_BONUS
 from ledger.domain.rolls.event import RollCondition
 from ledger.domain.state import Condition
+from ledger.domain.stunts.catalog import locks_physical_actions
 
 # "-N to all tests" (Impaired: "all Ability tests", which every AGE test is).
 TEST_PENALTIES = {"Fatigued": -2, "Exhausted": -4, "Impaired": -3, "Winded": -1, "Shock": -1,
@@ -46,6 +47,9 @@ NOT_APPLIED = {
     "Injured": "-1 or -2 (Disabled: -4 or -5) to tests using that part",
     "Prone": "ranged attacks against them -1, melee attacks against them +1",
 }
+# A Lock at 5 SP: "the target is Impaired in any physical action" (000, Lock); which tests
+# are physical a roll does not say, as for Hindered.
+LOCK_IMPAIRED = "-3 to physical actions (a Lock at 5 SP)"
 
 
 def choking_penalty(condition: Condition) -> int:
@@ -83,6 +87,10 @@ def on_roll(conditions: Sequence[Condition]) -> OnRoll:
     different Conditions add up (Winded and Fatigued together: -3)."""
     found = OnRoll([], [], [])
     for c in conditions:
+        if locks_physical_actions(c.name, c.cause, c.note):
+            found.not_applied.append(RollCondition(name=c.name, condition_id=c.id,
+                                                   effect=LOCK_IMPAIRED))
+            continue
         penalty = penalty_to_tests(c)
         if penalty is not None:
             found.modifiers.append(RollCondition(name=c.name, condition_id=c.id,

@@ -95,7 +95,7 @@ def effects_of(state: CampaignState, ctx: Context, position: int, by: str,
     extra = Extra([], [], [])
     for stunt, choice in zip(stunts, choices, strict=True):
         target = stunt.target or ""
-        said = f"{stunt.name} at {stunt.tier} SP (roll {position})"
+        said = catalog.given_note(stunt.name, stunt.tier, position)
         if stunt.name == "Condition" and stunt.condition:
             extra.later.append(give(ctx, target, stunt.condition, stunt.paid, said, stunt.tier))
             continue
