@@ -21,6 +21,7 @@ os.environ.setdefault("LEDGER_LOG_LEVEL", "WARNING")
 import argparse
 import platform
 import random
+import statistics
 from typing import Any
 
 from scripts.benchparts import append, common, globalorder, http, proofs, replicas, timetravel
@@ -99,7 +100,14 @@ def _http_rows(kind: str, config: Any, seconds: float) -> list[list[str]]:
         _row(f"HTTP write p50 ms, {kind}", cmd["p50"], base["p50"], ""),
         _row(f"HTTP write p99 ms, {kind}", cmd["p99"], base["p99"], ""),
         _row(f"HTTP errors, {kind} (command, baseline)", cmd["errors"], base["errors"] or None, "0"),
+        [f"HTTP write ratio per round, {kind}", _spread(cmd["round_ratios"]), "-", "-", ""],
     ]
+
+
+def _spread(ratios: list[float]) -> str:
+    """The lowest, median and highest of the rounds' ratios."""
+    return (f"{min(ratios):.2f}-{max(ratios):.2f}x, "
+            f"median {statistics.median(ratios):.2f}x over {len(ratios)}")
 
 
 def _timetravel_rows(kind: str, config: Any, campaigns: dict[int, tuple[str, str]]) -> list[list[str]]:

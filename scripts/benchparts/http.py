@@ -23,6 +23,10 @@ from tests.live_server import live_server
 
 CLIENT_PROCESSES = 4
 THREADS_PER_PROCESS = 4
+# Each run opens new connections, which the workers' accept race shares out unevenly, so
+# one half of A B B A can stand several percent above or below the next: four rounds of
+# it weigh that out, and each round's ratio is kept to show the spread.
+ROUNDS = 4
 
 
 def _setup_campaign(base: str, log: Path) -> tuple[str, str, str]:
@@ -91,7 +95,10 @@ def _summary(flat: list[float], seconds: float) -> dict[str, Any]:
             "errors": len(flat) - len(ok)}
 
 
-def measure(config: Config, seconds: float, workers: int = 4) -> dict[str, dict[str, Any]]:
+def measure(config: Config, seconds: float, workers: int = 4,
+            rounds: int = ROUNDS) -> dict[str, dict[str, Any]]:
+    """Each arm's rate, p50, p99 and errors over `rounds` rounds of A B B A (`seconds` a
+    round); the command's also has every round's ratio to the baseline."""
     bench = msgspec.structs.replace(config, bench_endpoints=True, rate_limit_per_minute=10**9)
     with tempfile.TemporaryDirectory() as tmp, \
             live_server(bench, workers=workers, log=Path(tmp) / "server.log") as base:
@@ -103,10 +110,20 @@ def measure(config: Config, seconds: float, workers: int = 4) -> dict[str, dict[
                    "baseline": [(f"/v1/bench/{c}/raw-commit", t) for c, t, _ in campaigns]}
         for mine in targets.values():  # both paths warm in every worker
             _run(port, mine, 1.0)
-        runs = alternating({arm: functools.partial(_run, port, mine)
-                            for arm, mine in targets.items()}, seconds)
-        return {arm: _summary([ms for run in halves for ms in run], seconds)
-                for arm, halves in runs.items()}
+        runs: dict[str, list[list[float]]] = {arm: [] for arm in targets}
+        ratios = []
+        for _ in range(rounds):
+            one = alternating({arm: functools.partial(_run, port, mine)
+                               for arm, mine in targets.items()}, seconds)
+            rates = {arm: _summary([ms for run in halves for ms in run], seconds)["rate"]
+                     for arm, halves in one.items()}
+            ratios.append(rates["command"] / rates["baseline"])
+            for arm, halves in one.items():
+                runs[arm] += halves
+        out = {arm: _summary([ms for run in halves for ms in run], seconds * rounds)
+               for arm, halves in runs.items()}
+        out["command"]["round_ratios"] = ratios
+        return out
 
 
 def worker_rss_mb(config: Config, campaign_id: str, token: str, size: int) -> float:
