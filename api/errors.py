@@ -53,8 +53,23 @@ def problem(status: int, kind: str, title: str, detail: str, **extra: Any) -> Re
     return response
 
 
+# Words a title writes as the API and the rules do: "GM only", not "Gm only".
+_UPPER = {"gm", "sp", "url", "json", "http", "id", "utf", "age", "cwn", "npc", "pc"}
+# Header names keep their hyphens and case: "If-Match stale", not "If match stale".
+_HEADERS = ("If-Match", "Last-Event-ID", "Ledger-Min-Position", "Idempotency-Key",
+            "Content-Type")
+
+
 def _title(rule: str) -> str:
-    return rule.replace("-", " ").capitalize()
+    """A rule's slug as a title: its first word capitalised, acronyms and header names as
+    they are written elsewhere (a newcomer's trial found "Gm only")."""
+    words = [w.upper() if w in _UPPER else w for w in rule.split("-")]
+    title = " ".join(words)
+    for header in _HEADERS:
+        spaced = " ".join(w.upper() if w.lower() in _UPPER else w.lower()
+                          for w in header.split("-"))
+        title = title.replace(spaced, header)
+    return title[:1].upper() + title[1:]
 
 
 def install(app: Flask) -> None:

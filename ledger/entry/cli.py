@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import pkgutil
 import sys
 from importlib.metadata import PackageNotFoundError, entry_points, version
@@ -13,6 +14,9 @@ import ledger.entry.tools
 from ledger.adapters.secrets_box import ServerKeyMalformed
 from ledger.service.config import ConfigError
 from ledger.service.wiring import NoStore
+
+# The status a shell reports for a writer stopped by a closed pipe (128 + SIGPIPE).
+PIPE_CLOSED = 141
 
 DESCRIPTION = ("An immutable, time-travelling ledger of a tabletop campaign: serve its API, "
                "and export, verify, replay, import and back up its histories. "
@@ -68,9 +72,15 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     try:
         result = args.func(args)
+        sys.stdout.flush()
     except (NoStore, ServerKeyMalformed, ConfigError) as exc:  # one line naming it, no traceback
         print(f"campaign-ledger {args.command}: {exc}", file=sys.stderr)
         return 2
+    except BrokenPipeError:
+        # The reader went away (`export … | head -1`): stop quietly, as Unix tools do.
+        # stdout now points nowhere, so the interpreter's last flush cannot fail again.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return PIPE_CLOSED
     return int(result or 0)
 
 

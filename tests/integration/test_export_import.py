@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+import fcntl
 import json
+import os
 import secrets
+import subprocess
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -17,7 +21,7 @@ from ledger.adapters.store.base import EventStore
 from ledger.domain import clock, rolls
 from ledger.domain.errors import RuleViolation
 from ledger.domain.fold import encode_state
-from ledger.entry.cli import main
+from ledger.entry.cli import PIPE_CLOSED, main
 from ledger.service.audit.commands import rewind_command
 from ledger.service.config import Config
 from ledger.service.ledger import Ledger
@@ -203,6 +207,8 @@ def test_verify_file_checks_offline_and_catches_a_lost_saved_head(
     assert main(["verify", str(path), "--expect-head", saved]) == 0
     out = capsys.readouterr().out
     assert "server rolls verified" in out
+    assert "signed head: signature ok (key " in out  # the summary says it checked it
+    assert "the head of these events" in out
     assert "1 pending" in out
     rows = lines(path)
     events = [r for r in rows if r["kind"] == "event"]
@@ -237,3 +243,22 @@ def test_replay_draws_a_progress_bar_on_stderr_for_long_histories(
     err = capsys.readouterr().err
     assert "100%" in err
     assert f"{ledger.state(campaign_id).position}/{ledger.state(campaign_id).position}" in err
+
+
+def test_replay_into_a_pipe_closed_early_stops_quietly(exported: tuple[str, Path]) -> None:
+    """`campaign-ledger replay FILE | head -1` ended in a BrokenPipeError traceback (a
+    newcomer's trial); now it stops without one, with the shell's status for SIGPIPE."""
+    _, path = exported
+    env = {k: v for k, v in os.environ.items() if not k.startswith("LEDGER_")}
+    read_end, write_end = os.pipe()
+    # The smallest pipe (one page), so the replay's tens of KB cannot all fit before the
+    # reader goes: the writer always meets the closed pipe.
+    fcntl.fcntl(write_end, fcntl.F_SETPIPE_SZ, 4096)
+    run = subprocess.Popen([sys.executable, "-m", "ledger.entry.cli", "replay", str(path),
+                            "--no-progress"], stdout=write_end, stderr=subprocess.PIPE, env=env)
+    os.close(write_end)
+    with os.fdopen(read_end, "rb") as reader:
+        assert reader.readline().startswith(b"{")
+    _, err = run.communicate(timeout=120)  # the reader went away after one line
+    assert b"Traceback" not in err, err.decode()
+    assert run.returncode == PIPE_CLOSED

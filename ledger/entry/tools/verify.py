@@ -17,7 +17,7 @@ from ledger.domain.audit.verify import verify
 from ledger.domain.record import Record
 from ledger.service.audit.checkpoint_audit import CheckpointAudit, with_checkpoints
 from ledger.service.audit.fork_check import check_fork, with_fork
-from ledger.service.audit.offline import problems, report_problems, verify_history
+from ledger.service.audit.offline import SignedHeadCheck, problems, report_problems, verify_history
 from ledger.service.audit.receipt_check import check_receipts, read_receipts
 from ledger.service.audit.sources import Source, opened
 from ledger.service.config import Config
@@ -81,7 +81,8 @@ def check(source: Source, args: argparse.Namespace) -> int:
     if args.json:
         sys.stdout.buffer.write(msgspec.json.encode(body) + b"\n")
     else:
-        print("\n".join(summary(report, found)))
+        signed = checked.signed_head if source.history is not None else None
+        print("\n".join(summary(report, found, signed)))
     for line in receipts_found:
         print(line)
     return 1 if found or receipts_found[1:] else 0
@@ -116,7 +117,9 @@ def _seal() -> CheckpointSeal | None:
         return None
 
 
-def summary(report: Report, found: list[str]) -> list[str]:
+def summary(report: Report, found: list[str],
+            signed: SignedHeadCheck | None = None) -> list[str]:
+    """The report in lines; `signed`: an export's signed head (a store's has none)."""
     chain, dice = report.chain, report.dice
     lines = [
         f"chain: {'ok' if chain.ok else 'BROKEN'}, {chain.length} events, "
@@ -125,6 +128,8 @@ def summary(report: Report, found: list[str]) -> list[str]:
         f"(seed not revealed yet), {len(dice.reported)} reported, "
         f"{len(dice.mismatches)} mismatches",
     ]
+    if signed is not None:
+        lines.append(_signed_line(signed))
     if report.checkpoints is not None:
         cp = report.checkpoints
         lines.append(f"checkpoints: {cp.checked} compared, {len(cp.stale)} stale (rebuilt by "
@@ -143,3 +148,16 @@ def summary(report: Report, found: list[str]) -> list[str]:
     lines += [f"problem: {line}" for line in found]
     lines.append("verified" if not found else "NOT verified")
     return lines
+
+
+def _signed_line(signed: SignedHeadCheck) -> str:
+    """The export's signed head: whether its signature verifies, under which key, and
+    whether it is the head of the events (a newcomer's trial: the summary never said)."""
+    if not signed.present:
+        return "signed head: none in the file"
+    key = f"key {signed.public_key[:16]}…" if signed.public_key else "no key"
+    if not signed.signature_ok:
+        return f"signed head: signature does NOT verify ({key})"
+    return (f"signed head: signature ok ({key}), "
+            + ("the head of these events" if signed.matches_chain
+               else "NOT the head of these events"))
