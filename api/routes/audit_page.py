@@ -7,13 +7,12 @@ and call the API with an Authorization header.
 
 from __future__ import annotations
 
-import re
-
 from flask import Blueprint as FlaskBlueprint
 from flask import Response, render_template, request
 from flask_smorest import Blueprint
 
 from api.errors import ApiError
+from ledger.domain.record import CAMPAIGN_ID
 
 # The policy, verbatim: no inline scripts or styles, nothing from elsewhere.
 CONTENT_SECURITY_POLICY = (
@@ -25,7 +24,6 @@ SECURITY_HEADERS = {
     "X-Content-Type-Options": "nosniff",
     "Referrer-Policy": "no-referrer",
 }
-CAMPAIGN_ID = re.compile(r"[A-Za-z0-9_-]{1,100}")
 
 blp = Blueprint("audit_page", __name__, template_folder="../templates",
                 static_folder="../static", static_url_path="/audit-assets",

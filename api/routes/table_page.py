@@ -12,7 +12,8 @@ from flask import Response, render_template, request
 from flask_smorest import Blueprint
 
 from api.errors import ApiError
-from api.routes.audit_page import CAMPAIGN_ID, secure
+from api.routes.audit_page import secure
+from ledger.domain.record import CAMPAIGN_ID
 
 blp = Blueprint("table_page", __name__, template_folder="../templates",
                 description="The table view and the fork page (HTML, not part of the JSON API)")

@@ -11,6 +11,7 @@ from ledger.domain.context import Context
 from ledger.domain.decision import Decide
 from ledger.domain.errors import InvalidInput
 from ledger.domain.events import DomainEvent, evolves, upcaster
+from ledger.domain.notation import MOST_DICE_PER_ROLL
 from ledger.domain.sheet_names import canonical_ability
 from ledger.domain.state import CampaignState, Settings
 
@@ -62,7 +63,7 @@ def create_campaign(name: str, settings: dict[str, Any] | None = None) -> Decide
 # a hostile-input guard, at least one.
 SETTING_CHOICES: dict[str, tuple[int, ...]] = {"helpless_points": (4, 7)}
 SETTING_RANGES: dict[str, tuple[int, int]] = {
-    "max_dice_per_roll": (1, 1000),
+    "max_dice_per_roll": (1, MOST_DICE_PER_ROLL),
     # No more than any Mana maximum a sheet may hold (limits.POOL), so a gain it
     # records stays a number a JSON double holds exactly (docs/history.md).
     "mana_recovery_amount": (0, 1_000_000),

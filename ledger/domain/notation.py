@@ -87,8 +87,15 @@ def _syntax_problem(exc: d20.RollSyntaxError) -> str:
     return f"not valid dice notation: {found} (e.g. 3d6+2, 2d20kh1, 1d20+5 to hit)"
 
 
+# The most dice one roll may draw, whatever the campaign's `max_dice_per_roll` says: a
+# setting above it (recorded before the setting had bounds, or in an imported file, which
+# an outside attack used to roll 100,000 dice) never allows more.
+MOST_DICE_PER_ROLL = 1000
+
+
 def evaluate(inner: DiceSource, expression: str, max_dice: int) -> Evaluated:
     """Evaluate d20 notation with dice from `inner`: total, marked dice and text."""
+    max_dice = min(max_dice, MOST_DICE_PER_ROLL)
     if len(expression) > MAX_EXPRESSION_LENGTH:
         raise InvalidInput("dice-limits", f"at most {MAX_EXPRESSION_LENGTH} characters", field="expression")
     logging = _LoggingSource(inner)

@@ -2,7 +2,13 @@
 
 from __future__ import annotations
 
+import re
+
 import msgspec
+
+# What a campaign id may be: those the service makes (`cmp_` and hex), and any an import
+# or a URL may name, are within it (ledger/service/audit/import_bounds.py, the pages).
+CAMPAIGN_ID = re.compile(r"[A-Za-z0-9_-]{1,100}")
 
 
 class Record(msgspec.Struct, frozen=True):

@@ -174,3 +174,15 @@ def test_a_total_past_what_a_json_double_holds_exactly_is_refused() -> None:
         evaluate(ReportedDice([]), "99999999999*99999999999*99999999999*99999999999", 100)
     assert (refused.value.rule, refused.value.field) == ("dice-limits", "expression")
     assert evaluate(ReportedDice([]), str(2**53 - 1), 100).total == 2**53 - 1
+
+
+def test_no_setting_lets_one_roll_draw_more_than_1000_dice() -> None:
+    """max_dice_per_roll is bounded 1-1000 when chosen, but a history recorded before the
+    bound, or an imported file, may hold more: an outside attack imported 10,000,000 and
+    rolled 100000d1000 (a 4.6 MB event). The roll itself stops at 1000."""
+    dice = SeededDice(lambda: b"k" * 32, "cmp_x", 0, 1)
+    assert len(evaluate(dice, "1000d6", 10_000_000).dice) == 1000
+    with pytest.raises(InvalidInput) as refused:
+        evaluate(dice, "1001d6", 10_000_000)
+    assert refused.value.rule == "dice-limits"
+    assert "at most 1000 dice" in refused.value.detail

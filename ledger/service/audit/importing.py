@@ -2,7 +2,8 @@
 
 Rules: the chain must be whole, every revealed die must re-derive, the seed lines
 must match the seeds the events reveal, the head line must be the chain's head
-and carry a valid signature, and every event must fold. The records are then
+and carry a valid signature, every event must hold only what a recording could
+(import_bounds.py), and every event must fold. The records are then
 written as they were (byte-identical data), with checkpoints, in one transaction,
 so the imported campaign has the identical state and head hash.
 """
@@ -18,6 +19,7 @@ from ledger.adapters.store.records import CheckpointRow
 from ledger.domain import fold as folding
 from ledger.domain.audit.reports import Report
 from ledger.domain.state import CampaignState
+from ledger.service.audit.import_bounds import OutOfBounds, check_importable
 from ledger.service.audit.offline import problems, verify_history
 
 
@@ -44,6 +46,10 @@ def import_history(store: EventStore, history: History, *, checkpoint_every: int
                    public_key: str | None = None, seal: CheckpointSeal | None = None) -> Imported:
     """Without `seal` the checkpoints are written unsealed: the first reads rebuild them."""
     report = check_history(history, public_key)
+    try:
+        check_importable(history.records)
+    except OutOfBounds as exc:
+        raise ImportRefusedError(str(exc)) from None
     campaign_id = history.header.campaign_id
     if store.head(campaign_id) != 0:
         raise ImportRefusedError(f"campaign {campaign_id} already exists in this store")
