@@ -21,6 +21,7 @@ from api.runtime import ledger, signer
 from ledger.adapters.signing import ALGORITHM, HeadSigner
 from ledger.domain.audit.verify import verify
 from ledger.domain.errors import NotFound
+from ledger.domain.event_names import type_filter
 from ledger.service.audit import receipts
 from ledger.service.audit.checkpoint_audit import CheckpointAudit, with_checkpoints
 from ledger.service.audit.commands import RedoRewind, RewindCampaign
@@ -44,7 +45,7 @@ def get_timeline(query: dict[str, Any], campaign_id: str) -> Response:
     disappear as one change). Any role of the campaign may read it.
     """
     auth.require_reader(campaign_id)
-    types = tuple(t for t in (query["type"] or "").split(",") if t)
+    types = type_filter(query["type"])
     asked = TimelineQuery(after=query["after"], limit=query["limit"],
                           character=query["character_id"], session=query["session"],
                           scene=query["scene"], types=types, first=query["from_"],

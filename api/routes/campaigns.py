@@ -18,7 +18,7 @@ from api.runtime import ledger
 from api.timetravel import state_for
 from api.voids import event_with_void, page, voided_field
 from ledger.domain.campaign_commands import AdvanceClock, ChangeSettings, MoveClock, StartNewDay
-from ledger.domain.event_names import event_types
+from ledger.domain.event_names import type_filter
 from ledger.domain.record import Record
 from ledger.service.creation import CreateCampaign
 from ledger.service.forking import ForkCampaign
@@ -96,7 +96,7 @@ def events(query: dict[str, Any], campaign_id: str) -> Response:
     Each event's `voided_by` is the position of the rewind that voided it, or null;
     `view=canon` leaves voided events out (pages still end at `next`)."""
     auth.require_reader(campaign_id)
-    types = event_types([t for t in (query["type"] or "").split(",") if t], "type")
+    types = type_filter(query["type"])
 
     def answer(led: Ledger) -> dict[str, Any]:
         head = led.state(campaign_id)  # 404 for an unknown campaign; voids as of this head

@@ -4836,6 +4836,7 @@ class TimeAdvancedEvent(TypedDict):
 
 
 class TimelinePage(TypedDict):
+    position: int
     entries: list[Entry]
     next: int | None
     head: int

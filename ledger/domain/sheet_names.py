@@ -12,6 +12,7 @@ recorded before keep their spelling and are read with the same case-insensitive 
 
 from __future__ import annotations
 
+import difflib
 from collections.abc import Iterable, Mapping
 from typing import Any, TypeVar
 
@@ -40,9 +41,23 @@ def canonical(name: str, allowed: Iterable[str], field: str, rule: str = "unknow
     names = tuple(allowed)
     found = next((a for a in names if fold(a) == fold(name)), None)
     if found is None:
-        raise InvalidInput(rule, f"{field}: {name!r} is not one of {', '.join(names)} "
-                           "(any case)", field=field, allowed=names, catalog=catalog)
+        raise InvalidInput(rule, _not_one_of(name, names, field), field=field, allowed=names,
+                           catalog=catalog)
     return found
+
+
+# Past this many names the refusal names the nearest instead of listing all (they are in
+# `allowed`): a typo in `/events?type=` answered the 140 event types three times over.
+LISTED_IN_FULL = 12
+
+
+def _not_one_of(name: str, names: tuple[str, ...], field: str) -> str:
+    if len(names) <= LISTED_IN_FULL:
+        return f"{field}: {name!r} is not one of {', '.join(names)} (any case)"
+    by_fold = {fold(a): a for a in names}
+    near = [by_fold[n] for n in difflib.get_close_matches(fold(name), list(by_fold), n=3)]
+    hint = f"; did you mean {' or '.join(map(repr, near))}?" if near else ""
+    return f"{field}: {name!r} is not one of the {len(names)} names in `allowed` (any case){hint}"
 
 
 def canonical_ability(name: str, field: str = "ability") -> str:

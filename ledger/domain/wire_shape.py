@@ -138,24 +138,37 @@ _PLAIN = frozenset({str, int, float, bool, type(None)})
 
 def wire(value: Any) -> Any:
     """`value` with every Struct in it as builtins, its maps of Structs as lists."""
+    return _shown(value, True)
+
+
+def named(value: Any) -> Any:
+    """`value` as builtins under the wire's names (`dice.epoch`, a range's `from` and `to`),
+    its maps of Structs kept as maps: what a diff of two states walks (the timeline's and
+    replay's `changes`), whose paths address an entry by its id, as no list index would
+    stay put. A newcomer's trial found `dice_commitment` and `{first, last}` there."""
+    return _shown(value, False)
+
+
+def _shown(value: Any, as_lists: bool) -> Any:
     if type(value) in _PLAIN:
         return value
     if isinstance(value, msgspec.Struct):
         plan = _plan(type(value))
-        if plan is None:
-            return value
+        if plan is None:  # msgspec encodes it as it is
+            return value if as_lists else msgspec.to_builtins(value)
         out: dict[str, Any] = {}
         for name, outer, inner, collection in plan:
             item = getattr(value, name)
             shown = ([_entry(k, v) for k, v in item.items()]
-                     if collection and isinstance(item, dict) else wire(item))
+                     if as_lists and collection and isinstance(item, dict)
+                     else _shown(item, as_lists))
             if inner:
                 out.setdefault(outer, {})[inner] = shown
             else:
                 out[outer] = shown
         return out
     if isinstance(value, dict):
-        return {k: wire(v) for k, v in value.items()}
+        return {k: _shown(v, as_lists) for k, v in value.items()}
     if isinstance(value, (list, tuple)):
-        return [wire(v) for v in value]
-    return value
+        return [_shown(v, as_lists) for v in value]
+    return value if as_lists else msgspec.to_builtins(value)

@@ -139,3 +139,26 @@ def test_the_signed_head_verifies_under_the_published_key(api: ApiClient) -> Non
     public = Ed25519PublicKey.from_public_bytes(bytes.fromhex(key["public_key"]))
     public.verify(bytes.fromhex(head["signature"]),
                   head_message(head["campaign_id"], head["position"], head["head_hash"]))
+
+
+def test_the_timeline_reads_its_type_filter_and_range_as_the_events_do(api: ApiClient) -> None:
+    """An outside attack: `/timeline?type=Nope` answered an empty page where `/events`
+    refuses the name, and `from` after `to` an empty page where the proofs refuse it. A
+    newcomer's trial: the timeline had no `position`, which every answer has."""
+    api.new_campaign()
+    mara = api.new_character()
+    assert api.post(api.c(f"/characters/{mara}/mana/gain"), {"amount": 1}).status == 200
+    for path in ("/timeline?type=Nope", "/timeline?type=Nope,ResourceGained",
+                 "/events?type=Nope,ResourceGained"):
+        answer = api.get(api.c(path))
+        assert (answer.status, answer["rule"]) == (422, "unknown-event-type"), path
+        assert answer["errors"]["type"], answer
+    answer = api.get(api.c("/timeline?from=5&to=1"))
+    assert (answer.status, answer["rule"]) == (422, "position-range")
+    assert "to" in answer["errors"]
+    page = api.get(api.c("/timeline?type=resourcegained, *"))
+    assert page.status == 200
+    assert page["position"] == page["head"] == api.get(api.c("/state"))["position"]
+    assert len(page["entries"]) == len(api.get(api.c("/timeline"))["entries"])
+    gained = api.get(api.c("/timeline?type=ResourceGained"))["entries"]
+    assert [e["types"] for e in gained] == [["ResourceGained"]]

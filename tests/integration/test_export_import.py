@@ -21,6 +21,7 @@ from ledger.adapters.store.base import EventStore
 from ledger.domain import clock, rolls
 from ledger.domain.errors import RuleViolation
 from ledger.domain.fold import encode_state
+from ledger.domain.wire_shape import wire
 from ledger.entry.cli import PIPE_CLOSED, main
 from ledger.service.audit.commands import rewind_command
 from ledger.service.config import Config
@@ -227,7 +228,10 @@ def test_replay_prints_the_state_after_each_event(
         out = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
         head = ledger.state(campaign_id)
         assert [line["position"] for line in out] == list(range(1, head.position + 1))
-        assert out[-1]["state"] == json.loads(msgspec.json.encode(head))
+        # the API's shape (`GET …/state`), not the stored one (a newcomer's trial)
+        assert out[-1]["state"] == json.loads(msgspec.json.encode(wire(head)))
+        assert "dice" in out[-1]["state"]
+        assert isinstance(out[-1]["state"]["characters"], list)
     assert main(["replay", campaign_id, "--changes", "--upto", "4"]) == 0
     fourth = json.loads(capsys.readouterr().out.splitlines()[-1])
     assert fourth["changes"][0]["path"].endswith(".mana.current")

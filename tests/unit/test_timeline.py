@@ -8,10 +8,12 @@ import msgspec
 import msgspec.inspect as mi
 
 from ledger.domain import characters, resources
+from ledger.domain import fold as folding
 from ledger.domain.audit.diff import changes
 from ledger.domain.audit.summaries import SUMMARIES, generic, summarize, words
 from ledger.domain.events import EVENT_TYPES
 from ledger.domain.state.audit import RewindState, VoidedRange
+from ledger.domain.wire_shape import named
 from tests.unit.audit_helpers import Table
 
 
@@ -116,3 +118,19 @@ def test_every_summarizer_reads_the_fields_its_event_type_declares() -> None:
             continue  # the generic summary needs no fields
         data = sample(mi.type_info(cls))
         assert summarizer(data, names), type_name  # raises on a field it does not declare
+
+
+def test_a_states_changes_use_the_wire_names_and_address_entries_by_id() -> None:
+    """A newcomer's trial: the timeline's and replay's changes named `dice_commitment` and
+    a voided range's `first`/`last`, where `/state` says `dice.commitment` and `from`/`to`.
+    `named` gives the wire's names and keeps maps, so a path still names an entry's id."""
+    state = folding.blank("cmp_x")
+    before = named(state)
+    state.dice_commitment = "c1"
+    state.rewind.voided.append(VoidedRange(first=4, last=6, by=7))
+    after = named(state)
+    paths = {c.path: c.after for c in changes(before, after)}
+    assert paths["dice.commitment"] == "c1"
+    assert {"from": 4, "to": 6, "by": 7} in paths.values()
+    assert not any("dice_commitment" in p or "first" in p for p in paths)
+    assert isinstance(after["characters"], dict)  # entries stay addressed by id

@@ -10,6 +10,7 @@ import msgspec
 
 from ledger.domain.audit.diff import changes
 from ledger.domain.fold import apply_record, blank
+from ledger.domain.wire_shape import named, wire
 from ledger.entry.progress import Progress
 from ledger.service.audit.sources import Source, opened
 from ledger.service.wiring import NoStore
@@ -47,13 +48,15 @@ def replay(source: Source, args: argparse.Namespace) -> int:
     for done, record in enumerate(source.records, start=1):
         if record.position > total:
             break
-        before = msgspec.to_builtins(state) if args.changes else None
+        # In the API's shape and names, so a line compares with `GET …/state?at=` (whose
+        # `state` is `wire`) and with the timeline's `changes` (`named`).
+        before = named(state) if args.changes else None
         apply_record(state, record)
         line: dict[str, Any] = {"position": record.position, "type": record.type}
         if before is not None:
-            line["changes"] = changes(before, msgspec.to_builtins(state))
+            line["changes"] = changes(before, named(state))
         else:
-            line["state"] = state
+            line["state"] = wire(state)
         out.write(_encoder.encode(line) + b"\n")
         progress.update(done)
     progress.close()

@@ -24,10 +24,12 @@ from ledger.domain.audit import (  # noqa: F401  (they register the summaries)
 )
 from ledger.domain.audit.diff import Change, changes
 from ledger.domain.audit.summaries import summarize
+from ledger.domain.errors import InvalidInput
 from ledger.domain.hidden import public_data
 from ledger.domain.record import Record
 from ledger.domain.state import CampaignState
 from ledger.domain.state.audit import RewindState
+from ledger.domain.wire_shape import named
 from ledger.service.ledger import Ledger
 
 BATCH = 500
@@ -67,19 +69,27 @@ class Entry(msgspec.Struct, frozen=True, kw_only=True):
     voided_by: int | None
 
 
-class Page(msgspec.Struct, frozen=True):
+class Page(msgspec.Struct, frozen=True, kw_only=True):
+    """`position` is the head the page was read at, as in every answer; `head` (the same
+    number) is kept for the clients that read it first."""
+
+    position: int
     entries: list[Entry]
     next: int | None
     head: int
 
 
 def timeline(led: Ledger, campaign_id: str, query: TimelineQuery) -> Page:
+    if query.first is not None and query.last is not None and query.first > query.last:
+        raise InvalidInput("position-range", f"from ({query.first}) is after to "
+                           f"({query.last})", field="to")
     head = led.state(campaign_id)
     commands = find_commands(led.store, campaign_id, query, head.position)
     folder = _Folder(led, campaign_id)
     entries = [entry(group, folder, head.rewind) for group in commands[: query.limit]]
     more = len(commands) > query.limit
-    return Page(entries, entries[-1].last_position if more else None, head.position)
+    return Page(position=head.position, entries=entries,
+                next=entries[-1].last_position if more else None, head=head.position)
 
 
 def find_commands(
@@ -149,9 +159,9 @@ class _Folder:
 
 def entry(group: list[Record], folder: _Folder, voids: RewindState) -> Entry:
     state = folder.before(group[0].position)
-    before = msgspec.to_builtins(state)
+    before = named(state)
     folding.fold(state, group)
-    after = msgspec.to_builtins(state)
+    after = named(state)
     names = _names(before, after)
     lines = [EventLine(r.position, r.type, summarize(r.type, _data(r), names, r.version)) for r in group]
     first = group[0]
