@@ -45,7 +45,8 @@ def _if_match() -> int | None:
     sent = raw.strip().strip('"')
     # ASCII digits only: int() also read "1_0" as 10, "+5", and other scripts' digits.
     if not (sent.isascii() and sent.isdigit()) or len(sent) > 19:
-        raise ApiError(400, "malformed-if-match", "If-Match must be a position number.")
+        raise ApiError(400, "malformed-if-match", "If-Match must be a position number.",
+                       errors={"If-Match": ["must be a position: ASCII digits, quoted or not"]})
     return int(sent)
 
 

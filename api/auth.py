@@ -25,6 +25,17 @@ def _bearer() -> str | None:
     return value.strip()
 
 
+def _how_to_send(header: str | None) -> str:
+    """What was wrong with the header's form, when it was (a newcomer's trial sent the
+    token without `Bearer `, and heard what an unknown token hears)."""
+    if not header:
+        return " Send it as `Authorization: Bearer <token>`."
+    scheme, _, value = header.partition(" ")
+    if scheme.lower() != "bearer" or not value.strip():
+        return " The Authorization header is `Bearer <token>`: the word Bearer, a space, the token."
+    return ""
+
+
 def current_token() -> TokenRow | None:
     if "token_row" in g:
         cached: TokenRow | None = g.token_row
@@ -45,12 +56,20 @@ def current_token() -> TokenRow | None:
     return row
 
 
-def authenticate(campaign_id: str) -> TokenRow:
+def live_token() -> TokenRow:
+    """The caller's token: 401 without a valid one (saying how to send it) or revoked."""
     row = current_token()
     if row is None:
-        raise ApiError(401, "token-required", "A valid bearer token is required.")
+        raise ApiError(401, "token-required", "A valid bearer token is required."
+                       + _how_to_send(request.headers.get("Authorization")),
+                       errors={"Authorization": ["no valid bearer token"]})
     if row.revoked_at is not None:
         raise ApiError(401, "token-revoked", "This token has been revoked.")
+    return row
+
+
+def authenticate(campaign_id: str) -> TokenRow:
+    row = live_token()
     if row.campaign_id != campaign_id:
         raise ApiError(404, "not-found", "No such campaign.")
     return row

@@ -9,7 +9,7 @@ from flask import Flask, Response, request
 from werkzeug.exceptions import BadRequest, HTTPException, NotFound
 
 from api.field_errors import flatten
-from api.path_hints import allowed_last_segments
+from api.path_hints import allowed_last_segments, under_the_other_prefix
 from ledger.adapters.store.base import StoreUnavailable
 from ledger.domain.chain import UnreadableData
 from ledger.domain.errors import DomainError
@@ -135,6 +135,14 @@ def install(app: Flask) -> None:
             if allowed:
                 extra["allowed"] = allowed
                 detail += " The names that answer there: " + ", ".join(allowed) + "."
+            moved = under_the_other_prefix(app, request.path, request.method)
+            if moved:
+                detail += (" The API's paths start with /v1" if moved.startswith("/v1/") else
+                           " Pages are not under /v1") + f": {request.method} {moved} answers."
+        elif status == 405 and getattr(exc, "valid_methods", None):
+            methods = sorted(exc.valid_methods)  # type: ignore[attr-defined]
+            extra["allowed"] = methods
+            detail = f"{request.method} is not allowed here; {', '.join(methods)} are."
         elif status == 400 and exc.description == BadRequest.description:  # werkzeug's words
             detail = ("The body is not valid JSON." if "json" in extra.get("errors", {})
                       else "The request could not be read.")

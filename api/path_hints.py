@@ -3,6 +3,10 @@
 `POST …/clock/dance` names no route, but `…/clock/start-session` and the other clock
 actions do: the 404 lists them as `allowed`, as a refused name in a body does. Only a 404
 pays for this, and it walks the routes once.
+
+A path that answers with `/v1` added or taken away is named too: the API is under `/v1`
+and the pages (the GM console at `/campaigns/{id}/audit`) are not, and a newcomer's
+trial sent each to the other's place.
 """
 
 from __future__ import annotations
@@ -44,3 +48,14 @@ def _last_names(rule: Rule) -> list[str]:
         if isinstance(converter, AnyConverter):
             return list(converter.items)
     return []
+
+
+def under_the_other_prefix(app: Flask, path: str, method: str) -> str | None:
+    """`path` with `/v1` added, or taken away, when that names a route for `method`."""
+    other = path.removeprefix("/v1") if path.startswith("/v1/") else "/v1" + path
+    adapter = app.url_map.bind("localhost")
+    try:
+        adapter.match(other, method=method)
+    except HTTPException:
+        return None
+    return other

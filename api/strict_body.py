@@ -2,6 +2,7 @@
 
 - A body sent to the JSON API as anything but JSON is a 415. webargs reads such a body as
   absent, so a command whose fields are all optional (or that has none) ran without it.
+  So is one declared in a charset other than UTF-8, since it is read as UTF-8.
 - An object that names a key twice is a 422 `duplicate-key`: `json.loads` kept the last
   value and dropped the first without a word.
 - A body is UTF-8 JSON without a byte-order mark (RFC 8259, 8.1): read as bytes, it was
@@ -24,6 +25,9 @@ from api.errors import ApiError
 from ledger.domain.chain import DuplicateKey, unique_keys
 
 BODY_METHODS = frozenset({"POST", "PUT", "PATCH", "DELETE"})
+# A charset a body may declare: it is read as UTF-8 whatever it says, so a body declared as
+# another (an outside attack sent Latin-1 and UTF-16) was read otherwise than meant.
+UTF_8 = frozenset({"utf-8", "utf8"})
 
 
 def load_body(data: bytes) -> Any:
@@ -62,3 +66,8 @@ def install(app: Flask) -> None:
             raise ApiError(415, "unsupported-media-type",
                            "Send the body as JSON, with Content-Type: application/json.",
                            errors={"Content-Type": [f"{request.mimetype or 'none'} is not JSON"]})
+        charset = request.mimetype_params.get("charset")
+        if charset is not None and charset.strip().lower().replace("_", "-") not in UTF_8:
+            raise ApiError(415, "unsupported-media-type",
+                           "JSON bodies are UTF-8: send no charset, or charset=utf-8.",
+                           errors={"Content-Type": [f"charset {charset!r} is not UTF-8"]})

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from datetime import UTC, datetime
 
 from api.errors import ApiError
@@ -10,6 +11,12 @@ from api.runtime import ledger
 from api.schemas import MAX_POSITION
 from ledger.domain.state import CampaignState, Character
 from ledger.service.ledger import Ledger
+
+# A date, `T` (or the space RFC 3339 allows), a time and an optional offset (its absence
+# has its own answer below). datetime.fromisoformat alone also read `2026-W49-7T00:00:00Z`
+# and `20261206T080000Z` (an outside attack).
+RFC_3339 = re.compile(r"\d{4}-\d{2}-\d{2}[Tt ]\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?"
+                      r"([Zz]|[+-]\d{2}:\d{2})?")
 
 
 def _plus_hint(at: str) -> str:
@@ -26,7 +33,9 @@ def resolve_position(campaign_id: str, at: str, led: Ledger | None = None) -> in
                            errors={"at": ["no such position"]})
         return int(at)
     try:
-        moment = datetime.fromisoformat(at.replace("Z", "+00:00"))
+        if not RFC_3339.fullmatch(at):  # fromisoformat also reads ISO weeks and basic forms
+            raise ValueError(at)
+        moment = datetime.fromisoformat(at.replace("Z", "+00:00").replace("z", "+00:00"))
     except ValueError:
         raise ApiError(422, "malformed-at", "`at` is a position or an RFC 3339 time."
                        + _plus_hint(at),

@@ -65,7 +65,8 @@ def _resume_from(query_after: int) -> int:
     sent = header.strip()
     # Digits only: int() would also read "1_0" as 10, and "+5" or "٣" (other digits).
     if not (sent.isascii() and sent.isdigit()) or len(sent) > 19 or int(sent) > MAX_POSITION:
-        raise ApiError(400, "malformed-last-event-id", "Last-Event-ID must be a position.")
+        raise ApiError(400, "malformed-last-event-id", "Last-Event-ID must be a position.",
+                       errors={"Last-Event-ID": ["must be a position: ASCII digits"]})
     return int(sent)
 
 

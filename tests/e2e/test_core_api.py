@@ -107,6 +107,26 @@ def test_an_unknown_action_in_a_path_is_a_404_listing_the_names_that_answer_ther
     assert api.get(api.c())["position"] == head
 
 
+def test_a_path_under_the_wrong_prefix_or_method_is_told_where_and_how(api: ApiClient) -> None:
+    """A newcomer's trial: `/campaigns/…/mana/spend` without `/v1` and the console asked
+    under `/v1` were a bare 404, and a 405 named its methods only in the Allow header."""
+    cid = api.new_campaign()
+    mara = api.new_character()
+    head = api.get(api.c())["position"]
+    lost = api.post(f"/campaigns/{cid}/characters/{mara}/mana/spend", {"amount": 1})
+    assert lost.status == 404
+    assert f"start with /v1: POST /v1/campaigns/{cid}/characters/{mara}/mana/spend" in lost["detail"]
+    console = api.get(f"/v1/campaigns/{cid}/audit")
+    assert console.status == 404
+    assert f"not under /v1: GET /campaigns/{cid}/audit answers" in console["detail"]
+    assert "/v1" not in api.get(f"/v1/campaigns/{cid}/nowhere")["detail"].split(" here.")[1]
+    wrong = api.get(api.c(f"/characters/{mara}/mana/spend"))
+    assert (wrong.status, wrong["rule"]) == (405, "method-not-allowed")
+    assert "POST" in wrong["allowed"]
+    assert "POST" in wrong["detail"]
+    assert api.get(api.c())["position"] == head
+
+
 def test_words_meant_for_a_browser_never_reach_an_error_answer(api: ApiClient) -> None:
     api.new_campaign()
     mara = api.new_character()

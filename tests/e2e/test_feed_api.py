@@ -176,6 +176,7 @@ def test_malformed_or_future_positions_are_refused(api: ApiClient) -> None:
     answer = api.get(api.c("/feed"), headers={"Last-Event-ID": "abc"})
     assert answer.status == 400
     assert answer["rule"] == "malformed-last-event-id"
+    assert answer["errors"]["Last-Event-ID"], answer  # named like every other field
     for sent in ("1_0", "+1", "-1"):  # int() read "1_0" as 10 (an outside attack)
         assert api.get(api.c("/feed"), headers={"Last-Event-ID": sent}).status == 400
 

@@ -219,5 +219,12 @@ def test_me_refuses_a_missing_wrong_or_revoked_token(api: ApiClient) -> None:
     assert api.get("/v1/me", token=observer).status == 200
     assert api.delete(api.c(f"/tokens/{observer.split('_')[1]}")).status == 204
     assert _refusal(api.get("/v1/me", token="")) == (401, "token-required")
+    # A newcomer's trial: a token sent without `Bearer ` heard what an unknown one hears.
+    bare = api.get("/v1/me", token="", headers={"Authorization": api.token or ""})
+    assert _refusal(bare) == (401, "token-required")
+    assert "`Bearer <token>`: the word Bearer, a space, the token" in bare["detail"]
+    assert bare["errors"] == {"Authorization": ["no valid bearer token"]}
+    unknown = api.get("/v1/me", token=(api.token or "") + "x")  # well formed: no hint
+    assert unknown["detail"] == "A valid bearer token is required."
     assert _refusal(api.get("/v1/me", token=(api.token or "") + "x")) == (401, "token-required")
     assert _refusal(api.get("/v1/me", token=observer)) == (401, "token-revoked")

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from tests.api_client import Answer, ApiClient, by_id
 
 PROBLEM = "application/problem+json"
@@ -127,6 +129,16 @@ def test_unknown_query_parameter_or_event_type_is_422_naming_the_valid_ones(
     answer = refused(api.get(api.c("/events?type=Roled")), 422, "unknown-event-type", "type")
     assert "Rolled" in answer["allowed"], answer
     assert api.get(api.c("/events?type=rolled")).status == 200
+
+
+@pytest.mark.parametrize("at", ["2026-W49-7T00:00:00Z", "20261206T080000Z", "2026-340T08:00Z"])
+def test_an_at_time_is_rfc_3339_not_any_iso_8601_form(api: ApiClient, at: str) -> None:
+    """An outside attack: ISO weeks, ordinal dates and the basic form were read as times."""
+    api.new_campaign()
+    refused(api.get(api.c(f"/state?at={at}")), 422, "malformed-at", "at")
+    for fine in ("2000-01-01T00:00:00Z", "2000-01-01 00:00:00z", "2000-01-01t00:00:00.5%2B01:00"):
+        answer = api.get(api.c(f"/state?at={fine}"))
+        assert (answer.status, answer["rule"]) == (422, "position-out-of-range"), fine
 
 
 def test_an_unencoded_plus_in_at_gets_a_hint(api: ApiClient) -> None:

@@ -63,6 +63,27 @@ def test_a_body_not_sent_as_json_is_415(api: ApiClient, content_type: str | None
     assert api.post(api.c("/clock/end-scene")).status == 200  # as JSON it still runs
 
 
+@pytest.mark.parametrize("charset", ["iso-8859-1", "utf-16", "latin1"])
+def test_a_body_declared_in_a_charset_other_than_utf8_is_415_and_records_nothing(
+        api: ApiClient, charset: str) -> None:
+    """An outside attack: `charset=iso-8859-1` with the UTF-8 bytes of `café` recorded
+    `café` where a Latin-1 client meant `cafÃ©`: the declared charset was neither honoured
+    nor refused. A body is read as UTF-8 (RFC 8259), so another charset is refused."""
+    api.new_campaign()
+    mara = api.new_character()
+    before = _head(api)
+    answer = api.call("POST", api.c(f"/characters/{mara}/mana/gain"),
+                      data='{"amount": 1, "reason": "café"}'.encode(),
+                      content_type=f"application/json; charset={charset}")
+    assert (answer.status, answer["rule"]) == (415, "unsupported-media-type")
+    assert charset in answer["errors"]["Content-Type"][0]
+    assert _head(api) == before
+    for fine in ("application/json; charset=utf-8", "application/json; charset=UTF8"):
+        sent = api.call("POST", api.c(f"/characters/{mara}/mana/gain"),
+                        data=b'{"amount": 1}', content_type=fine)
+        assert sent.status == 200, (fine, sent)
+
+
 def test_a_repeated_query_parameter_is_refused_naming_it(api: ApiClient) -> None:
     api.new_campaign()
     api.new_character()
@@ -107,6 +128,7 @@ def test_numbers_in_queries_and_headers_are_ascii_digits_and_never_a_500(
         staled = api.post(api.c(f"/characters/{mara}/mana/gain"), {"amount": 1},
                           headers={"If-Match": sent})
         assert (staled.status, staled["rule"]) == (400, "malformed-if-match"), sent
+        assert staled["errors"]["If-Match"], staled  # named like every other field
         assert api.get(api.c(f"/events?after={sent}")).status == 422, sent
     digits = "9" * 4_400
     assert api.get("/v1/catalog", headers={"Ledger-Min-Position": digits}).status == 422
