@@ -31,9 +31,11 @@ class Served:
 def served(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory,
            ) -> Iterator[Served]:
     """One live server per store for this module; each test makes its own campaigns."""
-    # Short heartbeats and token re-checks keep the feed tests quick.
+    # Short heartbeats and token re-checks keep the feed tests quick; webhooks may go to
+    # loopback, where the tests' receivers listen.
     config = Config(data_dir=str(tmp_path_factory.mktemp("client")), secret_key=SECRET_KEY,
-                    feed_heartbeat_seconds=1.0, feed_auth_recheck_seconds=0.5)
+                    feed_heartbeat_seconds=1.0, feed_auth_recheck_seconds=0.5,
+                    webhook_allow_private=True)
     if request.param == "postgres":
         config = msgspec.structs.replace(
             config, store="postgres", pg_dbname=request.getfixturevalue("pg_database"),
