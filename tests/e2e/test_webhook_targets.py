@@ -95,6 +95,12 @@ def test_a_delivery_connects_to_no_private_address_unless_allowed(receiver: Rece
     assert post(url, b"{}", {"Content-Type": "application/json"}, 5.0,
                 allow_private=True) == (204, None)
     assert len(receiver.requests) == 1
+    # https goes through the same connection before its handshake
+    status, error = post(url.replace("http://", "https://"), b"{}", {}, 5.0)
+    assert status is None
+    assert error is not None
+    assert "PrivateTarget" in error
+    assert len(receiver.requests) == 1
 
 
 def test_a_webhook_registered_while_allowed_is_not_delivered_once_disallowed(
