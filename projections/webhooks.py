@@ -14,14 +14,16 @@ Two halves in one runner process:
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import hmac
 import http.client
 import logging
 import random
+import socket
 import threading
 import time
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Future, ThreadPoolExecutor
 from datetime import UTC, datetime, timedelta
 from typing import Any
 from urllib.parse import urlsplit
@@ -44,6 +46,8 @@ from projections.runner import ProjectionRunner
 log = logging.getLogger(__name__)
 NAME = "webhooks"
 USER_AGENT = "campaign-ledger-webhooks/1"
+# Attempts under way at once in one runner, each bounded by LEDGER_WEBHOOK_TIMEOUT_SECONDS.
+SENDERS = 16
 _encoder = msgspec.json.Encoder()
 
 
@@ -110,15 +114,31 @@ class Sender:
         self.box = box
         self.config = config
         self.signer = HeadSigner(box)
-        self.pool = ThreadPoolExecutor(max_workers=8, thread_name_prefix="webhook-send")
+        self.pool = ThreadPoolExecutor(max_workers=SENDERS, thread_name_prefix="webhook-send")
+        # Webhook id -> its attempt under way: one at a time per webhook keeps a receiver's
+        # events in order, and no webhook waits for another's (a slow receiver held every
+        # campaign's deliveries while a round waited for all of its attempts).
+        self.in_flight: dict[str, Future[bool]] = {}
 
     def run_once(self) -> int:
-        """Send every webhook's due delivery; answers how many were attempted."""
-        due = hooks.next_due(self.store, utc_now())
+        """Send every webhook's due delivery and wait for them; answers how many were
+        attempted (`deliver-webhooks --once`)."""
+        return sum(1 for job in self.start_due() if job.result())
+
+    def start_due(self) -> list[Future[bool]]:
+        """Start an attempt for each due delivery whose webhook has none under way."""
+        self.in_flight = {k: job for k, job in self.in_flight.items() if not job.done()}
+        due = [d for d in hooks.next_due(self.store, utc_now())
+               if d.webhook_id not in self.in_flight]
+        if not due:
+            return []
         live = {h.id: h for h in hooks.webhooks(self.store)}
-        jobs = [self.pool.submit(self.send, d, live[d.webhook_id])
-                for d in due if d.webhook_id in live]
-        return sum(1 for job in jobs if job.result())
+        started = []
+        for delivery in (d for d in due if d.webhook_id in live):
+            job = self.pool.submit(self.send, delivery, live[delivery.webhook_id])
+            self.in_flight[delivery.webhook_id] = job
+            started.append(job)
+        return started
 
     def send(self, delivery: hooks.Delivery, hook: hooks.Webhook) -> bool:
         lease = self.config.webhook_timeout_seconds * 2 + 5
@@ -171,7 +191,7 @@ class Sender:
     def follow(self, stop: threading.Event) -> None:
         while not stop.is_set():
             try:
-                if self.run_once() == 0:
+                if not self.start_due():
                     stop.wait(self.config.webhook_poll_seconds)
             except Exception:  # the store may be briefly away: try again shortly
                 log.warning("webhook sender failed; retrying", exc_info=True)
@@ -182,9 +202,14 @@ class _Guarded(http.client.HTTPConnection):
     """Connects only where ledger/service/webhook_targets.py allows."""
 
     allow_private = False
+    # Set when the attempt's deadline passes (post); a connection made after it is dropped.
+    cut: threading.Event | None = None
 
     def connect(self) -> None:
         self.sock = connect(self.host, self.port, self.timeout, self.allow_private)
+        if self.cut is not None and self.cut.is_set():
+            self.sock.close()
+            raise TimeoutError("the attempt's deadline passed while connecting")
 
 
 class _GuardedTLS(http.client.HTTPSConnection, _Guarded):
@@ -194,20 +219,39 @@ class _GuardedTLS(http.client.HTTPSConnection, _Guarded):
 def post(url: str, body: bytes, headers: dict[str, str], timeout: float,
          allow_private: bool = False) -> tuple[int | None, str | None]:
     """POST without following redirects, to a public address unless `allow_private`;
-    answers (status, error)."""
+    answers (status, error). `timeout` bounds the whole attempt, not each read: a
+    receiver that sent a byte every few seconds held its attempt open for ever."""
     parts = urlsplit(url)
     kind = _GuardedTLS if parts.scheme == "https" else _Guarded
     path = (parts.path or "/") + (f"?{parts.query}" if parts.query else "")
+    # The port given, so that an IPv6 host is never split at its last colon.
+    port = parts.port or (443 if parts.scheme == "https" else 80)
+    conn = kind(parts.hostname or "", port, timeout=timeout)
+    conn.allow_private = allow_private
+    cut = conn.cut = threading.Event()
+    deadline = threading.Timer(timeout, _cut, args=(conn, cut))
+    deadline.start()
     try:
-        conn = kind(parts.hostname or "", parts.port, timeout=timeout)
-        conn.allow_private = allow_private
-        try:
-            conn.request("POST", path, body, headers)
-            response = conn.getresponse()
-            response.read(64 * 1024)
-            status = response.status
-        finally:
-            conn.close()
+        conn.request("POST", path, body, headers)
+        response = conn.getresponse()
+        response.read(64 * 1024)
+        status = response.status
     except (OSError, http.client.HTTPException) as exc:
+        if cut.is_set():
+            return None, f"TimeoutError: the attempt took longer than {timeout:g} s"
         return None, f"{type(exc).__name__}: {exc}"[:500]
+    finally:
+        deadline.cancel()
+        conn.close()
+    if cut.is_set():  # the shut socket read as the end of the answer: it never arrived whole
+        return None, f"TimeoutError: the attempt took longer than {timeout:g} s"
     return status, None if 200 <= status < 300 else f"HTTP {status}"
+
+
+def _cut(conn: http.client.HTTPConnection, cut: threading.Event) -> None:
+    """The attempt's deadline: shut its socket, which ends a read in progress."""
+    cut.set()
+    sock = conn.sock
+    if sock is not None:
+        with contextlib.suppress(OSError):
+            sock.shutdown(socket.SHUT_RDWR)

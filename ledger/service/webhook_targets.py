@@ -18,6 +18,9 @@ import socket
 from ledger.domain.errors import InvalidInput
 
 SETTING = "LEDGER_WEBHOOK_ALLOW_PRIVATE"
+# Names that mean this machine on common systems (a `.localhost` name too, RFC 6761).
+LOOPBACK_NAMES = frozenset({"localhost", "localhost.localdomain", "ip6-localhost",
+                            "ip6-loopback"})
 Address = ipaddress.IPv4Address | ipaddress.IPv6Address
 
 
@@ -26,13 +29,29 @@ class PrivateTarget(OSError):
     public: nothing was sent. An OSError, so a delivery records it like a refusal."""
 
 
+# IPv6 ranges that carry an IPv4 address in their last 32 bits, which decides: IPv4-
+# compatible (deprecated), IPv4-translated, and the well-known NAT64 prefix, through which
+# a NAT64 gateway reaches the IPv4 address inside (an outside attack found them public).
+_CARRY_IPV4 = tuple(ipaddress.IPv6Network(n) for n in ("::/96", "::ffff:0:0:0/96",
+                                                          "64:ff9b::/96"))
+# IPv6 ranges that are never public though Python's `is_global` may say so: local-use
+# NAT64 (RFC 8215) and the deprecated site-local range.
+_NEVER_PUBLIC = tuple(ipaddress.IPv6Network(n) for n in ("64:ff9b:1::/48", "fec0::/10"))
+
+
 def public(address: Address) -> bool:
     """Reachable on the public internet: not loopback, private, link-local, shared,
-    reserved, multicast or unspecified, nor an IPv4 one of those written as IPv6."""
+    reserved, multicast or unspecified, nor an IPv4 one of those carried in IPv6."""
     if isinstance(address, ipaddress.IPv6Address):
         inner = address.ipv4_mapped or address.sixtofour
+        if inner is None and any(address in n for n in _CARRY_IPV4):
+            inner = ipaddress.IPv4Address(int(address) & 0xFFFFFFFF)
+        if inner is None and address.teredo is not None:
+            return all(public(a) for a in address.teredo)
         if inner is not None:
             return public(inner)
+        if any(address in n for n in _NEVER_PUBLIC):
+            return False
     return address.is_global and not address.is_multicast
 
 
@@ -41,12 +60,23 @@ def check_registered_host(host: str, allow_private: bool) -> None:
     a `localhost` name (a name is resolved at each delivery instead, where it counts)."""
     if allow_private:
         return
-    name = host.lower().rstrip(".")
+    name = _as_resolved(host).lower().rstrip(".")
     literal = _address_literal(name)
-    if name == "localhost" or name.endswith(".localhost") or (
+    if name in LOOPBACK_NAMES or name.endswith(".localhost") or (
             literal is not None and not public(literal)):
         raise InvalidInput("webhook-url", "must name a public address: loopback, private and "
                            f"link-local ones are refused unless {SETTING}=1", field="url")
+
+
+def _as_resolved(host: str) -> str:
+    """The host as a resolver reads it: IDNA maps full-width digits and letters, circled
+    ones and the ideographic full stop to ASCII, and drops zero-width characters (an
+    outside attack registered 127.0.0.1 and localhost in full-width forms, which deliver
+    to loopback). A host IDNA cannot read stays as it is: it resolves to nothing."""
+    try:
+        return host.encode("idna").decode("ascii")
+    except UnicodeError:
+        return host
 
 
 def _address_literal(name: str) -> Address | None:

@@ -28,8 +28,12 @@ from tests.waiting import wait_until
 NOT_PUBLIC = ["127.0.0.1", "127.8.9.10", "::1", "10.1.2.3", "172.16.0.9", "192.168.1.20",
               "169.254.169.254", "100.64.0.1", "0.0.0.0", "::", "fe80::1", "fd00::7",
               "::ffff:127.0.0.1", "::ffff:10.0.0.1", "2002:7f00:1::", "224.0.0.251",
-              "240.0.0.1", "192.0.2.5"]
-PUBLIC = ["93.184.216.34", "1.1.1.1", "2606:4700:4700::1111", "::ffff:8.8.8.8"]
+              "240.0.0.1", "192.0.2.5",
+              # IPv4 carried in IPv6, local-use NAT64 and site-local (a second attack)
+              "fec0::1", "64:ff9b:1::a00:1", "64:ff9b::a00:1", "::127.0.0.1", "::ffff:0:7f00:1",
+              "2001:0:4136:e378:8000:63bf:3fff:fdd2"]
+PUBLIC = ["93.184.216.34", "1.1.1.1", "2606:4700:4700::1111", "::ffff:8.8.8.8",
+          "64:ff9b::808:808"]
 
 
 @pytest.mark.parametrize("address", NOT_PUBLIC)
@@ -49,7 +53,13 @@ def test_internet_addresses_are_public(address: str) -> None:
                                  "http://[::ffff:127.0.0.1]/", "http://0.0.0.0:5432/",
                                  # IPv4's shorthands, which resolvers read (an outside attack)
                                  "http://127.1:8080/", "http://0x7f000001/", "http://2130706433/",
-                                 "http://017700000001/", "http://0177.0.0.1/", "http://10.1/"])
+                                 "http://017700000001/", "http://0177.0.0.1/", "http://10.1/",
+                                 # spellings a resolver reads as loopback (a second attack)
+                                 "http://\uff11\uff12\uff17.\uff10.\uff10.\uff11/",
+                                 "http://\u2460\u2461\u2466.0.0.1/",
+                                 "http://\uff4c\uff4f\uff43\uff41\uff4c\uff48\uff4f\uff53\uff54/",
+                                 "http://127.0.0.1\u200b/", "http://localhost\u3002:8/",
+                                 "http://ip6-localhost/", "http://localhost.localdomain/"])
 def test_a_non_public_host_is_refused_at_registration_unless_allowed(url: str) -> None:
     with pytest.raises(Exception, match=SETTING) as refused:
         check_webhook_url(url)
@@ -95,6 +105,9 @@ def test_a_delivery_connects_to_no_private_address_unless_allowed(receiver: Rece
     assert post(url, b"{}", {"Content-Type": "application/json"}, 5.0,
                 allow_private=True) == (204, None)
     assert len(receiver.requests) == 1
+    # an IPv6 host without a port is never split at its last colon (it was `InvalidURL`)
+    _, error = post("http://[::1]/hook", b"{}", {}, 5.0, allow_private=True)
+    assert error is None or "InvalidURL" not in error
     # https goes through the same connection before its handshake
     status, error = post(url.replace("http://", "https://"), b"{}", {}, 5.0)
     assert status is None
