@@ -16,8 +16,9 @@ FINE = Record("cmp_0123abcd", 1, "CharacterRegistered", 1, b'{"name":"Mara","tag
 
 
 def test_what_the_service_records_is_importable() -> None:
-    check_importable([FINE, msgspec.structs.replace(FINE, position=2, session=3, scene=9,
-                                                    recorded_at="2026-12-06T08:12:26Z")])
+    check_importable([FINE, msgspec.structs.replace(FINE, position=2, session=3, scene=9),
+                      msgspec.structs.replace(FINE, position=3,
+                                              recorded_at="2026-12-06T08:12:27.000000Z")])
 
 
 @pytest.mark.parametrize(("change", "says"), [
@@ -27,7 +28,12 @@ def test_what_the_service_records_is_importable() -> None:
     ({"scene": -1}, "scene is outside"),
     ({"recorded_at": "zzzz"}, "recorded_at"),
     ({"recorded_at": "2026-12-06T08:12:26+02:00"}, "recorded_at"),
-    ({"recorded_at": "2026-13-45T08:12:26Z"}, "recorded_at"),
+    ({"recorded_at": "2026-13-45T08:12:26.000000Z"}, "recorded_at"),
+    # Shorter than the service writes it: the text order of times breaks (a second attack)
+    ({"recorded_at": "2026-12-06T08:12:27Z"}, "recorded_at"),
+    ({"recorded_at": "2026-12-06T08:12:26.47738Z"}, "recorded_at"),
+    ({"recorded_at": "2026-12-06T08:12:26.000000Z"}, "goes back in time"),
+    ({"type": "NoSuchEvent"}, "no such event type"),
     ({"data": b'{"name":"<img src=x>\\u0000"}'}, "NUL"),
     ({"data": b'{"notes":{"k":["\\ud800"]}}'}, "not readable JSON"),
     ({"actor_character": "chr_\ud800"}, "lone surrogate"),
@@ -38,5 +44,17 @@ def test_what_no_recording_could_hold_is_refused_naming_the_event(
     bad = msgspec.structs.replace(FINE, position=2, **change)
     with pytest.raises(OutOfBounds) as refused:
         check_importable([FINE, bad])
-    assert str(refused.value).startswith("event 2 (CharacterRegistered): ")
+    assert str(refused.value).startswith(f"event 2 ({bad.type}): ")
     assert says in str(refused.value)
+
+
+def test_a_refusal_shows_a_files_text_with_its_control_characters_escaped() -> None:
+    """A second attack named an event type with terminal escapes; the refusal printed them
+    raw into the operator's terminal (cleared it, set its title)."""
+    bad = msgspec.structs.replace(FINE, position=2, type="\x1b[2J\x1b]0;owned\x07")
+    with pytest.raises(OutOfBounds) as refused:
+        check_importable([FINE, bad])
+    said = str(refused.value)
+    assert "\x1b" not in said
+    assert "\x07" not in said
+    assert "(\\x1b[2J\\x1b]0;owned\\x07): no such event type" in said

@@ -18,11 +18,14 @@ from typing import Any
 
 import msgspec
 
+from ledger.domain.events import EVENT_TYPES
 from ledger.domain.record import CAMPAIGN_ID, Record
 
 # The stores' integer columns are signed 64-bit.
 MOST_INTEGER = 2**63 - 1
-RECORDED_AT = re.compile(r"\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?Z")
+# As the service writes it: UTC, fixed width, so that it sorts as text (the time-travel
+# reads compare it as text: a shorter stamp answered `?at=` wrongly, a second attack).
+RECORDED_AT = re.compile(r"\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z")
 
 
 class OutOfBounds(ValueError):
@@ -30,10 +33,25 @@ class OutOfBounds(ValueError):
 
 
 def check_importable(records: Iterable[Record]) -> None:
+    """Raises OutOfBounds naming the first event no recording could hold. A command's
+    time is never before its campaign's last (ledger/service/recording.py), so times
+    never go back either."""
+    latest = ""
     for record in records:
         problem = _problem(record)
+        if problem is None and record.recorded_at < latest:
+            problem = f"recorded_at goes back in time (to before {latest})"
         if problem:
-            raise OutOfBounds(f"event {record.position} ({record.type[:100]}): {problem}")
+            raise OutOfBounds(f"event {record.position} ({printable(record.type)}): {problem}")
+        latest = record.recorded_at
+
+
+def printable(text: str) -> str:
+    """`text` with control characters escaped, at most 100 characters: a name from a
+    file goes into the operator's terminal (a second attack cleared it with escapes)."""
+    shown = text[:100]
+    return "".join(c if c.isprintable() else c.encode("unicode_escape").decode("ascii")
+                   for c in shown)
 
 
 def _problem(record: Record) -> str | None:
@@ -42,8 +60,10 @@ def _problem(record: Record) -> str | None:
     for name in ("position", "version", "session", "scene"):
         if not 0 <= getattr(record, name) <= MOST_INTEGER:
             return f"{name} is outside 0 to 2^63-1"
+    if record.type not in EVENT_TYPES:
+        return "no such event type"
     if not RECORDED_AT.fullmatch(record.recorded_at) or not _parses(record.recorded_at):
-        return "recorded_at is not an RFC 3339 UTC time"
+        return "recorded_at is not a UTC time as the service writes it (2026-01-01T00:00:00.000000Z)"
     texts = [record.type, record.actor_role, record.correlation_id, record.actor_token or "",
              record.actor_character or "", record.character_id or ""]
     try:

@@ -13,6 +13,7 @@ from ledger.adapters.export_format import History
 from ledger.adapters.signing import signature_ok
 from ledger.domain.audit.reports import Report
 from ledger.domain.audit.verify import Checker
+from ledger.service.audit.import_bounds import OutOfBounds, check_importable
 
 
 class SignedHeadCheck(msgspec.Struct, frozen=True):
@@ -28,6 +29,8 @@ class FileReport(msgspec.Struct, frozen=True, kw_only=True):
     signed_head: SignedHeadCheck
     seeds_ok: bool
     complete: bool  # the header's event count is the number of events in the file
+    # The first event no recording could hold (import_bounds.py), else None.
+    out_of_bounds: str | None = None
 
 
 def verify_history(history: History, expect_head: str | None = None,
@@ -46,9 +49,15 @@ def verify_history(history: History, expect_head: str | None = None,
     )
     seeds_ok = all(checker.revealed.get(s.epoch, ("",))[0] == s.seed for s in history.seeds)
     complete = history.header.events == len(history.records)
-    ok = report.ok and signed.signature_ok and signed.matches_chain and seeds_ok and complete
+    try:
+        check_importable(history.records)
+        out_of_bounds = None
+    except OutOfBounds as exc:
+        out_of_bounds = str(exc)
+    ok = (report.ok and signed.signature_ok and signed.matches_chain and seeds_ok and complete
+          and out_of_bounds is None)
     return FileReport(ok=ok, report=report, signed_head=signed, seeds_ok=seeds_ok,
-                      complete=complete)
+                      complete=complete, out_of_bounds=out_of_bounds)
 
 
 def report_problems(report: Report) -> list[str]:
@@ -91,4 +100,6 @@ def problems(checked: FileReport) -> list[str]:
         found.append("a seed line differs from the seed its events reveal")
     if not checked.complete:
         found.append("the header's event count differs from the events in the file")
+    if checked.out_of_bounds:
+        found.append(f"not a history this service could have recorded: {checked.out_of_bounds}")
     return found
