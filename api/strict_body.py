@@ -30,6 +30,18 @@ BODY_METHODS = frozenset({"POST", "PUT", "PATCH", "DELETE"})
 UTF_8 = frozenset({"utf-8", "utf8"})
 
 
+def declared_charsets(content_type: str) -> list[str]:
+    """Every charset the header names, lower-cased and unquoted, read from its raw text:
+    werkzeug's parse dropped an unbalanced quote, an empty value and a second charset (a
+    second attack sent `charset="latin1`, `charset=` and `charset=utf-8, charset=latin1`)."""
+    found = []
+    for part in content_type.split(";")[1:]:
+        name, equals, value = part.partition("=")
+        if equals and name.strip().lower() == "charset":
+            found.append(value.strip().strip('"').strip().lower().replace("_", "-"))
+    return found
+
+
 def load_body(data: bytes) -> Any:
     """The body as JSON. Raises ApiError for a key given twice, and json.JSONDecodeError
     (which webargs answers with its 400) for anything json.loads cannot read."""
@@ -66,8 +78,8 @@ def install(app: Flask) -> None:
             raise ApiError(415, "unsupported-media-type",
                            "Send the body as JSON, with Content-Type: application/json.",
                            errors={"Content-Type": [f"{request.mimetype or 'none'} is not JSON"]})
-        charset = request.mimetype_params.get("charset")
-        if charset is not None and charset.strip().lower().replace("_", "-") not in UTF_8:
-            raise ApiError(415, "unsupported-media-type",
-                           "JSON bodies are UTF-8: send no charset, or charset=utf-8.",
-                           errors={"Content-Type": [f"charset {charset!r} is not UTF-8"]})
+        for charset in declared_charsets(request.headers.get("Content-Type", "")):
+            if charset not in UTF_8:
+                raise ApiError(415, "unsupported-media-type",
+                               "JSON bodies are UTF-8: send no charset, or charset=utf-8.",
+                               errors={"Content-Type": [f"charset {charset!r} is not UTF-8"]})

@@ -12,10 +12,10 @@ from api.schemas import MAX_POSITION
 from ledger.domain.state import CampaignState, Character
 from ledger.service.ledger import Ledger
 
-# A date, `T` (or the space RFC 3339 allows), a time and an optional offset (its absence
-# has its own answer below). datetime.fromisoformat alone also read `2026-W49-7T00:00:00Z`
+# A date, `T` (or the space RFC 3339 allows), a time with its seconds and an optional
+# offset (its absence has its own answer below). datetime.fromisoformat alone also read `2026-W49-7T00:00:00Z`
 # and `20261206T080000Z` (an outside attack).
-RFC_3339 = re.compile(r"\d{4}-\d{2}-\d{2}[Tt ]\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?"
+RFC_3339 = re.compile(r"\d{4}-\d{2}-\d{2}[Tt ]\d{2}:\d{2}:\d{2}(\.\d{1,6})?"
                       r"([Zz]|[+-]\d{2}:\d{2})?")
 
 

@@ -131,9 +131,11 @@ def test_unknown_query_parameter_or_event_type_is_422_naming_the_valid_ones(
     assert api.get(api.c("/events?type=rolled")).status == 200
 
 
-@pytest.mark.parametrize("at", ["2026-W49-7T00:00:00Z", "20261206T080000Z", "2026-340T08:00Z"])
+@pytest.mark.parametrize("at", ["2026-W49-7T00:00:00Z", "20261206T080000Z", "2026-340T08:00Z",
+                                "2026-12-06T08:41Z"])
 def test_an_at_time_is_rfc_3339_not_any_iso_8601_form(api: ApiClient, at: str) -> None:
-    """An outside attack: ISO weeks, ordinal dates and the basic form were read as times."""
+    """Outside attacks: ISO weeks, ordinal dates, the basic form and a time without its
+    seconds were read as times."""
     api.new_campaign()
     refused(api.get(api.c(f"/state?at={at}")), 422, "malformed-at", "at")
     for fine in ("2000-01-01T00:00:00Z", "2000-01-01 00:00:00z", "2000-01-01t00:00:00.5%2B01:00"):
