@@ -136,6 +136,7 @@ class Sender:
         started = []
         for delivery in (d for d in due if d.webhook_id in live):
             job = self.pool.submit(self.send, delivery, live[delivery.webhook_id])
+            job.add_done_callback(_log_failure)
             self.in_flight[delivery.webhook_id] = job
             started.append(job)
         return started
@@ -246,6 +247,14 @@ def post(url: str, body: bytes, headers: dict[str, str], timeout: float,
     if cut.is_set():  # the shut socket read as the end of the answer: it never arrived whole
         return None, f"TimeoutError: the attempt took longer than {timeout:g} s"
     return status, None if 200 <= status < 300 else f"HTTP {status}"
+
+
+def _log_failure(job: Future[bool]) -> None:
+    """An attempt that failed on our side (the store briefly away): logged, and its
+    delivery is due again once its lease ends."""
+    failure = None if job.cancelled() else job.exception()
+    if failure is not None:
+        log.warning("webhook attempt failed; retrying", exc_info=failure)
 
 
 def _cut(conn: http.client.HTTPConnection, cut: threading.Event) -> None:

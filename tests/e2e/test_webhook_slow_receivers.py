@@ -6,16 +6,18 @@ waited for all its attempts, held every campaign's deliveries with it."""
 
 from __future__ import annotations
 
+import logging
 import socketserver
 import threading
 from collections.abc import Iterator
+from concurrent.futures import Future
 
 import msgspec
 import pytest
 
 from ledger.service.config import Config
 from projections.webhook_tools import run_until
-from projections.webhooks import post
+from projections.webhooks import _log_failure, post
 from tests.api_client import ApiClient
 from tests.e2e.test_webhooks import Receiver
 from tests.waiting import wait_until
@@ -104,3 +106,15 @@ def test_a_slow_receiver_holds_only_its_own_webhook(
         thread.join(timeout=30)
         fast.server.shutdown()
     assert fast.accepted()[0]["event"]["type"] == "ResourceGained"
+
+
+def test_an_attempt_that_fails_on_our_side_is_logged_not_lost(
+        caplog: pytest.LogCaptureFixture) -> None:
+    """Attempts run on their own now; one that raised (the store briefly away) used to
+    reach the runner's loop, which logged it. Its future logs it instead."""
+    failed: Future[bool] = Future()
+    failed.set_exception(RuntimeError("the store is away"))
+    with caplog.at_level(logging.WARNING, logger="projections.webhooks"):
+        _log_failure(failed)
+    assert "webhook attempt failed; retrying" in caplog.text
+    assert "the store is away" in caplog.text
