@@ -95,11 +95,15 @@ def require_alive(state: CampaignState, character_id: str) -> Character:
 
 def unable_to_act(character: Character) -> str | None:
     """Why the character can take no action, or None (000): Unconscious, "helpless, unable
-    to take any actions" (knocked out or by the Condition); Helpless, "cannot take any
-    actions"; Dying, "A dying character is helpless", except that Cinematic mode lets them
-    "take a Minor action each round" (which action that is stays the table's)."""
+    to take any actions" (knocked out or by the Condition); Comatose, "unconscious, but
+    cannot be revived without considerable effort" (an outside rules check found it
+    acting); Helpless, "cannot take any actions"; Dying, "A dying character is helpless",
+    except that Cinematic mode lets them "take a Minor action each round" (which action
+    that is stays the table's)."""
     if character.unconscious or any(c.name == "Unconscious" for c in character.conditions):
         return "Unconscious"
+    if any(c.name == "Comatose" for c in character.conditions):
+        return "Comatose, and so unconscious"
     if any(c.name == "Helpless" for c in character.conditions):
         return "Helpless"
     if character.dying and (character.dying_state is None

@@ -61,10 +61,11 @@ def test_compelled_limits_only_active_tests_in_ones_own_turn() -> None:
     assert of_type(act(fight, mara), "Rolled")
 
 
-@pytest.mark.parametrize("condition", ["Helpless", "Unconscious"])
+@pytest.mark.parametrize("condition", ["Helpless", "Unconscious", "Comatose"])
 def test_helpless_and_unconscious_take_no_action_in_their_turn(condition: str) -> None:
     """000: Helpless "cannot take any actions"; Unconscious "is helpless, unable to take
-    any actions". An outside rules check made active tests, with SP, in either state."""
+    any actions"; Comatose "is unconscious, but cannot be revived without considerable
+    effort". Outside rules checks made active tests, with SP, in each state."""
     fight, mara, _ = in_turn(condition)
     head = fight.state.position
     with pytest.raises(RuleViolation) as refused:
@@ -177,7 +178,7 @@ def test_dying_in_cinematic_mode_may_still_act() -> None:
     assert of_type(act(fight, mara), "Rolled")
 
 
-@pytest.mark.parametrize("condition", ["Helpless", "Unconscious"])
+@pytest.mark.parametrize("condition", ["Helpless", "Unconscious", "Comatose"])
 def test_helpless_or_unconscious_can_neither_cast_nor_summon_nor_command_a_spirit(
         condition: str) -> None:
     """000: Helpless "cannot take any actions", Unconscious "unable to take any actions";
@@ -197,7 +198,8 @@ def test_helpless_or_unconscious_can_neither_cast_nor_summon_nor_command_a_spiri
 
 
 @pytest.mark.parametrize(("condition", "rule"), [("Helpless", "helpless-takes-no-actions"),
-                                                 ("Unconscious", "caster-unconscious")])
+                                                 ("Unconscious", "caster-unconscious"),
+                                                 ("Comatose", "helpless-takes-no-actions")])
 def test_a_helpless_or_unconscious_mage_cannot_cast(condition: str, rule: str) -> None:
     """An outside rules check cast with the Helpless Condition in the caster's own turn."""
     fight = Fight()
