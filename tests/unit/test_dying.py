@@ -10,6 +10,7 @@ from ledger.domain import resources
 from ledger.domain.encounters.dying import survival_rounds, survival_tn
 from ledger.domain.encounters.dying_commands import GiveFirstAid, RollDyingTest
 from ledger.domain.errors import RuleViolation
+from ledger.domain.magic.spells import CastRequest, cast
 from ledger.domain.state import Settings
 from ledger.domain.state.dying import DyingState
 from ledger.domain.stunts.effects import Choice
@@ -221,3 +222,21 @@ def test_helpless_that_comes_with_dying_ends_when_dying_ends() -> None:
     events = fight.do(resources.heal(mara, 1, "bandages"))
     assert [(e.name, e.why) for e in of_type(events, "ConditionExpired")] == [
         ("Helpless", "dying-ended")]
+
+
+@pytest.mark.parametrize("duration", ["scene", "day"])
+def test_triage_stabilizes_a_dying_target_at_once(duration: str) -> None:
+    """001, 6.1, Triage: "You touch an adjacent living creature that is Mortally Wounded,
+    stabilizing them immediately." Mortally Wounded is, here, Dying: the cast ends it as
+    First Aid does (an outside rules check found the target still dying, its survival time
+    running out three turns later)."""
+    fight = Fight()
+    ivo = fight.mage("Ivo", cast=2, prepared=("Triage",))
+    mara = shot(fight)
+    events = fight.do(cast(ivo, CastRequest(spell="Triage", duration=duration, target=mara)))
+    assert [e.why for e in of_type(events, "DyingEnded")] == ["triage"]
+    assert (fight.get(mara).dying, fight.get(mara).dying_state) == (False, None)
+    fight.next(20)
+    assert not of_type(fight.next(), "SurvivalTimeRanOut")
+    healthy = fight.do(cast(ivo, CastRequest(spell="Triage", duration="day", target=ivo)))
+    assert not of_type(healthy, "DyingEnded")  # nothing to stabilize: the cast as before

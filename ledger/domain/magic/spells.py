@@ -28,6 +28,7 @@ from ledger.domain.characters import check_able, require_alive
 from ledger.domain.context import Context
 from ledger.domain.decision import Decide
 from ledger.domain.encounters import casting
+from ledger.domain.encounters.dying import DyingEnded
 from ledger.domain.errors import InvalidInput, RuleViolation
 from ledger.domain.events import DomainEvent, evolves
 from ledger.domain.magic import spell_rules as rules
@@ -187,9 +188,23 @@ def cast(character_id: str, req: CastRequest) -> Decide:
             effort=committed[0].commitment.amount if committed else 0, lost=req.lost,
             overcast=overcast, target=req.target, scene=rules.scene_key(state),
             cast_in_scene=0 if req.lost else before + 1, effect_lasts=lasts, label=req.label)
-        return [event, *committed, *_strain(state, caster, target, spell, before, req, overcast)]
+        return [event, *committed, *_strain(state, caster, target, spell, before, req, overcast),
+                *_stabilized(state, spell, req)]
 
     return decide
+
+
+def _stabilized(state: CampaignState, spell: str, req: CastRequest) -> list[DomainEvent]:
+    """Triage: "You touch an adjacent living creature that is Mortally Wounded, stabilizing
+    them immediately" (001, 6.1). A Mortally Wounded character is, here, a Dying one (at
+    0 Health), so the cast ends Dying as First Aid does (an outside rules check found the
+    target still dying, its survival time running)."""
+    if spell != "Triage" or req.lost or req.target is None:
+        return []
+    target = require_alive(state, req.target)
+    if target.dying_state is None and not target.dying:
+        return []
+    return [DyingEnded(character_id=target.id, why="triage")]
 
 
 def use_effect(character_id: str, spell: str) -> Decide:
