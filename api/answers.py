@@ -7,6 +7,7 @@ optimistic concurrency (If-Match) around one application call.
 from __future__ import annotations
 
 import hashlib
+import json
 from collections.abc import Callable
 from typing import Any
 
@@ -17,6 +18,7 @@ from api.auth import actor_of, creator, current_token
 from api.errors import ApiError
 from api.runtime import ledger, signer
 from ledger.adapters.store.records import IdempotentAnswer
+from ledger.domain.chain import canonical
 from ledger.domain.decision import Decide
 from ledger.domain.wire_shape import wire
 from ledger.service.answers import Extras, OutcomeView, StateView, WriteAnswer, whole_state
@@ -60,18 +62,30 @@ def keyed_request(*, tokenless: bool = False) -> KeyedRequest | None:
     if not 1 <= len(key) <= 200:
         raise ApiError(422, "idempotency-key-shape", "Idempotency-Key must be 1 to 200 characters.",
                        errors={"Idempotency-Key": ["must be 1 to 200 characters"]})
-    fingerprint = hashlib.sha256(
-        request.method.encode() + b" " + request.path.encode() + b"\n" + request.get_data()
-    ).hexdigest()
+    head = request.method.encode() + b" " + request.path.encode() + b"\n"
+    body = request.get_data()
+    fingerprint = hashlib.sha256(head + _as_json(body)).hexdigest()
+    in_bytes = hashlib.sha256(head + body).hexdigest()
     token = None if tokenless else current_token()
     if token is None:
-        return anonymous_request(key, fingerprint)
-    return KeyedRequest(token.scope, key, fingerprint)
+        return anonymous_request(key, fingerprint, in_bytes)
+    return KeyedRequest(token.scope, key, fingerprint, in_bytes)
+
+
+def _as_json(body: bytes) -> bytes:
+    """The body in one canonical form (sorted keys, no spacing), so that a client that
+    serializes its retry anew is not refused for the order of its keys (an outside
+    attack); a body that is not JSON stays as it is."""
+    try:
+        return canonical(json.loads(body.decode("utf-8")))
+    except ValueError:
+        return body
 
 
 def answer_spec(*, tokenless: bool = False) -> AnswerSpec | None:
     keyed = keyed_request(tokenless=tokenless)
-    return None if keyed is None else AnswerSpec(keyed.scope, keyed.key, keyed.fingerprint)
+    return None if keyed is None else AnswerSpec(keyed.scope, keyed.key, keyed.fingerprint,
+                                                 keyed.bytes_fingerprint)
 
 
 def keyed_write(campaign_id: str, status: int, body: dict[str, Any],

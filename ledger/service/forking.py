@@ -19,7 +19,7 @@ from ledger.domain.state import ForkOrigin
 from ledger.service import tokens
 from ledger.service.audit import receipts
 from ledger.service.creation import new_campaign_id
-from ledger.service.idempotency import KeyedRequest, check_unused_in
+from ledger.service.idempotency import check_unused_in
 from ledger.service.outcome import Outcome
 
 if TYPE_CHECKING:
@@ -70,8 +70,7 @@ def fork(led: Ledger, signer: HeadSigner, origin_id: str, command: ForkCampaign,
         # One key, one request: not also a write on the origin. Checked before the fork's
         # transaction, as the write checks the fork's id before its own: two requests
         # sent at once under one key can both pass (docs/forks.md).
-        check_unused_in(led.store, KeyedRequest(answer.scope, answer.key, answer.fingerprint),
-                        origin_id)
+        check_unused_in(led.store, answer.request, origin_id)
     gm, _secret = tokens.new_token(led.box, fork_id, "gm", None, "GM", actor)
     decide = fork_campaign(command.name, origin, sth, at_origin)
     return led.execute(fork_id, actor, decide, answer=answer, creating=True, tokens=[gm],

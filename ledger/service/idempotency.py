@@ -36,11 +36,18 @@ FIELD = "Idempotency-Key"
 
 class KeyedRequest(msgspec.Struct, frozen=True):
     """What identifies one request under its key: the scope, the key, and a digest of the
-    method, path and body (the same key with another request is refused)."""
+    method, path and body read as JSON (the same key with another request is refused; the
+    same JSON with its keys in another order or other spacing is the same request)."""
 
     scope: str
     key: str
     fingerprint: str
+    # The digest of the body's bytes, which answers stored before bodies were compared as
+    # JSON hold: a retry sent across the upgrade still finds its answer.
+    bytes_fingerprint: str = ""
+
+    def same_as(self, stored_fingerprint: str) -> bool:
+        return stored_fingerprint in (self.fingerprint, self.bytes_fingerprint)
 
 
 def check_secret_key(key: str) -> None:
@@ -60,11 +67,11 @@ def check_secret_key(key: str) -> None:
                            "random source.", field=FIELD)
 
 
-def anonymous_request(key: str, fingerprint: str) -> KeyedRequest:
+def anonymous_request(key: str, fingerprint: str, bytes_fingerprint: str = "") -> KeyedRequest:
     """A creation's key: checked as a secret, and kept only as its SHA-256 (like a token's
     secret), so a reader of the database cannot replay the creation to see its GM token."""
     check_secret_key(key)
-    return KeyedRequest(ANONYMOUS, "sha256:" + hash_secret(key), fingerprint)
+    return KeyedRequest(ANONYMOUS, "sha256:" + hash_secret(key), fingerprint, bytes_fingerprint)
 
 
 def earlier_answer(store: EventStore, request: KeyedRequest, campaign_id: str,
@@ -75,7 +82,7 @@ def earlier_answer(store: EventStore, request: KeyedRequest, campaign_id: str,
     stored = store.answer(campaign_id, request.scope, request.key)
     if stored is None and creating:
         stored = store.creation_answer_before_v1(request.scope, request.key)
-    if stored is not None and stored.fingerprint != request.fingerprint:
+    if stored is not None and not request.same_as(stored.fingerprint):
         raise _reused()
     if stored is None and not creating and request.scope != ANONYMOUS:
         check_unused_in(store, request, key_campaign_id(request.scope, request.key))

@@ -20,13 +20,17 @@ class AnswerSpec(msgspec.Struct):
     scope: str
     key: str
     fingerprint: str
+    bytes_fingerprint: str = ""  # as KeyedRequest's
+
+    @property
+    def request(self) -> KeyedRequest:
+        return KeyedRequest(self.scope, self.key, self.fingerprint, self.bytes_fingerprint)
 
 
 def replay(store: EventStore, answer: AnswerSpec, campaign_id: str,
            *, creating: bool = False) -> Outcome | None:
     """The earlier answer under this key as an outcome without records, or None."""
-    stored = earlier_answer(store, KeyedRequest(answer.scope, answer.key, answer.fingerprint),
-                            campaign_id, creating=creating)
+    stored = earlier_answer(store, answer.request, campaign_id, creating=creating)
     if stored is None:
         return None
     return Outcome(stored.campaign_id or campaign_id, stored.position or 0, [], [],

@@ -2,7 +2,13 @@
 
 from __future__ import annotations
 
+import hashlib
+
+from ledger.adapters.secrets_box import hash_secret
+from ledger.adapters.store.records import IdempotentAnswer
+from ledger.service.config import Config
 from tests.api_client import ApiClient, by_id
+from tests.conftest import make_store
 
 
 def test_spending_more_mana_than_the_character_has_is_a_409_and_records_nothing(api: ApiClient) -> None:
@@ -72,6 +78,41 @@ def test_reusing_an_idempotency_key_for_another_request_is_refused(api: ApiClien
     other = api.post(api.c(f"/characters/{mara}/mana/spend"), {"amount": 4}, headers=key)
     assert other.status == 422
     assert other["rule"] == "idempotency-key-reused"
+
+
+def test_a_retry_serialized_anew_is_the_same_request(api: ApiClient, store_config: Config) -> None:
+    """An outside attack: the same JSON with its keys in another order, or other spacing,
+    under the same key was refused as another request; a client that serializes its retry
+    anew must get its first answer. An answer stored before bodies were compared as JSON
+    (its fingerprint the bytes' digest) still answers a retry with the same bytes."""
+    api.new_campaign()
+    mara = api.new_character(mana={"current": 12, "max": 12})
+    path = api.c(f"/characters/{mara}/mana/spend")
+    key = {"Idempotency-Key": "spend-json"}
+    first = api.call("POST", path, data=b'{"amount": 3, "reason": "ward"}',
+                     content_type="application/json", headers=key)
+    again = api.call("POST", path, data=b'{ "reason":"ward",\n "amount":3 }',
+                     content_type="application/json", headers=key)
+    assert first.status == again.status == 200, again
+    assert again.headers["Idempotent-Replayed"] == "true"
+    assert again.body == first.body
+    other = api.call("POST", path, data=b'{"reason": "Ward", "amount": 3}',
+                     content_type="application/json", headers=key)
+    assert (other.status, other["rule"]) == (422, "idempotency-key-reused")
+    assert api.get(api.c(f"/characters/{mara}"))["character"]["mana"]["current"] == 9
+
+    # An answer stored with the older fingerprint, as an earlier release wrote it.
+    body = b'{"amount": 1}'  # not the canonical form: only its bytes' digest matches
+    older = hashlib.sha256(b"POST " + path.encode() + b"\n" + body).hexdigest()
+    store = make_store(store_config)
+    token = store.token_by_hash(hash_secret(api.token or ""), api.campaign)
+    assert token is not None
+    store.append([], IdempotentAnswer(token.scope, "spend-old", older, 200, b'{"old": true}',
+                                      api.campaign, 0))
+    replayed = api.call("POST", path, data=body, content_type="application/json",
+                        headers={"Idempotency-Key": "spend-old"})
+    assert (replayed.status, replayed.body) == (200, {"old": True})
+    store.close()
 
 
 def test_stale_if_match_is_a_412(api: ApiClient) -> None:
