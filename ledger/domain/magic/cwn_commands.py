@@ -118,7 +118,8 @@ class CastSpell(CharacterCommand, frozen=True, kw_only=True, forbid_unknown_fiel
     overcast (409 `once-per-scene-unless-overcast`); Stun, Emotion and Triage commit
     for the scene or the day, and a second Stun in a scene for the day (409
     `second-stun-commits-for-the-day`); Triage adds 1 Strain to `target` unless
-    committed for the day; Heal Injury adds 1 Strain to `target` (a character id).
+    committed for the day, and stabilizes a dying `target` (ends Dying); Heal Injury
+    adds 1 Strain to `target` (a character id).
     `lost: true` records a spell lost mid-cast: its Effort is wasted (committed as the
     cast would; our reading: wasted "duration" Effort is held for the scene), with
     no Strain and no use counted. `overcast: {die, strain}` costs no Effort; the die
