@@ -162,7 +162,7 @@ ITEM_VIEW = {"allOf": [ref("Item"), obj(("durability", "repair_tn"), durability=
 DEFENSE = obj(("sheet", "modifiers", "defenseless", "not_applied", "after_conditions"),
               sheet=NULL_INT, after_conditions=NULL_INT, defenseless={"type": "boolean"},
               modifiers=array(obj(("name", "condition_id", "modifier"), name=STR,
-                                  condition_id=STR, modifier=INT)),
+                                  condition_id={"type": ["string", "null"]}, modifier=INT)),
               not_applied=array(obj(("name", "condition_id", "effect"), name=STR,
                                     condition_id=STR, effect=STR)))
 # The other reads at the head or `?at=`: their resources, each under its key and typed

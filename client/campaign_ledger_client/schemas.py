@@ -775,7 +775,7 @@ class ConditionsAnswerDefense(TypedDict):
 
 class ConditionsAnswerDefenseModifiersEntry(TypedDict):
     name: str
-    condition_id: str
+    condition_id: str | None
     modifier: int
 
 

@@ -244,6 +244,16 @@ def test_immobile_sets_speed_to_zero_whatever_the_sheet() -> None:
     assert movement.immobile
 
 
+def test_grabbed_holds_the_character_in_place() -> None:
+    """000, Grabbed: "They cannot move from their spot until freeing themselves." An
+    outside rules check saw a Grabbed character shown with its whole Speed."""
+    state = campaign(speed=11)
+    give(state, "Grabbed")
+    movement = mara(state).movement
+    assert movement is not None
+    assert (movement.speed, movement.immobile) == (0, True)
+
+
 def test_conditions_that_do_not_touch_speed_leave_movement_unset() -> None:
     state = campaign()
     give(state, "Blinded")

@@ -3,6 +3,8 @@ docs/rules/conditions.md, "Defense after Conditions")."""
 
 from __future__ import annotations
 
+from ledger.domain import resources
+from ledger.domain.conditions.adding import Request, add_condition
 from ledger.domain.conditions.defense import defense_after_conditions
 from tests.unit.encounter_helpers import Fight
 
@@ -44,3 +46,25 @@ def test_defense_not_on_the_sheet_shows_the_penalties_only() -> None:
     shown = defense_after_conditions(fight.get(ivo))
     assert (shown["sheet"], shown["after_conditions"]) == (None, None)
     assert [m["modifier"] for m in shown["modifiers"]] == [-4]
+
+
+def test_a_dying_or_unconscious_character_is_helpless_and_so_at_minus_5_defense() -> None:
+    """000: "A dying character is helpless", an unconscious one "is helpless", Comatose is
+    unconscious, and Helpless "has -5 Defense". An outside rules check saw a dying and an
+    unconscious character keep their whole Defense without a Helpless Condition."""
+    fight = Fight()
+    ivo = fight.character("Ivo", defense=12, abilities={"Constitution": 1})
+    fight.do(resources.damage(ivo, 50, "wound", "shot"))
+    shown = defense_after_conditions(fight.get(ivo))
+    assert shown["after_conditions"] == 7
+    assert shown["modifiers"] == [{"name": "Helpless (dying)", "condition_id": None,
+                                   "modifier": -5}]
+    fight.condition(ivo, "Helpless", 4)  # the GM adds it too: still -5 once
+    assert [m["name"] for m in defense_after_conditions(fight.get(ivo))["modifiers"]] == [
+        "Helpless"]
+    for condition in ("Unconscious", "Comatose"):
+        other = fight.character(f"Ovid {condition}", defense=12)
+        fight.do(add_condition(other, Request(name=condition)), [3, 4])  # 2d6 minutes
+        shown = defense_after_conditions(fight.get(other))
+        assert (shown["after_conditions"], shown["modifiers"][-1]["name"]) == (
+            7, "Helpless (unconscious)"), condition

@@ -115,12 +115,17 @@ def escalation_points(result: str, settings: Settings) -> int:
 
 
 # --- Speed ------------------------------------------------------------------
-SPEED_CONDITIONS = ("Fatigued", "Exhausted", "Hamstrung", "Immobile", "Pinned", "Slowed")
+SPEED_CONDITIONS = ("Fatigued", "Exhausted", "Hamstrung", "Immobile", "Pinned", "Slowed",
+                    "Grabbed")
+# Held in place: Immobile and Pinned ("immobile"), and Grabbed, "They cannot move from
+# their spot until freeing themselves" (000; an outside rules check saw full Speed).
+HELD = ("Immobile", "Pinned", "Grabbed")
 
 
 def movement(character: Character, conditions: list[Condition]) -> Movement | None:
     """Speed after Conditions: losses first (Hamstrung -4 each, Fatigued -2), then halving
-    (Exhausted rounds up, Slowed rounds down), then Immobile or Pinned set it to 0."""
+    (Exhausted rounds up, Slowed rounds down), then Immobile, Pinned or Grabbed set it
+    to 0."""
     names = [c.name for c in conditions]
     if not any(name in SPEED_CONDITIONS for name in names):
         return None
@@ -129,6 +134,6 @@ def movement(character: Character, conditions: list[Condition]) -> Movement | No
         speed = math.ceil(speed / 2)
     if "Slowed" in names:
         speed //= 2
-    if "Immobile" in names or "Pinned" in names:
+    if any(name in HELD for name in names):
         speed = 0
     return Movement(speed=speed, immobile=speed == 0)

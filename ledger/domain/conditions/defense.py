@@ -8,6 +8,11 @@
 - Penalties that depend on the attacker or the body (Cowed against its source, Deafened
   against opponents not seen, Blinded's lost Dexterity, Immobile at 6's "-4 to all
   physical tests or Defense"): shown, not applied.
+- Helpless without the Condition: "A dying character is helpless", an unconscious one
+  "is helpless" (Comatose is unconscious), and "The character has -5 Defense": the -5
+  applies while the character is so, named `Helpless (dying)` or `Helpless
+  (unconscious)` with no Condition id, unless a Helpless Condition already gives it (an
+  outside rules check saw a dying character keep its whole Defense).
 - Never below 0 (our reading: 0 is Defenseless's floor, the lowest the texts name).
 """
 
@@ -30,13 +35,29 @@ def defense_after_conditions(character: Character) -> dict[str, Any]:
     """The sheet's Defense (null when not recorded), the Conditions' penalties by name and
     id, and the Defense after them."""
     penalized = [c for c in character.conditions if c.name in DEFENSE_PENALTIES]
-    modifiers = [{"name": c.name, "condition_id": c.id, "modifier": DEFENSE_PENALTIES[c.name]}
-                 for c in penalized]
+    modifiers: list[dict[str, Any]] = [
+        {"name": c.name, "condition_id": c.id, "modifier": DEFENSE_PENALTIES[c.name]}
+        for c in penalized]
+    down = helpless_because(character)
+    if down and not any(c.name == "Helpless" for c in penalized):
+        modifiers.append({"name": f"Helpless ({down})", "condition_id": None,
+                          "modifier": DEFENSE_PENALTIES["Helpless"]})
     zero = next((c.id for c in character.conditions if c.name == DEFENSELESS), None)
     not_applied = [{"name": c.name, "condition_id": c.id, "effect": SHOWN[c.name]}
                    for c in character.conditions if c.name in SHOWN]
     base = character.defense
     after = None if base is None else (
-        0 if zero else max(0, base + sum(DEFENSE_PENALTIES[c.name] for c in penalized)))
+        0 if zero else max(0, base + sum(m["modifier"] for m in modifiers)))
     return {"sheet": base, "modifiers": modifiers, "defenseless": zero is not None,
             "not_applied": not_applied, "after_conditions": after}
+
+
+def helpless_because(character: Character) -> str | None:
+    """"dying" or "unconscious" when the text makes the character helpless without a
+    Helpless Condition (000, Dying; Unconscious; Comatose), else None."""
+    if character.dying:
+        return "dying"
+    if character.unconscious or any(c.name in ("Unconscious", "Comatose")
+                                    for c in character.conditions):
+        return "unconscious"
+    return None
