@@ -33,7 +33,8 @@ class CharacterCore(Scope):
 
     @command("PATCH", CHARACTER, Character)
     def update(self, sheet: Sheet) -> Call:
-        """Update the sheet (GM); only the fields given change."""
+        """Update the sheet (GM); only the fields given change, each replaced whole (send
+        the whole `abilities` map to change one ability)."""
         return Call(body=dict(sheet))
 
     @command("POST", CHARACTER + "/rolls", Character)

@@ -22,11 +22,13 @@ class Webhook:
     after_position: int  # events after this position are delivered
     created_at: str
     secret: str | None = None  # only in the registration's answer: keep it
+    tree_heads: bool = False  # each delivery also carries the signed tree head
 
     @classmethod
     def from_json(cls, raw: dict[str, Any]) -> Webhook:
         return cls(str(raw["id"]), str(raw["url"]), list(raw["types"]),
-                   int(raw["after_position"]), str(raw["created_at"]), raw.get("secret"))
+                   int(raw["after_position"]), str(raw["created_at"]), raw.get("secret"),
+                   bool(raw.get("tree_heads", False)))
 
 
 def _registered(answer: Answer) -> Webhook:

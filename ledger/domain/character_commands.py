@@ -137,7 +137,9 @@ class CharacterCommand(Command, frozen=True, kw_only=True, forbid_unknown_fields
 
 
 class UpdateSheet(SheetFields, Command, frozen=True, kw_only=True, forbid_unknown_fields=True):
-    """Update the sheet (GM); only the fields given change, within the same bounds."""
+    """Update the sheet (GM); only the fields given change, within the same bounds. A field
+    given is replaced whole: `{"abilities": {"Constitution": 2}}` leaves Constitution as
+    the only ability, so send the whole map (read it first) to change one entry."""
 
     policy = GM
     path: ClassVar[tuple[str, ...]] = ("character_id",)

@@ -93,6 +93,11 @@ def webhooks(campaign: Campaign) -> None:
     hook = campaign.register_webhook("https://bot.example/hook", ["Rolled"])
     assert hook.secret
     assert [w.id for w in campaign.webhooks()] == [hook.id]
+    # every field the listing answers, `tree_heads` included (a newcomer found it dropped)
+    witness = campaign.register_webhook("https://witness.example/heads", ["*"], tree_heads=True)
+    assert (witness.tree_heads, hook.tree_heads) == (True, False)
+    assert [w.tree_heads for w in campaign.webhooks()] == [False, True]
+    campaign.delete_webhook(witness.id)
     assert campaign.webhook_deliveries(hook.id)["deliveries"] == []
     campaign.delete_webhook(hook.id)
     assert campaign.webhooks() == []

@@ -162,3 +162,16 @@ def test_the_timeline_reads_its_type_filter_and_range_as_the_events_do(api: ApiC
     assert len(page["entries"]) == len(api.get(api.c("/timeline"))["entries"])
     gained = api.get(api.c("/timeline?type=ResourceGained"))["entries"]
     assert [e["types"] for e in gained] == [["ResourceGained"]]
+
+
+def test_the_timeline_names_a_participant_the_gm_named(api: ApiClient) -> None:
+    """A newcomer's trial read "Round 1: npc_f712…'s turn" for a participant named Goon."""
+    api.new_campaign()
+    mara = api.new_character(name="Mara")
+    assert api.post(api.c("/clock/start-scene")).status == 200
+    assert api.post(api.c("/encounter"), {"participants": [
+        {"character_id": mara, "initiative": 12}, {"name": "Goon", "initiative": 10}]}).status == 201
+    assert api.post(api.c("/encounter/next-turn")).status == 200
+    summaries = [e["summary"] for e in api.get(api.c("/timeline"))["entries"]]
+    assert any("Goon's turn" in s for s in summaries), summaries
+    assert not any("npc_" in s for s in summaries), summaries

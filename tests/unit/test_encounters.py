@@ -109,6 +109,21 @@ def test_delay_only_to_after_someone_still_to_act() -> None:
     assert refused.value.rule == "delay-after-someone-still-to-act"
 
 
+def test_delay_names_the_participant_by_id_or_by_name_in_any_case() -> None:
+    """A newcomer delayed after "Jonah" (a name, as starting an encounter takes) and was
+    told Jonah was not still to act, in a list of ids that held Jonah's own."""
+    fight = Fight()
+    a, b, c = fight.character("Ann"), fight.character("Jonah"), fight.character("Cy")
+    fight.start(pc(a, 12), pc(b, 10), pc(c, 8))
+    fight.do(DelayTurn(after=" jonah "))
+    assert [p.id for p in fight.encounter.order] == [b, a, c]
+    with pytest.raises(RuleViolation) as refused:
+        fight.do(DelayTurn(after="Nobody"))
+    assert refused.value.rule == "delay-after-someone-still-to-act"
+    assert "'Nobody' is not still to act" in refused.value.detail
+    assert f"Ann ({a})" in refused.value.detail or f"Cy ({c})" in refused.value.detail
+
+
 def test_a_participant_added_later_goes_after_equal_initiative() -> None:
     fight = Fight()
     a, b = fight.character("A"), fight.character("B")

@@ -35,7 +35,7 @@ from ledger.domain.encounters.time import after_a_round
 from ledger.domain.errors import NotFound, RuleViolation
 from ledger.domain.events import DomainEvent
 from ledger.domain.state import CampaignState
-from ledger.domain.state.encounter import Encounter
+from ledger.domain.state.encounter import Encounter, Participant
 
 
 def open_encounter(state: CampaignState) -> Encounter:
@@ -89,13 +89,27 @@ def delay(state: CampaignState, after: str) -> list[DomainEvent]:
     current = encounter.current()
     assert current is not None
     later = encounter.order[encounter.turn + 1:]
-    target = next((p for p in later if p.id == after), None)
-    if target is None:
+    target = _named(encounter.order, after)
+    if target not in later:
+        still = ", ".join(f"{p.name} ({p.id})" for p in later) or "nobody is"
         raise RuleViolation("delay-after-someone-still-to-act",
-                            "delay to just after a participant still to act this round: "
-                            + (", ".join(p.id for p in later) or "nobody is"), field="after")
+                            f"{target.name if target else repr(after)} is not still to act "
+                            f"this round; delay to just after one who is: {still}",
+                            field="after")
+    assert target is not None
     return [TurnDelayed(encounter_id=encounter.id, participant_id=current.id, after=target.id,
                         initiative=target.initiative, turn_number=encounter.turn_number + 1)]
+
+
+def _named(order: list[Participant], wanted: str) -> Participant | None:
+    """The participant `wanted` names: its id, or else its name, in any case (as when the
+    encounter starts); None when it names nobody or more than one by name. A newcomer
+    delayed after a character by name and was told that character was not in the list."""
+    folded = wanted.strip().casefold()
+    by_id = [p for p in order if p.id.casefold() == folded]
+    by_name = [p for p in order if p.name.strip().casefold() == folded]
+    found = by_id or by_name
+    return found[0] if len(found) == 1 else None
 
 
 def add(state: CampaignState, ctx: Context, entry: Entry) -> list[DomainEvent]:

@@ -194,6 +194,12 @@ def _names(*states: dict[str, Any]) -> Any:
                     found = collection[ident].get("name")
                     if found:
                         return str(found)
+            # A participant the GM named (`npc_…`) lives only in the encounter's order (a
+            # newcomer read "npc_f712…'s turn").
+            encounter = state.get("encounter")
+            for entry in (encounter or {}).get("order", ()) if isinstance(encounter, dict) else ():
+                if isinstance(entry, dict) and entry.get("id") == ident and entry.get("name"):
+                    return str(entry["name"])
         return ident or "someone"
 
     return name
