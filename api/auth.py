@@ -14,6 +14,7 @@ from api.errors import ApiError
 from api.runtime import ledger
 from ledger.adapters.secrets_box import hash_secret
 from ledger.adapters.store.records import TokenRow
+from ledger.domain.command import OBSERVER_NOTE
 from ledger.domain.context import Actor
 
 
@@ -92,7 +93,8 @@ def require_gm_or_player(campaign_id: str, character_id: str) -> TokenRow:
     row = authenticate(campaign_id)
     if row.role == "gm" or (row.role == "player" and row.character_id == character_id):
         return row
-    raise ApiError(403, "not-your-character", "Only the GM or this character's player may do this.")
+    raise ApiError(403, "not-your-character", "Only the GM or this character's player may do "
+                   "this." + OBSERVER_NOTE.get(row.role, ""))
 
 
 def require_writer(campaign_id: str) -> TokenRow:

@@ -15,6 +15,7 @@ from ledger.service.ledger import Ledger
 # A date, `T` (or the space RFC 3339 allows), a time with its seconds and an optional
 # offset (its absence has its own answer below). datetime.fromisoformat alone also read `2026-W49-7T00:00:00Z`
 # and `20261206T080000Z` (an outside attack).
+EXAMPLE = "2026-03-14T19:34:00Z"
 RFC_3339 = re.compile(r"\d{4}-\d{2}-\d{2}[Tt ]\d{2}:\d{2}:\d{2}(\.\d{1,6})?"
                       r"([Zz]|[+-]\d{2}:\d{2})?")
 
@@ -37,9 +38,11 @@ def resolve_position(campaign_id: str, at: str, led: Ledger | None = None) -> in
             raise ValueError(at)
         moment = datetime.fromisoformat(at.replace("Z", "+00:00").replace("z", "+00:00"))
     except ValueError:
-        raise ApiError(422, "malformed-at", "`at` is a position or an RFC 3339 time."
+        raise ApiError(422, "malformed-at", "`at` is a position or an RFC 3339 time, "
+                       f"such as {EXAMPLE} (date, T, time with its seconds, offset)."
                        + _plus_hint(at),
-                       errors={"at": ["not a position or an RFC 3339 time" + _plus_hint(at)]}
+                       errors={"at": [f"not a position or an RFC 3339 time like {EXAMPLE}"
+                                      + _plus_hint(at)]}
                        ) from None
     if moment.tzinfo is None:
         raise ApiError(422, "malformed-at", "An `at` time needs a time zone offset."

@@ -25,6 +25,12 @@ from ledger.domain.wire_shape import encoded_fields
 TABLE_ROLES = ("gm", "system")
 
 
+
+# An observer's refusal also says why (a newcomer read only "the GM or this character's
+# player" and looked for a character to bind).
+OBSERVER_NOTE = {"observer": " Observer tokens only read."}
+
+
 class Policy:
     """Who may issue a command. `name` is the access class the API's matrix tests
     (`gm`; `own`: the GM or the player of the character `target` finds; `writer`; `reader`;
@@ -50,7 +56,8 @@ class Policy:
             return
         if actor.role != "player" or actor.character_id != self.target(command, state):
             raise Forbidden("not-your-character",
-                            "Only the GM or this character's player may do this.")
+                            "Only the GM or this character's player may do this."
+                            + OBSERVER_NOTE.get(actor.role, ""))
 
     def describe(self, command: type[msgspec.Struct] | None = None) -> str:
         """For the docs; `command` gives the field its wire name (`character_id`)."""

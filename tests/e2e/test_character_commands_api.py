@@ -55,8 +55,11 @@ def test_a_resource_or_condition_command_is_the_gm_or_the_characters_player(
         api: ApiClient, method: str, suffix: str, body: Any) -> None:
     mara, _ivo, tokens = table(api)
     path = f"/characters/{mara}{suffix}"
-    refused(api, method, path, body, tokens["ivo"], "not-your-character")
-    refused(api, method, path, body, tokens["observer"], "not-your-character")
+    other = refused(api, method, path, body, tokens["ivo"], "not-your-character")
+    observer = refused(api, method, path, body, tokens["observer"], "not-your-character")
+    # an observer hears why (a newcomer looked for a character to bind instead)
+    assert observer["detail"].endswith("Observer tokens only read.")
+    assert "Observer" not in other["detail"]
     answer = api.call(method, api.c(path), json=body, token=tokens["mara"])
     assert answer.status in (200, 201), answer
     assert {"position", "events", "character", "changed", "receipt"} <= set(answer.body)

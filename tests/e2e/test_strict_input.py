@@ -137,7 +137,8 @@ def test_an_at_time_is_rfc_3339_not_any_iso_8601_form(api: ApiClient, at: str) -
     """Outside attacks: ISO weeks, ordinal dates, the basic form and a time without its
     seconds were read as times."""
     api.new_campaign()
-    refused(api.get(api.c(f"/state?at={at}")), 422, "malformed-at", "at")
+    answer = refused(api.get(api.c(f"/state?at={at}")), 422, "malformed-at", "at")
+    assert "2026-03-14T19:34:00Z" in answer["detail"]  # shows the form it takes
     for fine in ("2000-01-01T00:00:00Z", "2000-01-01 00:00:00z", "2000-01-01t00:00:00.5%2B01:00"):
         answer = api.get(api.c(f"/state?at={fine}"))
         assert (answer.status, answer["rule"]) == (422, "position-out-of-range"), fine

@@ -209,6 +209,7 @@ def test_verify_file_checks_offline_and_catches_a_lost_saved_head(
     out = capsys.readouterr().out
     assert "server rolls verified" in out
     assert "signed head: signature ok (key " in out  # the summary says it checked it
+    assert ", key_id " in out  # the name receipts use for the same key
     assert "the head of these events" in out
     assert "1 pending" in out
     rows = lines(path)

@@ -437,7 +437,9 @@ def test_stamina_focus_adds_two_to_recovery() -> None:
 def test_recovery_needs_constitution_on_the_sheet() -> None:
     state = campaign(abilities={})
     winded = give(state, "Winded")
-    assert refused(state, recover(MARA, winded.id), [1, 1, 1]).rule == "unknown-ability"
+    refusal = refused(state, recover(MARA, winded.id), [1, 1, 1])
+    assert refusal.rule == "unknown-ability"
+    assert "a recovery roll is a Constitution test" in refusal.detail  # what to add, where
 
 
 def test_recovery_of_an_unknown_condition_is_not_found() -> None:

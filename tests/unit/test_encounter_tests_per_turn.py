@@ -105,3 +105,5 @@ def test_stunt_points_withheld_in_an_encounter_are_not_spent_on_stunts() -> None
     with pytest.raises(RuleViolation) as refused:
         table.do(spend_stunts(theirs, [Choice(name="Glean Motives")], None))
     assert refused.value.rule == "stunt-points-over-budget"
+    # the refusal says why (a newcomer saw "0 SP left" beside a roll showing 5)
+    assert "5 SP withheld: in an encounter only the first active test" in refused.value.detail

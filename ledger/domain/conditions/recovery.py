@@ -101,7 +101,9 @@ def constitution(character: Character) -> tuple[str, int]:
     for name, value in character.abilities.items():
         if name.lower() in ("constitution", "con"):
             return name, value
-    raise RuleViolation("unknown-ability", f"{character.name} has no Constitution",
+    raise RuleViolation("unknown-ability", f"{character.name} has no Constitution: a "
+                        "recovery roll is a Constitution test; the GM adds it to the sheet "
+                        "(abilities.Constitution)",
                         field="character_id")  # the sheet's, not a field sent
 
 

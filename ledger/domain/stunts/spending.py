@@ -187,8 +187,12 @@ def spend_stunts(position: int, choices: Sequence[Choice], target: str | None) -
         turns.check_minor_action_this_turn(state, by, stunts)
         paid = sum(s.paid for s in stunts)
         if paid > budget.left:
+            withheld = state.withheld_sp.get(position, 0)
+            why = (f" ({withheld} SP withheld: in an encounter only the first active test in "
+                   "the character's own turn generates SP)" if withheld else "")
             raise RuleViolation("stunt-points-over-budget", f"the roll at {position} has "
-                                f"{budget.left} SP left to spend, not {paid}", field="stunts")
+                                f"{budget.left} SP left to spend, not {paid}{why}",
+                                field="stunts")
         extra = effects_of(state, ctx, position, by, stunts, choices)
         gm = any(s.condition and s.name == "Condition" for s in stunts)
         encounter_id, turn_number = turns.turn_now(state)

@@ -11,7 +11,7 @@ import msgspec
 from ledger.adapters.checkpoint_seal import CheckpointSeal
 from ledger.adapters.export_format import ExportError
 from ledger.adapters.secrets_box import SecretBox
-from ledger.adapters.signing import HeadSigner
+from ledger.adapters.signing import HeadSigner, key_id
 from ledger.domain.audit.reports import Report
 from ledger.domain.audit.verify import verify
 from ledger.domain.record import Record
@@ -155,7 +155,10 @@ def _signed_line(signed: SignedHeadCheck) -> str:
     whether it is the head of the events (a newcomer's trial: the summary never said)."""
     if not signed.present:
         return "signed head: none in the file"
-    key = f"key {signed.public_key[:16]}…" if signed.public_key else "no key"
+    # Both names of the key: its public key (GET /v1/signing-key) and the key_id that
+    # receipts and tree heads carry (its SHA-256), which a newcomer could not match up.
+    key = (f"key {signed.public_key[:16]}…, key_id {key_id(signed.public_key)[:16]}…"
+           if signed.public_key else "no key")
     if not signed.signature_ok:
         return f"signed head: signature does NOT verify ({key})"
     return (f"signed head: signature ok ({key}), "
