@@ -9,7 +9,7 @@ from flask import Flask, Response, request
 from werkzeug.exceptions import BadRequest, HTTPException, NotFound
 
 from api.field_errors import flatten
-from api.path_hints import allowed_last_segments, under_the_other_prefix
+from api.path_hints import allowed_last_segments, one_segment_off, under_the_other_prefix
 from ledger.adapters.store.base import StoreUnavailable
 from ledger.domain.chain import UnreadableData
 from ledger.domain.errors import DomainError
@@ -135,6 +135,10 @@ def install(app: Flask) -> None:
             if allowed:
                 extra["allowed"] = allowed
                 detail += " The names that answer there: " + ", ".join(allowed) + "."
+            near = [] if allowed else one_segment_off(app, request.path, request.method)
+            if near:
+                extra["did_you_mean"] = near
+                detail += f" Did you mean {request.method} {near[0]}?"
             moved = under_the_other_prefix(app, request.path, request.method)
             if moved:
                 detail += (" The API's paths start with /v1" if moved.startswith("/v1/") else

@@ -34,6 +34,8 @@ PROBLEM = {
         # the catalogue that lists them with their rules.
         "allowed": {"type": "array", "items": {"type": "string"}},
         "catalog": {"type": "string"},
+        # A 404 for a path one fixed segment off a route: the paths meant, closest first.
+        "did_you_mean": {"type": "array", "items": {"type": "string"}},
     },
 }
 # A pending decision or owed roll (ledger/domain/magic/pending.py): its kind, its figures, and

@@ -11,6 +11,8 @@ trial sent each to the other's place.
 
 from __future__ import annotations
 
+import difflib
+
 from flask import Flask
 from werkzeug.exceptions import HTTPException
 from werkzeug.routing import Rule
@@ -59,3 +61,29 @@ def under_the_other_prefix(app: Flask, path: str, method: str) -> str | None:
     except HTTPException:
         return None
     return other
+
+
+def one_segment_off(app: Flask, path: str, method: str) -> list[str]:
+    """Paths for `method` that differ from `path` in one fixed segment only, closest first
+    (at most three): `…/charcters/chr_1/mana/spend` names `…/characters/chr_1/mana/spend`
+    (a newcomer's trial; a typo in the last segment is `allowed_last_segments`')."""
+    sent = path.strip("/").split("/")
+    adapter = app.url_map.bind("localhost")
+    found: dict[str, float] = {}
+    for rule in app.url_map.iter_rules():
+        if method not in (rule.methods or ()):
+            continue
+        parts = rule.rule.strip("/").split("/")
+        if len(parts) != len(sent):
+            continue
+        off = [i for i, (want, got) in enumerate(zip(parts, sent, strict=True))
+               if "<" not in want and want != got]
+        if len(off) != 1:
+            continue
+        fixed = "/" + "/".join(parts[i] if i == off[0] else sent[i] for i in range(len(sent)))
+        try:
+            adapter.match(fixed, method=method)
+        except HTTPException:
+            continue  # a variable's converter refuses what was sent there
+        found[fixed] = difflib.SequenceMatcher(None, parts[off[0]], sent[off[0]]).ratio()
+    return sorted(found, key=lambda p: -found[p])[:3]

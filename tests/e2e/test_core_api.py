@@ -149,8 +149,9 @@ def test_an_unknown_action_in_a_path_is_a_404_listing_the_names_that_answer_ther
 
 
 def test_a_path_under_the_wrong_prefix_or_method_is_told_where_and_how(api: ApiClient) -> None:
-    """A newcomer's trial: `/campaigns/…/mana/spend` without `/v1` and the console asked
-    under `/v1` were a bare 404, and a 405 named its methods only in the Allow header."""
+    """Newcomer's trials: `/campaigns/…/mana/spend` without `/v1`, the console asked under
+    `/v1` and a typo in a middle segment (`…/charcters/…`) were a bare 404, and a 405
+    named its methods only in the Allow header."""
     cid = api.new_campaign()
     mara = api.new_character()
     head = api.get(api.c())["position"]
@@ -161,6 +162,10 @@ def test_a_path_under_the_wrong_prefix_or_method_is_told_where_and_how(api: ApiC
     assert console.status == 404
     assert f"not under /v1: GET /campaigns/{cid}/audit answers" in console["detail"]
     assert "/v1" not in api.get(f"/v1/campaigns/{cid}/nowhere")["detail"].split(" here.")[1]
+    typo = api.post(api.c(f"/charcters/{mara}/mana/spend"), {"amount": 1})
+    assert typo.status == 404
+    assert typo["did_you_mean"] == [api.c(f"/characters/{mara}/mana/spend")]
+    assert f"Did you mean POST {api.c(f'/characters/{mara}/mana/spend')}?" in typo["detail"]
     wrong = api.get(api.c(f"/characters/{mara}/mana/spend"))
     assert (wrong.status, wrong["rule"]) == (405, "method-not-allowed")
     assert "POST" in wrong["allowed"]
