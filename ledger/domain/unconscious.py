@@ -162,6 +162,9 @@ def wake_timed(state: CampaignState, event: DomainEvent, ctx: Context) -> list[D
             else:  # a new day: far more than 12 minutes (as for stun damage)
                 out.append(UnconsciousEnded(character_id=character.id, cause=k.cause,
                                             why="new-day"))
+                if k.regains:  # more than six hours passed, so their Health comes back too
+                    out.append(heal_event(character, k.regains,
+                                          "six hours unconscious while Exhausted"))
     return out
 
 

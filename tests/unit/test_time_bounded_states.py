@@ -142,3 +142,16 @@ def test_exhausted_six_hours_unconscious_regain_10_plus_constitution_plus_level_
     events = fight.do(clock.advance(360))
     assert [e.amount for e in of_type(events, "Healed")] == [15]
     assert (fight.get(mara).unconscious, fight.get(mara).health.current) == (False, 10)
+
+
+def test_exhausted_six_hours_regain_comes_with_a_new_day_too() -> None:
+    """A new day also ends the knockout (more than six hours pass), so the six hours'
+    Health comes with it (an outside review of the readings found the new day waking the
+    character without it, still below half Health)."""
+    fight = Fight()
+    mara = exhausted(fight, abilities={"Constitution": 2}, level=3)
+    fight.do(resources.damage(mara, 9, "wound", "a club"), [6])
+    events = fight.do(clock.new_day([]))
+    assert [e.why for e in of_type(events, "UnconsciousEnded")] == ["new-day"]
+    assert [e.amount for e in of_type(events, "Healed")] == [15]
+    assert (fight.get(mara).unconscious, fight.get(mara).health.current) == (False, 10)
