@@ -22,6 +22,10 @@ Applied when the tag is present (a degree includes the ones below it):
   twice: with Evaluation Grandmaster on an `investigation` roll too, the bonus is added once.
 Rerolling 1s (Rituals Master, Shaman Expert, Brilliance Expert on `new-idea`, Evaluation
 Expert on `figuring-out`...) is applied with new dice: ledger/domain/rolls/ones.py.
+
+`attack` (no talent): the roll is an attack test, as every attack the ledger records is
+(ledger/domain/stunts/attacks.py). Defenseless's "-5 penalty to attack tests" applies to
+it (ledger/domain/rolls/conditions.py).
 """
 
 from __future__ import annotations
@@ -34,8 +38,9 @@ from ledger.domain.errors import InvalidInput
 from ledger.domain.state import Character
 from ledger.domain.stunts.talents import has
 
+ATTACK = "attack"
 TAGS = ("spirits", "rituals", "social", "investigation", "cooperative", "new-idea",
-        "figuring-out", "study")
+        "figuring-out", "study", ATTACK)
 # (tag, talent, least degree, bonus to the roll)
 BONUSES: tuple[tuple[str, str, str, int], ...] = (
     ("rituals", "Rituals", "novice", 1),

@@ -277,3 +277,20 @@ def test_a_locks_impaired_is_shown_for_physical_actions_not_taken_off_every_test
     rolled = other.log[other.roll(ivo, [3, 4, 5])].event
     assert [(m.name, m.modifier) for m in rolled.condition_modifiers] == [  # type: ignore[attr-defined]
         ("Impaired", -3)]
+
+
+def test_defenseless_takes_5_off_an_attack_but_is_only_shown_on_other_tests() -> None:
+    """000: "A defenseless character has a -5 penalty to attack tests". The ledger knows
+    its attacks (they carry the `attack` tag), so the -5 applies there; on a roll the
+    table has not called an attack it stays shown (an outside review of the readings)."""
+    table = StuntTable()
+    mara = table.fighter("Mara")
+    table.do(lambda state, ctx: condition_events(state, state.characters[mara], "Defenseless",
+                                                 None, None, new_id=ctx.new_id))
+    hit = table.log[table.attack(mara, [3, 4, 5], tn=10)].event
+    assert [(m.name, m.modifier) for m in hit.condition_modifiers] == [("Defenseless", -5)]  # type: ignore[attr-defined]
+    assert (hit.total, hit.success) == (3 + 4 + 5 + 2 - 5, False)  # type: ignore[attr-defined]
+    assert hit.tags == ["attack"]  # type: ignore[attr-defined]
+    plain = table.log[table.roll(mara, [3, 4, 5])].event
+    assert plain.condition_modifiers == []  # type: ignore[attr-defined]
+    assert [c.name for c in plain.conditions_not_applied] == ["Defenseless"]  # type: ignore[attr-defined]

@@ -12,7 +12,7 @@ from ledger.domain.dice import DiceExhausted
 from ledger.domain.errors import InvalidInput, RuleViolation
 from ledger.domain.notation import Die
 from ledger.domain.roll_marks import KEPT, REROLLED
-from ledger.domain.roll_tags import TagEffects
+from ledger.domain.roll_tags import ATTACK, TagEffects
 from ledger.domain.roll_text import age_result_text
 from ledger.domain.rolls.conditions import CONSEQUENCE_FAILS, NAUSEATED, REELING, OnRoll, on_roll
 from ledger.domain.rolls.event import Rolled, RollModifier
@@ -125,7 +125,7 @@ def age_roll(
     `ones_by` names the talents that reroll the 1s of this roll (ledger/domain/rolls/ones.py);
     `named` are talents' modifiers, each in the total and named on the roll, `notes` close
     its text."""
-    effects = on_roll(conditions)
+    effects = on_roll(conditions, attack=ATTACK in tags)
     rolled = roll_age_dice(ctx, reported, nauseated=effects.has(NAUSEATED), ones=bool(ones_by))
     tagged = tagged or TagEffects()
     bonus = ability_value + focus_bonus + modifier + tagged.bonus

@@ -28,6 +28,7 @@ TEST_PENALTIES = {"Fatigued": -2, "Exhausted": -4, "Impaired": -3, "Winded": -1,
 # Choking by its points: "At 3 points ... -1 ... At 6 points ... -3 ... At 9 points ... -4".
 CHOKING_DEGREES = ((9, -4), (6, -3), (0, -1))
 NAUSEATED, REELING = "Nauseated", "Reeling"
+DEFENSELESS, ATTACK_PENALTY = "Defenseless", -5
 # Backlash Consequences in combat time join the Conditions (ledger/domain/rolls/round_effects.py).
 CONSEQUENCE_PENALTY = "Backlash Consequence: penalty this round"
 CONSEQUENCE_FAILS = "Backlash Consequence: next major action fails"
@@ -82,11 +83,18 @@ class OnRoll(msgspec.Struct, frozen=True):
         return any(p.name == name for p in self.procedures)
 
 
-def on_roll(conditions: Sequence[Condition]) -> OnRoll:
+def on_roll(conditions: Sequence[Condition], attack: bool = False) -> OnRoll:
     """Each Condition in force, in the order the character gained them; penalties of
-    different Conditions add up (Winded and Fatigued together: -3)."""
+    different Conditions add up (Winded and Fatigued together: -3). On an `attack` test,
+    Defenseless's "-5 penalty to attack tests" (000) applies, where on another roll it is
+    shown (an outside review of the readings: the ledger knows its attacks)."""
     found = OnRoll([], [], [])
     for c in conditions:
+        if attack and c.name == DEFENSELESS:
+            found.modifiers.append(RollCondition(name=c.name, condition_id=c.id,
+                                                 modifier=ATTACK_PENALTY,
+                                                 effect=f"{ATTACK_PENALTY:+d} to attack tests"))
+            continue
         if locks_physical_actions(c.name, c.cause, c.note):
             found.not_applied.append(RollCondition(name=c.name, condition_id=c.id,
                                                    effect=LOCK_IMPAIRED))

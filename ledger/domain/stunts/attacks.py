@@ -24,6 +24,7 @@ from ledger.domain.context import Context
 from ledger.domain.decision import Decide, Later
 from ledger.domain.errors import RuleViolation
 from ledger.domain.events import DomainEvent
+from ledger.domain.roll_tags import ATTACK
 from ledger.domain.rolls import Rolled, age_test
 from ledger.domain.rolls.age import with_stunt_points
 from ledger.domain.state import CampaignState
@@ -56,7 +57,7 @@ def attack(character_id: str, kind: str, *, ability: str, focus: str | None, mod
         made = list(age_test(character_id, ability=ability, focus=focus, modifier=modifier,
                              tn=tn, active=kind != "opportunist", reported=reported,
                              label=label or kind, spend_conviction=spend_conviction,
-                             attack_trade=attack_trade)(state, ctx))
+                             attack_trade=attack_trade, tags=(ATTACK,))(state, ctx))
         at = next(i for i, event in enumerate(made) if isinstance(event, Rolled))
         rolled = made[at]
         assert isinstance(rolled, Rolled)
