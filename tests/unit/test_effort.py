@@ -98,6 +98,19 @@ def test_day_effort_returns_at_a_new_day_only_for_casters_who_rested() -> None:
     assert effort.available(table.get(ovid), "mage") == 1
 
 
+def test_scene_effort_still_held_returns_at_a_rested_new_day() -> None:
+    """001, 6.1.1: Mage Effort "refreshes completely each morning" for a caster who slept.
+    Scene Effort committed outside a scene waited for the next scene's end, through the
+    night (an outside review of the readings); an unrested caster keeps waiting."""
+    table = Table()
+    mara, ovid = table.mage("Mara"), table.mage("Ovid")
+    table.do(effort.commit(mara, "mage", 1, "scene"))  # no scene open
+    table.do(effort.commit(ovid, "mage", 1, "scene"))
+    table.new_day(mara)
+    assert effort.available(table.get(mara), "mage") == 2
+    assert effort.available(table.get(ovid), "mage") == 1
+
+
 def test_day_effort_survives_the_scenes_end() -> None:
     table = Table()
     mara = table.mage()

@@ -221,10 +221,12 @@ def return_daily_effort(
     if not isinstance(event, NewDay):
         return []
     out: list[DomainEvent] = []
-    # Day and released bound Effort alike come back only to a character who rested.
+    # Day and released bound Effort alike come back only to a character who rested; so does
+    # scene Effort still held (committed outside a scene, or a scene never ended): the pool
+    # "refreshes completely each morning" (001, 6.1.1; an outside review of the readings).
     for ch in (c for c in state.characters.values() if c.id in event.rested):
         for c in ch.effort.commitments:
-            if c.duration == "day":
+            if c.duration in ("day", "scene"):
                 out.append(EffortReturned(character_id=ch.id, commitment_id=c.id, pool=c.pool,
                                           amount=c.amount, why="new-day"))
             elif c.duration == "bound" and c.released_at is not None:
