@@ -11,7 +11,7 @@ from ledger.domain.encounters.commands import (
     RemoveParticipant,
     StartEncounter,
 )
-from ledger.domain.errors import RuleViolation
+from ledger.domain.errors import InvalidInput, RuleViolation
 from tests.unit.effort_helpers import Table, of_type
 from tests.unit.encounter_helpers import Fight, npc, pc
 
@@ -122,6 +122,13 @@ def test_delay_names_the_participant_by_id_or_by_name_in_any_case() -> None:
     assert refused.value.rule == "delay-after-someone-still-to-act"
     assert "'Nobody' is not still to act" in refused.value.detail
     assert f"Ann ({a})" in refused.value.detail or f"Cy ({c})" in refused.value.detail
+    other = fight.character("jonah")  # a second Jonah, by name: which one is meant?
+    fight.do(AddParticipant(character_id=other, initiative=1))
+    with pytest.raises(InvalidInput) as unclear:
+        fight.do(DelayTurn(after="JONAH"))
+    assert (unclear.value.rule, unclear.value.field) == ("ambiguous-participant", "after")
+    assert b in unclear.value.detail
+    assert other in unclear.value.detail
 
 
 def test_a_participant_added_later_goes_after_equal_initiative() -> None:

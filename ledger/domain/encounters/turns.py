@@ -32,7 +32,7 @@ from ledger.domain.encounters.events import (
 )
 from ledger.domain.encounters.order import Entry, ordered, participant_of, place_for
 from ledger.domain.encounters.time import after_a_round
-from ledger.domain.errors import NotFound, RuleViolation
+from ledger.domain.errors import InvalidInput, NotFound, RuleViolation
 from ledger.domain.events import DomainEvent
 from ledger.domain.state import CampaignState
 from ledger.domain.state.encounter import Encounter, Participant
@@ -89,7 +89,12 @@ def delay(state: CampaignState, after: str) -> list[DomainEvent]:
     current = encounter.current()
     assert current is not None
     later = encounter.order[encounter.turn + 1:]
-    target = _named(encounter.order, after)
+    named = _named(encounter.order, after)
+    if len(named) > 1:
+        raise InvalidInput("ambiguous-participant", f"after: {after!r} names "
+                           + ", ".join(f"{p.name} ({p.id})" for p in named)
+                           + "; name one by its id", field="after")
+    target = named[0] if named else None
     if target not in later:
         still = ", ".join(f"{p.name} ({p.id})" for p in later) or "nobody is"
         raise RuleViolation("delay-after-someone-still-to-act",
@@ -101,15 +106,13 @@ def delay(state: CampaignState, after: str) -> list[DomainEvent]:
                         initiative=target.initiative, turn_number=encounter.turn_number + 1)]
 
 
-def _named(order: list[Participant], wanted: str) -> Participant | None:
-    """The participant `wanted` names: its id, or else its name, in any case (as when the
-    encounter starts); None when it names nobody or more than one by name. A newcomer
-    delayed after a character by name and was told that character was not in the list."""
+def _named(order: list[Participant], wanted: str) -> list[Participant]:
+    """The participants `wanted` names: its id, or else its name, in any case (as when
+    the encounter starts). A newcomer delayed after a character by name and was told that
+    character was not in the list."""
     folded = wanted.strip().casefold()
     by_id = [p for p in order if p.id.casefold() == folded]
-    by_name = [p for p in order if p.name.strip().casefold() == folded]
-    found = by_id or by_name
-    return found[0] if len(found) == 1 else None
+    return by_id or [p for p in order if p.name.strip().casefold() == folded]
 
 
 def add(state: CampaignState, ctx: Context, entry: Entry) -> list[DomainEvent]:
