@@ -116,6 +116,7 @@ class SummonSpec(TypedDict, total=False):
     form_level: Required[int]
     appearance: Required[str]
     powers: list[str]
+    rare_powers: list[str]  # beyond the rules' list: the GM's to name
     hit_dice: Required[int]
     hit_points: Required[int]
     skill_bonus: int | None

@@ -54,6 +54,29 @@ def test_summoning_an_unknown_power_is_a_422_and_records_nothing(api: ApiClient)
     assert api.get(api.c())["position"] == head
 
 
+def test_the_gm_names_rarer_powers_beyond_the_list_each_counting_as_a_power(
+        api: ApiClient) -> None:
+    """001, 6.2.8: "The powers listed here are simply the most common among summoned
+    spirits ... Rarer abilities are said to be possessed by some entities." An outside
+    review of the readings found no way to name one: `rare_powers`, the GM's to name."""
+    mara = _summoner(api)
+    player = api.new_token("player", mara)
+    head = api.get(api.c())["position"]
+    refused = api.post(api.c(f"/characters/{mara}/spirits"),
+                       HOUND | {"rare_powers": ["Shadow Step"]}, token=player)
+    assert (refused.status, refused["rule"]) == (403, "rare-powers-by-gm")
+    listed = _summon(api, mara, rare_powers=["curse"])
+    assert (listed.status, listed["rule"]) == (422, "rare-power-is-listed")
+    twice = _summon(api, mara, rare_powers=["Shadow Step", "shadow  step"])
+    assert (twice.status, twice["rule"]) == (409, "spirit-power-taken-once")
+    assert api.get(api.c())["position"] == head
+    summoned = _summon(api, mara, rare_powers=["Shadow Step"])
+    assert summoned.status == 201, summoned
+    data = summoned["events"][-1]["data"]
+    assert data["powers"] == ["Curse", "Favor", "Spirit's Eye", "Shadow Step"]
+    assert data["cost"] == 2  # 4 powers - 1 - Summon 1
+
+
 def test_summoning_past_the_hit_dice_cap_is_a_409(api: ApiClient) -> None:
     mara = _summoner(api, level=2)
     assert _summon(api, mara, hit_dice=2).status == 201

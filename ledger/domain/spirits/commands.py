@@ -57,9 +57,11 @@ class SummonSpirit(spirits.SummonOrder, Command, frozen=True, kw_only=True,
                    forbid_unknown_fields=True):
     """Summon a spirit, ritual or immediate (GM or the summoner's player).
 
-    Needs the Summoner Edge. Form I from level 1, II from 5, III from 9. Powers are
+    Needs the Summoner Edge. Form I from level 1, II from 5, III from 9. `powers` are
     the rules' list; each is taken once; Ensnare, Violent Will, Mighty Form and Iron
     Eidolon need a Physical Form; Hideous Talons and Spirit of War need Violent Will.
+    `rare_powers` (the GM only) names powers beyond that list, "the most common"; each
+    counts as a power.
     Hit dice and hit points are input (the manifestation table is missing); a
     Namebearer adds +2 hit points per hit die. Held spirits may not total more hit
     dice than the summoner's level. Cost, committed from Summoner Effort and bound
@@ -78,7 +80,13 @@ class SummonSpirit(spirits.SummonOrder, Command, frozen=True, kw_only=True,
                "appearance": "a burning hound", "powers": ["Curse", "Favor", "Spirit's Eye"],
                "hit_dice": 1, "hit_points": 6}
     example_needs = ("summoner",)
+    gm_parts = "`rare_powers`"
     character_id: str
+
+    def authorize(self, state: CampaignState, ctx: Context) -> None:
+        super().authorize(state, ctx)
+        gm_only_when(bool(self.rare_powers), ctx.actor, "rare-powers-by-gm",
+                     "Powers beyond the rules' list are the GM's to name.")
 
     def decide(self, state: CampaignState, ctx: Context) -> Decided:
         return spirits.summon(self.character_id, self)(state, ctx)

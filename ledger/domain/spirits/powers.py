@@ -1,6 +1,9 @@
 """Spirit powers (CWN 6.2.8) and the constraints the text states about them.
 
-- Only the powers listed in the rules are accepted; unknown names are refused.
+- The powers listed in the rules are named in `powers`; an unknown name there is refused
+  (a typo would otherwise pass as a power). The list is "simply the most common"; a
+  rarer power the GM names goes in `rare_powers`, checked only for being taken once and
+  for not being a listed one (an outside review of the readings found no way to name one).
 - A power is taken at most once by a spirit.
 - Ensnare, Violent Will, Mighty Form and Iron Eidolon need a Physical Form.
 - Hideous Talons and Spirit of War need Violent Will.
@@ -80,3 +83,19 @@ def checked_powers(names: list[str], form: str) -> list[str]:
     check_physical_form_powers(powers, form)
     check_violent_will_powers(powers)
     return powers
+
+
+def checked_rare_powers(names: list[str]) -> list[str]:
+    """The GM's rarer powers, as named (trimmed): none a listed power, none twice."""
+    rare = [" ".join(n.split()) for n in names]
+    for name in rare:
+        if _key(name) in _BY_KEY:
+            raise InvalidInput("rare-power-is-listed", f"{name!r} is a power of the rules' "
+                               "list: name it in powers", field="rare_powers")
+    seen: set[str] = set()
+    for name in rare:
+        if _key(name) in seen:
+            raise RuleViolation("spirit-power-taken-once", f"{name} is taken twice; a power "
+                                "can be taken only once", field="rare_powers")
+        seen.add(_key(name))
+    return rare

@@ -37,7 +37,7 @@ from ledger.domain.events import DomainEvent
 from ledger.domain.magic.effort import commit_event
 from ledger.domain.spirits.common import check_summoner_edge, spirit_source, summon_level
 from ledger.domain.spirits.events import SpiritSummoned
-from ledger.domain.spirits.powers import NAMEBEARER, checked_powers
+from ledger.domain.spirits.powers import NAMEBEARER, checked_powers, checked_rare_powers
 from ledger.domain.state import CampaignState, Character
 from ledger.domain.state.spirits import Spirit
 
@@ -61,6 +61,11 @@ class SummonOrder(msgspec.Struct, frozen=True, kw_only=True):
     appearance: Annotated[str, Meta(min_length=1, max_length=500)]
     powers: Annotated[list[Annotated[str, Meta(min_length=1, max_length=100)]],
                       Meta(max_length=40)] = msgspec.field(default_factory=list)
+    # Powers beyond the rules' list, which "are simply the most common among summoned
+    # spirits ... Rarer abilities are said to be possessed by some entities" (001, 6.2.8):
+    # the GM names them; each counts as a power; no stated constraint applies to them.
+    rare_powers: Annotated[list[Annotated[str, Meta(min_length=1, max_length=100)]],
+                           Meta(max_length=10)] = msgspec.field(default_factory=list)
     hit_dice: Annotated[int, Meta(ge=1, le=100)]
     hit_points: Annotated[int, Meta(ge=1, le=10_000)]
     skill_bonus: Annotated[int, Meta(ge=-10, le=50)] | None = None
@@ -151,6 +156,7 @@ def summon(character_id: str, order: SummonOrder) -> Decide:
         check_order_shape(order)
         check_form_level(summoner, order)
         powers = checked_powers(order.powers, order.form)
+        powers += checked_rare_powers(order.rare_powers)
         check_namebearer_name(order, powers)
         previous = namebearer_record(state, summoner.id, order.name)
         if previous is not None:
