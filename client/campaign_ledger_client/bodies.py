@@ -144,6 +144,7 @@ class MagicTestSpec(TypedDict, total=False):
     dice: list[int] | None
     label: str
     ritual: bool  # a Ritual's test: Rituals Novice, Master and Apex apply
+    reroll_ones: bool  # false keeps the 1s a talent would reroll ("you may")
 
 
 class ConsequenceSpec(TypedDict, total=False):

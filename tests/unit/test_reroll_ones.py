@@ -129,6 +129,18 @@ def test_wizard_expert_rerolls_ones_on_a_magic_test_of_the_chosen_arcana() -> No
     assert water.ones_rerolled_by == []
 
 
+def test_a_magic_test_may_keep_its_ones() -> None:
+    """000, Wizard Expert: "you may reroll ones on their magical Tests". "May" is the
+    caster's choice, as on any roll (`reroll_ones: false`): the 1 stays, and with it the
+    doubles it makes (an outside review of the readings found the reroll forced)."""
+    state = CampaignState(id="cmp")
+    mara = mage(state, talents=[{"name": "Wizard", "degree": "Expert", "choice": "Fire"}])
+    kept = only(cast(state, mara, [1, 1, 5], arcana="Fire", mana_cost=2, reroll_ones=False),
+                Rolled)
+    assert (kept.ones_rerolled_by, [d.value for d in kept.dice]) == ([], [1, 1, 5])
+    assert kept.doubles  # type: ignore[attr-defined]
+
+
 def test_reroll_ones_server_dice_are_the_session_dice_in_order() -> None:
     ctx = Context(SeededDice(SEED, "cmp_x", 3, 42), epoch=3, command_position=42)
     fresh = SeededDice(SEED, "cmp_x", 3, 42)

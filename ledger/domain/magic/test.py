@@ -91,6 +91,11 @@ class MagicTestRequest(msgspec.Struct, frozen=True, kw_only=True):
     ritual: Annotated[bool, Meta(description=(
         "a Ritual's test: Rituals Novice +1, Master rerolls 1s, Apex ignores the first point "
         "of Backlash it gives"))] = False
+    # Talents that reroll 1s say "you may": the roller's choice, as on any roll (an outside
+    # review of the readings found a Magic Test always rerolling, where doubles may matter).
+    reroll_ones: Annotated[bool, Meta(description=(
+        "let the caster's talents reroll 1s (Wizard Expert, Rituals Master); false keeps "
+        "them"))] = True
 
 
 # --- the target number and the costs -----------------------------------------------
@@ -243,7 +248,8 @@ def make_test(character_id: str, request: MagicTestRequest) -> Decide:
             arcana=request.arcana, target_character=request.target_character,
             talent_bonus=talents.bonus, mana_less=talents.mana_less, mana_more=talents.mana_more,
             talents=talents.talents, ritual=request.ritual, failure_backlash_less=failure_less)
-        ones = [*magic_talents.wizard_ones(character, request.arcana), *talents.ones]
+        ones = ([*magic_talents.wizard_ones(character, request.arcana), *talents.ones]
+                if request.reroll_ones else [])
         return [*pay(character_id, costs, test_id),
                 *resolve(ctx, made, request.dice,
                          in_force(state, character, active=True), ones)]
