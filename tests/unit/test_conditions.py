@@ -244,14 +244,26 @@ def test_immobile_sets_speed_to_zero_whatever_the_sheet() -> None:
     assert movement.immobile
 
 
-def test_grabbed_holds_the_character_in_place() -> None:
-    """000, Grabbed: "They cannot move from their spot until freeing themselves." An
-    outside rules check saw a Grabbed character shown with its whole Speed."""
+@pytest.mark.parametrize("condition", ["Grabbed", "Restrained", "Helpless"])
+def test_grabbed_restrained_or_helpless_holds_the_character_in_place(condition: str) -> None:
+    """000: Grabbed "cannot move from their spot until freeing themselves"; Restrained is
+    "unable to move freely"; Helpless "cannot take any actions". Outside checks saw each
+    shown with its whole Speed."""
     state = campaign(speed=11)
-    give(state, "Grabbed")
+    give(state, condition, 4 if condition == "Helpless" else None)
     movement = mara(state).movement
     assert movement is not None
     assert (movement.speed, movement.immobile) == (0, True)
+
+
+def test_grabbed_escalating_to_restrained_stays_held() -> None:
+    state = campaign(speed=11)
+    give(state, "Grabbed")
+    give(state, "Grabbed")  # Grabbed on Grabbed: Restrained, which replaces it
+    assert names(state) == ["Restrained"]
+    movement = mara(state).movement
+    assert movement is not None
+    assert movement.speed == 0
 
 
 def test_conditions_that_do_not_touch_speed_leave_movement_unset() -> None:

@@ -116,16 +116,17 @@ def escalation_points(result: str, settings: Settings) -> int:
 
 # --- Speed ------------------------------------------------------------------
 SPEED_CONDITIONS = ("Fatigued", "Exhausted", "Hamstrung", "Immobile", "Pinned", "Slowed",
-                    "Grabbed")
-# Held in place: Immobile and Pinned ("immobile"), and Grabbed, "They cannot move from
-# their spot until freeing themselves" (000; an outside rules check saw full Speed).
-HELD = ("Immobile", "Pinned", "Grabbed")
+                    "Grabbed", "Restrained", "Helpless")
+# Held in place (000): Immobile and Pinned ("immobile"); Grabbed, "They cannot move from
+# their spot until freeing themselves"; Restrained, "unable to move freely"; Helpless,
+# "cannot take any actions". Outside checks saw full Speed for each of the last three
+# (Restrained even straight after the Grabbed it escalates from).
+HELD = ("Immobile", "Pinned", "Grabbed", "Restrained", "Helpless")
 
 
 def movement(character: Character, conditions: list[Condition]) -> Movement | None:
     """Speed after Conditions: losses first (Hamstrung -4 each, Fatigued -2), then halving
-    (Exhausted rounds up, Slowed rounds down), then Immobile, Pinned or Grabbed set it
-    to 0."""
+    (Exhausted rounds up, Slowed rounds down), then a hold (`HELD`) sets it to 0."""
     names = [c.name for c in conditions]
     if not any(name in SPEED_CONDITIONS for name in names):
         return None
