@@ -213,6 +213,26 @@ def test_pool_sp_may_add_to_the_sp_a_roll_generated() -> None:
     assert table.state.stunts.rolls[position].from_pool == 1
 
 
+def test_only_a_group_member_gives_to_or_takes_from_the_pool() -> None:
+    """000: "Whenever a group member generates Stunt Points, they may choose to place one
+    or more SP into the Pool"; the pool is the group's. An outside review of the readings
+    saw a character the GM left out of the group spend from it and give to it."""
+    table, mara, ovid = bonded_pair()
+    vendor = table.character("Vendor", abilities={"willpower": 2})
+    table.do(NameStuntPoolMembers(members=[mara, ovid]))
+    table.start_session()
+    before = table.state.stunts.sp
+    theirs = table.roll(vendor, DOUBLES_4)
+    for command in (ContributeStuntPoints(roll_position=theirs, sp=1),
+                    SpendStuntPoints(roll_position=theirs, sp=1)):
+        with pytest.raises(RuleViolation) as refused:
+            table.do(command)
+        assert refused.value.rule == "not-a-group-member"
+    assert table.state.stunts.sp == before
+    table.do(SpendStuntPoints(roll_position=table.roll(mara, NO_DOUBLES), sp=1))
+    assert table.state.stunts.sp == before - 1
+
+
 def test_spending_more_than_the_pool_holds_is_refused() -> None:
     table, mara, _ovid = open_session()
     position = table.roll(mara, NO_DOUBLES)

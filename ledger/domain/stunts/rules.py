@@ -129,6 +129,13 @@ def open_roll(state: CampaignState, ctx: Context, roll_position: int, sp: int) -
     if note is None:
         raise RuleViolation("roll-not-eligible", f"position {roll_position} is not a successful "
                             "active roll of this session", field="roll_position")
+    if note.character_id not in members(state):
+        # "Whenever a group member generates Stunt Points, they may choose to place one or
+        # more SP into the Pool" (000): the pool is the group's (an outside review of the
+        # readings saw a character outside the group take from it and give to it).
+        raise RuleViolation("not-a-group-member", f"the roll at {roll_position} is by a "
+                            "character outside the group the Stunt Pool belongs to",
+                            field="roll_position")
     return note
 
 
