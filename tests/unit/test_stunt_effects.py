@@ -294,3 +294,16 @@ def test_defenseless_takes_5_off_an_attack_but_is_only_shown_on_other_tests() ->
     plain = table.log[table.roll(mara, [3, 4, 5])].event
     assert plain.condition_modifiers == []  # type: ignore[attr-defined]
     assert [c.name for c in plain.conditions_not_applied] == ["Defenseless"]  # type: ignore[attr-defined]
+
+
+
+def test_blinded_takes_5_off_an_attack() -> None:
+    """000, Blinded: "Fighting while blind imposes a -5 penalty to attacks"."""
+    table = StuntTable()
+    mara = table.fighter("Mara")
+    table.do(lambda state, ctx: condition_events(state, state.characters[mara], "Blinded",
+                                                 None, None, new_id=ctx.new_id))
+    hit = table.log[table.attack(mara, [3, 4, 5], tn=10)].event
+    assert [(m.name, m.modifier) for m in hit.condition_modifiers] == [("Blinded", -5)]  # type: ignore[attr-defined]
+    plain = table.log[table.roll(mara, [3, 4, 5])].event
+    assert [c.name for c in plain.conditions_not_applied] == ["Blinded"]  # type: ignore[attr-defined]

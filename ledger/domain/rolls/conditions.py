@@ -28,7 +28,10 @@ TEST_PENALTIES = {"Fatigued": -2, "Exhausted": -4, "Impaired": -3, "Winded": -1,
 # Choking by its points: "At 3 points ... -1 ... At 6 points ... -3 ... At 9 points ... -4".
 CHOKING_DEGREES = ((9, -4), (6, -3), (0, -1))
 NAUSEATED, REELING = "Nauseated", "Reeling"
-DEFENSELESS, ATTACK_PENALTY = "Defenseless", -5
+# On an attack test (tag `attack`): Defenseless, "a -5 penalty to attack tests"; Blinded,
+# "Fighting while blind imposes a -5 penalty to attacks" (a ranged attack beyond ten yards
+# failing, and the GM's lighter penalty for one used to it, stay the table's: `modifier`).
+ATTACK_PENALTIES = {"Defenseless": -5, "Blinded": -5}
 # Backlash Consequences in combat time join the Conditions (ledger/domain/rolls/round_effects.py).
 CONSEQUENCE_PENALTY = "Backlash Consequence: penalty this round"
 CONSEQUENCE_FAILS = "Backlash Consequence: next major action fails"
@@ -86,14 +89,15 @@ class OnRoll(msgspec.Struct, frozen=True):
 def on_roll(conditions: Sequence[Condition], attack: bool = False) -> OnRoll:
     """Each Condition in force, in the order the character gained them; penalties of
     different Conditions add up (Winded and Fatigued together: -3). On an `attack` test,
-    Defenseless's "-5 penalty to attack tests" (000) applies, where on another roll it is
-    shown (an outside review of the readings: the ledger knows its attacks)."""
+    `ATTACK_PENALTIES` apply, where on another roll they are shown (outside reviews of
+    the readings: the ledger knows its attacks)."""
     found = OnRoll([], [], [])
     for c in conditions:
-        if attack and c.name == DEFENSELESS:
+        if attack and c.name in ATTACK_PENALTIES:
+            penalty = ATTACK_PENALTIES[c.name]
             found.modifiers.append(RollCondition(name=c.name, condition_id=c.id,
-                                                 modifier=ATTACK_PENALTY,
-                                                 effect=f"{ATTACK_PENALTY:+d} to attack tests"))
+                                                 modifier=penalty,
+                                                 effect=f"{penalty:+d} to attack tests"))
             continue
         if locks_physical_actions(c.name, c.cause, c.note):
             found.not_applied.append(RollCondition(name=c.name, condition_id=c.id,
