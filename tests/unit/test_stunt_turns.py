@@ -160,6 +160,22 @@ def test_suggest_action_suggestion_in_an_encounter_holds_two_of_the_targets_turn
     assert table.state.stunt_spending.resistances[rid].turns_left == 0
 
 
+def test_manipulation_grandmaster_doubles_suggest_actions_turns() -> None:
+    """000, Manipulation Grandmaster: "double the usual duration for the social effect or
+    Stunt". The ledger counts Suggest Action's turns, so it counts twice as many (an
+    outside review of the readings found the talent only shown)."""
+    for dice, turns in ((LOW, 2), (SIX, 4)):  # one order, a suggestion: 1 and 2, doubled
+        table = StuntTable()
+        mara = table.character("Mara", abilities={"willpower": 2, "communication": 3},
+                               focuses=["Persuasion"], specializations=[
+                                   {"name": "Manipulation", "degree": "Grandmaster"}])
+        ovid = table.fighter("Ovid")
+        table.scene()
+        table.do(StartEncounter(participants=[pc(mara, 12), pc(ovid, 10)]))
+        rid = suggested(table, mara, ovid, dice)
+        assert table.state.stunt_spending.resistances[rid].turns_left == turns
+
+
 def test_suggest_action_count_ends_with_the_encounter() -> None:
     table, mara, ovid = fight()
     rid = suggested(table, mara, ovid, SIX)

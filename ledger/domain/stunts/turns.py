@@ -29,6 +29,7 @@ from ledger.domain.errors import RuleViolation
 from ledger.domain.events import DomainEvent, evolves
 from ledger.domain.state import CampaignState, Character
 from ledger.domain.state.stunt_spending import Resistance, SpentStunt
+from ledger.domain.stunts.talents import has
 
 HOLDING = ("Grabbed", "Pinned", "Restrained")
 SUGGEST_TURNS = {False: 1, True: 2}  # failed: one order; succeeded: a suggestion for two turns
@@ -123,12 +124,17 @@ def check_resist_this_turn(state: CampaignState, r: Resistance) -> None:
 
 
 def lasts_turns(state: CampaignState, r: Resistance, success: bool) -> int:
-    """Suggest Action's outcome, in the target's own turns, when the target is in the order."""
+    """Suggest Action's outcome, in the target's own turns, when the target is in the order.
+    Manipulation Grandmaster doubles it: "double the usual duration for the social effect
+    or Stunt" (000; an outside review of the readings found it only shown, though the
+    ledger counts these turns and knows who spent the stunt)."""
     encounter = state.encounter
     if (r.stunt != "Suggest Action" or encounter is None
             or not any(p.character_id == r.target for p in encounter.order)):
         return 0
-    return SUGGEST_TURNS[success]
+    spender = state.characters.get(r.by)
+    doubled = spender is not None and has(spender, "Manipulation", "grandmaster")
+    return SUGGEST_TURNS[success] * (2 if doubled else 1)
 
 
 def counted(state: CampaignState) -> list[Resistance]:
