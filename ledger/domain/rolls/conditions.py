@@ -94,10 +94,10 @@ def on_roll(conditions: Sequence[Condition], attack: bool = False) -> OnRoll:
     found = OnRoll([], [], [])
     for c in conditions:
         if attack and c.name in ATTACK_PENALTIES:
-            penalty = ATTACK_PENALTIES[c.name]
+            on_attack = ATTACK_PENALTIES[c.name]
             found.modifiers.append(RollCondition(name=c.name, condition_id=c.id,
-                                                 modifier=penalty,
-                                                 effect=f"{penalty:+d} to attack tests"))
+                                                 modifier=on_attack,
+                                                 effect=f"{on_attack:+d} to attack tests"))
             continue
         if locks_physical_actions(c.name, c.cause, c.note):
             found.not_applied.append(RollCondition(name=c.name, condition_id=c.id,
