@@ -7,7 +7,6 @@ optimistic concurrency (If-Match) around one application call.
 from __future__ import annotations
 
 import hashlib
-import json
 from collections.abc import Callable
 from typing import Any
 
@@ -17,6 +16,7 @@ from flask import Response, request
 from api.auth import actor_of, creator, current_token
 from api.errors import ApiError
 from api.runtime import ledger, signer
+from api.strict_body import load_body
 from ledger.adapters.store.records import IdempotentAnswer
 from ledger.domain.chain import canonical
 from ledger.domain.decision import Decide
@@ -77,8 +77,8 @@ def _as_json(body: bytes) -> bytes:
     serializes its retry anew is not refused for the order of its keys (an outside
     attack); a body that is not JSON stays as it is."""
     try:
-        return canonical(json.loads(body.decode("utf-8")))
-    except ValueError:
+        return canonical(load_body(body))
+    except ValueError:  # not JSON (no body), or not UTF-8
         return body
 
 

@@ -26,13 +26,12 @@ def _bearer() -> str | None:
     return value.strip()
 
 
-def _how_to_send(header: str | None) -> str:
+def _how_to_send() -> str:
     """What was wrong with the header's form, when it was (a newcomer's trial sent the
     token without `Bearer `, and heard what an unknown token hears)."""
-    if not header:
+    if not request.headers.get("Authorization"):
         return " Send it as `Authorization: Bearer <token>`."
-    scheme, _, value = header.partition(" ")
-    if scheme.lower() != "bearer" or not value.strip():
+    if _bearer() is None:
         return " The Authorization header is `Bearer <token>`: the word Bearer, a space, the token."
     return ""
 
@@ -62,7 +61,7 @@ def live_token() -> TokenRow:
     row = current_token()
     if row is None:
         raise ApiError(401, "token-required", "A valid bearer token is required."
-                       + _how_to_send(request.headers.get("Authorization")),
+                       + _how_to_send(),
                        errors={"Authorization": ["no valid bearer token"]})
     if row.revoked_at is not None:
         raise ApiError(401, "token-revoked", "This token has been revoked.")

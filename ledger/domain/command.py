@@ -24,8 +24,6 @@ from ledger.domain.wire_shape import encoded_fields
 # Roles that act for the whole table: the GM, and the server's own runners (never a token).
 TABLE_ROLES = ("gm", "system")
 
-
-
 # An observer's refusal also says why (a newcomer read only "the GM or this character's
 # player" and looked for a character to bind).
 OBSERVER_NOTE = {"observer": " Observer tokens only read."}

@@ -24,8 +24,8 @@ Rerolling 1s (Rituals Master, Shaman Expert, Brilliance Expert on `new-idea`, Ev
 Expert on `figuring-out`...) is applied with new dice: ledger/domain/rolls/ones.py.
 
 `attack` (no talent): the roll is an attack test, as every attack the ledger records is
-(ledger/domain/stunts/attacks.py). Defenseless's "-5 penalty to attack tests" applies to
-it (ledger/domain/rolls/conditions.py).
+(ledger/domain/stunts/attacks.py). The Conditions' penalties to attacks (Defenseless,
+Blinded) apply to it: `ATTACK_PENALTIES` in ledger/domain/rolls/conditions.py.
 """
 
 from __future__ import annotations

@@ -279,31 +279,21 @@ def test_a_locks_impaired_is_shown_for_physical_actions_not_taken_off_every_test
         ("Impaired", -3)]
 
 
-def test_defenseless_takes_5_off_an_attack_but_is_only_shown_on_other_tests() -> None:
-    """000: "A defenseless character has a -5 penalty to attack tests". The ledger knows
-    its attacks (they carry the `attack` tag), so the -5 applies there; on a roll the
-    table has not called an attack it stays shown (an outside review of the readings)."""
+@pytest.mark.parametrize("condition", ["Defenseless", "Blinded"])
+def test_attack_penalties_take_5_off_an_attack_but_are_only_shown_on_other_tests(
+        condition: str) -> None:
+    """000: "A defenseless character has a -5 penalty to attack tests"; Blinded: "Fighting
+    while blind imposes a -5 penalty to attacks". The ledger knows its attacks (they carry
+    the `attack` tag), so the -5 applies there; on a roll the table has not called an
+    attack it stays shown (outside reviews of the readings)."""
     table = StuntTable()
     mara = table.fighter("Mara")
-    table.do(lambda state, ctx: condition_events(state, state.characters[mara], "Defenseless",
+    table.do(lambda state, ctx: condition_events(state, state.characters[mara], condition,
                                                  None, None, new_id=ctx.new_id))
     hit = table.log[table.attack(mara, [3, 4, 5], tn=10)].event
-    assert [(m.name, m.modifier) for m in hit.condition_modifiers] == [("Defenseless", -5)]  # type: ignore[attr-defined]
+    assert [(m.name, m.modifier) for m in hit.condition_modifiers] == [(condition, -5)]  # type: ignore[attr-defined]
     assert (hit.total, hit.success) == (3 + 4 + 5 + 2 - 5, False)  # type: ignore[attr-defined]
     assert hit.tags == ["attack"]  # type: ignore[attr-defined]
     plain = table.log[table.roll(mara, [3, 4, 5])].event
     assert plain.condition_modifiers == []  # type: ignore[attr-defined]
-    assert [c.name for c in plain.conditions_not_applied] == ["Defenseless"]  # type: ignore[attr-defined]
-
-
-
-def test_blinded_takes_5_off_an_attack() -> None:
-    """000, Blinded: "Fighting while blind imposes a -5 penalty to attacks"."""
-    table = StuntTable()
-    mara = table.fighter("Mara")
-    table.do(lambda state, ctx: condition_events(state, state.characters[mara], "Blinded",
-                                                 None, None, new_id=ctx.new_id))
-    hit = table.log[table.attack(mara, [3, 4, 5], tn=10)].event
-    assert [(m.name, m.modifier) for m in hit.condition_modifiers] == [("Blinded", -5)]  # type: ignore[attr-defined]
-    plain = table.log[table.roll(mara, [3, 4, 5])].event
-    assert [c.name for c in plain.conditions_not_applied] == ["Blinded"]  # type: ignore[attr-defined]
+    assert [c.name for c in plain.conditions_not_applied] == [condition]  # type: ignore[attr-defined]

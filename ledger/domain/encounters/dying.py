@@ -262,6 +262,11 @@ def survival_roll_of(state: CampaignState, position: int) -> bool:
                for ch in state.characters.values())
 
 
+def dying_now(character: Character) -> bool:
+    """Whether a treatment (First Aid, Triage) has a Dying to end."""
+    return character.dying_state is not None or character.dying
+
+
 def first_aid(state: CampaignState, character_id: str, by: str | None,
               note: str) -> list[DomainEvent]:
     """First Aid ends Dying (treatment) and revives a character knocked out by stun damage or
@@ -274,7 +279,7 @@ def first_aid(state: CampaignState, character_id: str, by: str | None,
         raise RuleViolation("first-aid-by-another", f"{character.name} cannot give First "
                             "Aid to themselves: another character gives it", field="by")
     revived = first_aid_revives(character)
-    ends = (["dying"] if character.dying_state is not None or character.dying else []) + [
+    ends = (["dying"] if dying_now(character) else []) + [
         e.cause for e in revived]
     if not ends:
         raise RuleViolation("first-aid-not-needed", f"{character.name} is neither dying nor "

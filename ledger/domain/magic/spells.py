@@ -28,7 +28,7 @@ from ledger.domain.characters import check_able, require_alive
 from ledger.domain.context import Context
 from ledger.domain.decision import Decide
 from ledger.domain.encounters import casting
-from ledger.domain.encounters.dying import DyingEnded
+from ledger.domain.encounters.dying import DyingEnded, dying_now
 from ledger.domain.errors import InvalidInput, RuleViolation
 from ledger.domain.events import DomainEvent, evolves
 from ledger.domain.magic import spell_rules as rules
@@ -202,7 +202,7 @@ def _stabilized(state: CampaignState, spell: str, req: CastRequest) -> list[Doma
     if spell != "Triage" or req.lost or req.target is None:
         return []
     target = require_alive(state, req.target)
-    if target.dying_state is None and not target.dying:
+    if not dying_now(target):
         return []
     return [DyingEnded(character_id=target.id, why="triage")]
 

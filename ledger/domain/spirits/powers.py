@@ -46,14 +46,15 @@ def canonical_power(name: str) -> str:
     return found
 
 
-def check_power_taken_once(powers: list[str]) -> None:
+def check_power_taken_once(powers: list[str], field: str = "powers") -> None:
+    """No power twice, names compared as `canonical_power` reads them (any case)."""
     seen: set[str] = set()
     for power in powers:
-        if power in seen:
+        if _key(power) in seen:
             raise RuleViolation("spirit-power-taken-once",
                                 f"{power} is taken twice; a power can be taken only once",
-                                field="powers")
-        seen.add(power)
+                                field=field)
+        seen.add(_key(power))
 
 
 def check_physical_form_powers(powers: list[str], form: str) -> None:
@@ -92,10 +93,5 @@ def checked_rare_powers(names: list[str]) -> list[str]:
         if _key(name) in _BY_KEY:
             raise InvalidInput("rare-power-is-listed", f"{name!r} is a power of the rules' "
                                "list: name it in powers", field="rare_powers")
-    seen: set[str] = set()
-    for name in rare:
-        if _key(name) in seen:
-            raise RuleViolation("spirit-power-taken-once", f"{name} is taken twice; a power "
-                                "can be taken only once", field="rare_powers")
-        seen.add(_key(name))
+    check_power_taken_once(rare, "rare_powers")
     return rare

@@ -40,16 +40,20 @@ ESCAPE_PENALTY = -2
 LOCK_CONDITIONS = {5: "Impaired", 6: "Restrained"}
 
 
+def _given_by(stunt: str, tier: int) -> str:
+    return f"{stunt} at {tier} SP"
+
+
 def given_note(stunt: str, tier: int, roll_position: int) -> str:
     """The note on a Condition a stunt gives (cause "stunt"), naming the stunt first."""
-    return f"{stunt} at {tier} SP (roll {roll_position})"
+    return f"{_given_by(stunt, tier)} (roll {roll_position})"
 
 
 def locks_physical_actions(condition_name: str, cause: str, note: str) -> bool:
     """The Impaired a Lock at 5 SP gives, which counts "in any physical action" only
     (000, Lock), where Impaired from anything else is "-3 to all Ability tests"."""
     return (condition_name == LOCK_CONDITIONS[5] and cause == "stunt"
-            and note.startswith(given_note("Lock", 5, 0).split(" (")[0]))
+            and note.startswith(_given_by("Lock", 5)))
 THROW_CONDITIONS = ("Prone", "Dazed")
 # What a Throw ends ("but not Grappled"): being held, whoever gave it, and a Restrained a
 # stunt gave (a Lock); a Restrained from other causes (bonds) stays.

@@ -63,7 +63,7 @@ def fold_checked(history: History, every: int, seal: CheckpointSeal | None = Non
             folding.apply_record(state, record)
         except Exception as exc:  # any failure to apply means the history cannot be loaded
             raise ImportRefusedError(f"event {record.position} ({printable(record.type)}) does "
-                                     f"not apply: {printable(repr(exc))[:500]}") from None
+                                     f"not apply: {printable(repr(exc))}") from None
         if record.position % every == 0:
             blob = folding.encode_state(state)
             checkpoints.append(seal.row(state.id, state.position, state.head_hash, blob) if seal
