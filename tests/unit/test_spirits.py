@@ -132,6 +132,25 @@ def test_spirits_held_may_not_total_more_hit_dice_than_the_summoners_level() -> 
     assert summoned(state, mara, hit_dice=1)
 
 
+def test_a_ritual_counts_the_cap_at_its_end_when_an_immediate_spirit_has_vanished() -> None:
+    # 6.2.3.1: the spirit manifests "at the end of the ritual"; 6.2.3.2: an immediate one
+    # serves "for up to an hour before vanishing", so after two hours it holds no hit dice.
+    state, mara = _mara(level=2, summon=1, cha=3)
+    open_scene(state)
+    fox = summoned(state, mara, mode="immediate", hit_dice=2)
+    _refused(state, summon(mara, order(mode="immediate", hit_dice=1)), "spirit-hit-dice-cap")
+    owl = summoned(state, mara, hit_dice=2)
+    assert not state.spirits[fox].held and state.spirits[owl].held
+
+
+def test_a_ritual_still_refused_at_its_end_leaves_no_time_passed() -> None:
+    state, mara = _mara(level=3)
+    summoned(state, mara, hit_dice=2)
+    minutes = state.clock.minutes
+    _refused(state, summon(mara, order(hit_dice=2)), "spirit-hit-dice-cap")
+    assert state.clock.minutes == minutes
+
+
 def test_dismissed_spirits_count_towards_the_hit_dice_cap() -> None:
     state, mara = _mara(level=2)
     run(state, dismiss(summoned(state, mara, hit_dice=2)))

@@ -161,14 +161,25 @@ def summon(character_id: str, order: SummonOrder) -> Decide:
         previous = namebearer_record(state, summoner.id, order.name)
         if previous is not None:
             check_can_summon_again(previous, order, powers)
-        check_hit_dice_cap(state, summoner, order.hit_dice)
         spirit_id = previous.id if previous else ctx.new_id("spr")
         if order.mode != "ritual":
+            check_hit_dice_cap(state, summoner, order.hit_dice)
             return [*_summoning_events(state, ctx, summoner, order, powers, spirit_id, previous)]
-        return [*advance(RITUAL_MINUTES)(state, ctx), Later(lambda now: _summoning_events(
-            now, ctx, now.characters[summoner.id], order, powers, spirit_id, previous))]
+        return [*advance(RITUAL_MINUTES)(state, ctx),
+                Later(lambda now: _ritual_end(now, ctx, summoner.id, order, powers, spirit_id,
+                                              previous))]
 
     return decide
+
+
+def _ritual_end(now: CampaignState, ctx: Context, summoner_id: str, order: SummonOrder,
+                powers: list[str], spirit_id: str, previous: Spirit | None) -> list[DomainEvent]:
+    """6.2.3.1: the spirit "will manifest at the end of the ritual", so the cap on spirits
+    "summoned at once" counts what is still held then: an immediate spirit whose hour ran
+    out during the two hours no longer does."""
+    summoner = now.characters[summoner_id]
+    check_hit_dice_cap(now, summoner, order.hit_dice)
+    return _summoning_events(now, ctx, summoner, order, powers, spirit_id, previous)
 
 
 def _summoning_events(state: CampaignState, ctx: Context, summoner: Character, order: SummonOrder,
