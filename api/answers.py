@@ -110,6 +110,7 @@ def write(
     extra: Extras | None = None,
     key: str | None = "state",
     pick: OutcomeView | None = None,
+    reveal: Callable[[dict[str, Any]], dict[str, Any]] | None = None,
 ) -> Response:
     """Run one command and answer {position, events, <key>, changed}; replays answer as the
     first time.
@@ -119,7 +120,7 @@ def write(
     plan = WriteAnswer(status, view or whole_state, extra, key, pick)
     outcome = ledger().execute(campaign_id, actor_of(current_token()), decide,
                                answer=answer_spec(), if_match=_if_match(), plan=plan)
-    return _answer(outcome, status)
+    return _answer(outcome, status, reveal)
 
 
 def write_creation(command: CreateCampaign) -> Response:

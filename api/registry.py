@@ -10,6 +10,7 @@ command registered here shows up in all three without another list to update.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -41,6 +42,9 @@ class AnswerShape:
     extras: Callable[[Any], Extras] | None = None
     # The resource found from the outcome rather than the state (the spirit summoned).
     pick: Callable[[Any], OutcomeView] | None = None
+    # What the answer shows but its stored copy must not hold (a hidden event's data): added
+    # to the first answer and to every replay alike, from the campaign's id and the body.
+    reveal: Callable[[str, dict[str, Any]], dict[str, Any]] | None = None
 
     @property
     def key(self) -> str | None:
@@ -119,7 +123,9 @@ def register(blp: Blueprint, method: str, rule: str, command: type[Command], *,
         return write(campaign_id, built, status=status, key=answer.key,
                      view=answer.view(built) if answer.view else None,
                      extra=answer.extras(built) if answer.extras else None,
-                     pick=answer.pick(built) if answer.pick else None)
+                     pick=answer.pick(built) if answer.pick else None,
+                     reveal=functools.partial(answer.reveal, campaign_id) if answer.reveal
+                     else None)
 
     route.__name__ = route.__qualname__ = name
     route.__doc__ = command.__doc__

@@ -11,12 +11,15 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from typing import Any
 
+import msgspec
 from flask import Response, stream_with_context
 from flask_smorest import Blueprint
 
 from api import auth, contract
+from api.answers import json_response
 from api.contract import INT, STR, obj
 from api.contract import write as write_schema
+from api.errors import ApiError
 from api.read_route import read_from
 from api.registry import AnswerShape, register
 from api.runtime import ledger, signer
@@ -26,7 +29,7 @@ from ledger.domain.hidden import HiddenNoted, HiddenRolled
 from ledger.domain.hidden_commands import RecordHiddenNote, RecordHiddenRoll, RevealHidden
 from ledger.service.audit.sources import Source, from_store
 from ledger.service.health import utc_now
-from ledger.service.hidden_vault import open_sealed
+from ledger.service.hidden_vault import StoredHidden, open_sealed
 from ledger.service.ledger import Ledger, Outcome
 
 blp = Blueprint("hidden", __name__, url_prefix="/v1/campaigns/<campaign_id>",
@@ -38,30 +41,68 @@ SHOWN = obj(("position", "commitment", "data"), position=INT, commitment=STR,
 
 
 def _shown(command: Any) -> Callable[[Outcome], dict[str, Any]]:
-    """The GM's own answer shows the hidden data (never the nonce or the seed)."""
+    """Where the hidden event is: the part of the answer an Idempotency-Key stores."""
     def extra(outcome: Outcome) -> dict[str, Any]:
         for event, record in zip(outcome.events, outcome.records, strict=True):
             if isinstance(event, HiddenRolled | HiddenNoted):
-                opened = open_sealed(ledger().box, outcome.campaign_id, record.position,
-                                     event.sealed) or {}
-                return {"hidden": {"position": record.position, "commitment": event.commitment,
-                                   "data": opened.get("data")}}
+                return {"hidden": {"position": record.position, "commitment": event.commitment}}
         return {}
 
     return extra
 
 
+def _opened(campaign_id: str, body: dict[str, Any]) -> dict[str, Any]:
+    """The GM's own answer shows the hidden data (never the nonce or the seed), opened from
+    the sealed event for the first answer and every replay alike: a stored answer holding
+    it would put the secret in the database in clear (an outside attack found that)."""
+    shown = body.get("hidden")
+    if not isinstance(shown, dict):
+        return body
+    position = int(shown["position"])
+    [record] = ledger().store.read(campaign_id, after=position - 1, upto=position)
+    sealed = msgspec.json.decode(record.data).get("sealed", "")
+    opened = open_sealed(ledger().box, campaign_id, position, sealed) or {}
+    return {**body, "hidden": {**shown, "data": opened.get("data")}}
+
+
 # A hidden event or a reveal changes no state: no primary resource.
-HIDDEN = AnswerShape(write_schema(hidden=SHOWN), extras=_shown)
+HIDDEN = AnswerShape(write_schema(hidden=SHOWN), extras=_shown, reveal=_opened)
 REVEALED = AnswerShape(write_schema())
 contract.MEDIA["hidden.export"] = "application/x-ndjson"
 contract.SUCCESS["hidden.export"] = (200, {
     "type": "string", "description": "JSON Lines (application/x-ndjson): a header, the events, "
     "the revealed seeds, the signed head, one object per line tagged by `kind`"})
 
+contract.SUCCESS["hidden.hidden_event"] = (200, obj(
+    ("position", "hidden"), position=INT, hidden=obj(
+        ("position", "type", "commitment", "data", "revealed"), position=INT, type=STR,
+        commitment=STR, revealed={"type": "boolean"},
+        data={"type": "object", "additionalProperties": True,
+              "description": "what the GM's own answer showed: a roll's dice and result, "
+                             "a note's text"})))
+
 register(blp, "POST", "/hidden/rolls", RecordHiddenRoll, answer=HIDDEN, status=201)
 register(blp, "POST", "/hidden/notes", RecordHiddenNote, answer=HIDDEN, status=201)
 register(blp, "POST", "/hidden/reveal", RevealHidden, answer=REVEALED)
+
+
+@blp.route("/hidden/<int:position>", methods=["GET"])
+def hidden_event(campaign_id: str, position: int) -> Response:
+    """Read a hidden roll or note back (GM only): its data as the GM's own answer showed
+    it, opened from the sealed event, and whether it has been revealed. `position` is the
+    hidden event's. Every other reader sees only its commitment (a newcomer's trial found
+    the write's answer was the GM's only copy)."""
+    auth.require_gm(campaign_id)
+    led = ledger()
+    vault = StoredHidden(led.store, led.box, campaign_id)
+    found = vault.open(position)
+    if found is None:
+        raise ApiError(404, "hidden-event-not-found",
+                       f"No hidden roll or note this server can open at position {position}.")
+    kind, commitment, payload = found
+    return json_response({"position": led.store.head(campaign_id), "hidden": {
+        "position": position, "type": kind, "commitment": commitment,
+        "data": payload.get("data"), "revealed": vault.revealed(position)}})
 
 
 @blp.route("/export", methods=["GET"])

@@ -102,6 +102,12 @@ class Audit(Scope):
         """Write a secret note (GM): others see a placeholder with a commitment."""
         return body(text=text, label=label, character_id=character_id)
 
+    @read(CAMPAIGN + "/hidden/{position}")
+    def hidden_event(self, position: int) -> Call:
+        """Read a hidden roll or note back (GM): `hidden.data` as your own answer showed it,
+        and whether it has been revealed."""
+        return Call(params={"position": str(position)})
+
     @command("POST", CAMPAIGN + "/hidden/reveal", type(None))
     def reveal_hidden(self, position: int) -> Call:
         """Reveal a hidden roll or note (GM): its data, nonce and seed, for anyone to check."""

@@ -271,6 +271,7 @@ def behind_the_screen(campaign: Campaign) -> None:
     noted = campaign.hidden_note("the guard is bribed")
     assert rolled.events[0].data.keys() == {"commitment"}
     assert rolled.extra["hidden"]["data"]["label"] == "does the guard notice?"
+    assert campaign.hidden_event(noted.position)["hidden"]["data"]["text"] == "the guard is bribed"
     assert campaign.reveal_hidden(rolled.position).events[0].data["hidden_position"] \
         == rolled.position
     lines = campaign.export()

@@ -194,3 +194,18 @@ def test_a_reveal_whose_dice_were_changed_fails_verification(api: ApiClient) -> 
     report = verify_export(forged)
     assert not report.ok
     assert any("hidden" in problem for problem in report.problems())
+
+
+def test_the_gm_reads_a_hidden_roll_or_note_back_and_no_one_else_does(api: ApiClient) -> None:
+    # A newcomer's trial: the write's answer was the GM's only copy of a blind roll.
+    _, player, roll_at, note_at, shown = _setup(api)
+    roll = api.get(api.c(f"/hidden/{roll_at}"))
+    assert roll.status == 200, roll
+    assert roll["hidden"] == {"position": roll_at, "type": "HiddenRolled",
+                              "commitment": shown["commitment"], "data": shown["data"],
+                              "revealed": False}
+    assert api.get(api.c(f"/hidden/{note_at}"))["hidden"]["data"]["text"] == NOTE
+    assert api.get(api.c(f"/hidden/{roll_at}"), token=player).status == 403
+    assert api.get(api.c("/hidden/1"))["rule"] == "hidden-event-not-found"  # not hidden
+    assert api.post(api.c("/hidden/reveal"), {"position": roll_at}).status == 200
+    assert api.get(api.c(f"/hidden/{roll_at}"))["hidden"]["revealed"] is True

@@ -129,3 +129,22 @@ def test_stored_answers_hold_no_token_or_webhook_secret_nor_a_creation_key(
     shown = [gm["gm_token"], issued["token"], rotated["token"], hook["secret"], creation_key]
     assert [secret for secret in shown if secret in rows] == []
     assert count_rows(store_config, "ledger_idempotency") == 4
+
+
+def test_a_hidden_roll_or_note_sent_with_a_key_is_stored_without_its_data(
+        api: ApiClient, store_config: Config) -> None:
+    # An outside attack found the GM's opened answer stored in clear under its key.
+    api.new_campaign()
+    label, text = "zq-ambush-" + secrets.token_hex(6), "zq-the-duke-" + secrets.token_hex(6)
+    rolled = keyed(api, api.c("/hidden/rolls"), {"expression": "1d20", "label": label}, "h-1")
+    noted = keyed(api, api.c("/hidden/notes"), {"text": text}, "h-2")
+    assert rolled["hidden"]["data"]["label"] == label
+    assert noted["hidden"]["data"]["text"] == text
+    rows = stored_rows(store_config).decode(errors="replace")
+    assert count_rows(store_config, "ledger_idempotency") == 2
+    assert [secret for secret in (label, text, rolled["hidden"]["data"]["result_text"])
+            if secret in rows] == []
+    again = keyed(api, api.c("/hidden/rolls"), {"expression": "1d20", "label": label}, "h-1")
+    assert again.headers["Idempotent-Replayed"] == "true"
+    assert again.body == rolled.body  # the data opened again from the sealed event
+    assert keyed(api, api.c("/hidden/notes"), {"text": text}, "h-2").body == noted.body
