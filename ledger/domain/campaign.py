@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import re
-from typing import Any
+import typing
+from typing import Any, Literal
 
 import msgspec
 
@@ -78,12 +79,16 @@ def check_settings(current: Settings, changes: dict[str, Any]) -> Settings:
     for name in changes:
         if name not in known:
             raise InvalidInput("unknown-setting", f"no rule setting named {name!r}",
-                               field=f"settings.{name}")
+                               field=f"settings.{name}", allowed=sorted(known))
     merged = msgspec.to_builtins(current) | changes
     try:
         checked = msgspec.convert(merged, Settings)
     except msgspec.ValidationError as exc:
         found = _AT_SETTING.search(str(exc))
+        choices = _choices(found[1]) if found else []
+        if found and choices:  # a fixed-choice setting names its choices, as a name does
+            raise InvalidInput("setting-type", f"{found[1]} is one of {', '.join(choices)}",
+                               field=f"settings.{found[1]}", allowed=choices) from None
         raise InvalidInput("setting-type", str(exc),
                            field=f"settings.{found[1]}" if found else "settings") from None
     check_setting_bounds(changes)
@@ -91,6 +96,14 @@ def check_settings(current: Settings, changes: dict[str, Any]) -> Settings:
     if checked.initiative_ability is not None:  # an ability of the sheet, in any case
         canonical_ability(checked.initiative_ability, "settings.initiative_ability")
     return checked
+
+
+def _choices(name: str) -> list[str]:
+    """The values a fixed-choice (Literal, or optional Literal) setting takes; else none."""
+    hint = typing.get_type_hints(Settings).get(name)
+    options = (hint,) if typing.get_origin(hint) is Literal else typing.get_args(hint)
+    return [str(value) for option in options if typing.get_origin(option) is Literal
+            for value in typing.get_args(option)]
 
 
 def check_setting_bounds(changes: dict[str, Any]) -> None:
@@ -119,6 +132,10 @@ def change_settings(changes: dict[str, Any]) -> Decide:
     def decide(state: CampaignState, ctx: Context) -> list[DomainEvent]:
         check_settings(state.settings, changes)
         current = msgspec.to_builtins(state.settings)
-        return [SettingsChanged(changes=changes, before={k: current[k] for k in changes})]
+        # What already holds is no change: a PATCH that changes nothing records nothing.
+        changed = {k: v for k, v in changes.items() if current[k] != v}
+        if not changed:
+            return []
+        return [SettingsChanged(changes=changed, before={k: current[k] for k in changed})]
 
     return decide

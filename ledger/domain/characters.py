@@ -188,8 +188,13 @@ def update_sheet(character_id: str, changes: dict[str, Any]) -> Decide:
         character = require_character(state, character_id)
         current = msgspec.to_builtins(character)
         checked = _checked_sheet(changes, current)
-        before = {k: current.get(k) for k in checked}
-        return [SheetUpdated(character_id=character_id, changes=checked, before=before)]
+        # What the sheet already says is no change: an edit that changes nothing records
+        # nothing (a newcomer's trial found `changes: {}` events in the history).
+        changed = {k: v for k, v in checked.items() if current.get(k) != v}
+        if not changed:
+            return []
+        before = {k: current.get(k) for k in changed}
+        return [SheetUpdated(character_id=character_id, changes=changed, before=before)]
 
     return decide
 

@@ -127,3 +127,32 @@ def test_the_players_conviction_spend_settles_and_the_gms_damage_does_not(
     assert spent.status == 200, spent
     assert types(spent)[0] == "MagicTestFailureAccepted"
     assert spent.primary["conviction"]["current"] == 2
+
+
+def test_an_edit_that_changes_nothing_records_nothing(api: ApiClient) -> None:
+    # A newcomer's trial found `changes: {}` and `gritty -> gritty` in the history.
+    mara, _, _ = table(api)
+    before = head(api)
+    for method, path, body in (("PATCH", f"/characters/{mara}", {}),
+                               ("PATCH", f"/characters/{mara}", {"magic_ability": "Willpower"}),
+                               ("PATCH", "/settings", {"settings": {}}),
+                               ("PATCH", "/settings", {"settings": {"dying_mode": "pulpy"}})):
+        answer = api.call(method, api.c(path), json=body)
+        assert answer.status == 200, answer
+        assert (answer["position"], answer["events"]) == (before, []), (path, body)
+    assert head(api) == before
+    both = api.call("PATCH", api.c(f"/characters/{mara}"),
+                    json={"magic_ability": "Willpower", "level": 2})
+    (event,) = both["events"]
+    assert (event["data"]["changes"], event["data"]["before"]) == ({"level": 2}, {"level": 1})
+
+
+def test_a_setting_refused_names_the_choices_or_the_settings(api: ApiClient) -> None:
+    api.new_campaign()
+    wrong = api.call("PATCH", api.c("/settings"), json={"settings": {"dying_mode": "pulp"}})
+    assert (wrong.status, wrong["rule"]) == (422, "setting-type")
+    assert wrong["allowed"] == ["gritty", "pulpy", "cinematic"]
+    assert "dying_mode is one of gritty, pulpy, cinematic" in wrong["detail"]
+    unknown = api.call("PATCH", api.c("/settings"), json={"settings": {"dyingmode": "pulpy"}})
+    assert (unknown.status, unknown["rule"]) == (422, "unknown-setting")
+    assert "dying_mode" in unknown["allowed"]
