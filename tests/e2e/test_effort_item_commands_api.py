@@ -115,6 +115,9 @@ def test_who_may_issue_them_and_a_refusal_records_nothing(api: ApiClient) -> Non
         (api.c(f"/items/{wand}/damage"), {"amount": 20}, mara, "gm-only"),
         (api.c(f"/items/{wand}/identify"), {"character_id": p.mara}, ivo, "not-your-character"),
         (api.c(f"/items/{wand}/unlink"), {}, mara, "gm-only"),
+        # any player maintains a jammed firearm, but credits only their own character
+        (api.c(f"/items/{_jammed(p)}/maintain"), {"character_id": p.mara}, ivo,
+         "not-your-character"),
     ]
     head = api.get(api.c())["position"]
     for path, body, token, rule in refusals:

@@ -19,6 +19,7 @@ from msgspec import Meta
 from ledger.domain.bounds import Dice
 from ledger.domain.command import WRITER, Command, gm_only_when, gm_or_player_of
 from ledger.domain.context import Context
+from ledger.domain.errors import Forbidden
 from ledger.domain.items import damage, firearms, identification, linkage, objects
 from ledger.domain.items.register_command import (
     Bonus,
@@ -138,12 +139,23 @@ class TrustTest(UserCommand, frozen=True, kw_only=True, forbid_unknown_fields=Tr
 
 
 class MaintainFirearm(ItemCommand, frozen=True, kw_only=True, forbid_unknown_fields=True):
-    """Maintain a jammed firearm so it can be used again (GM or any player)."""
+    """Maintain a jammed firearm so it can be used again (GM or any player; a player names
+    only their own character as `character_id`, the one who maintained it)."""
 
     policy = WRITER
     example = {"character_id": "{character_id}"}
     example_needs = ("jammed-firearm",)
     character: Id | None = msgspec.field(default=None, name="character_id")
+
+    def authorize(self, state: CampaignState, ctx: Context) -> None:
+        """Any player may maintain it, but names only their own character as the one who
+        did (an outside attack found a player could credit anyone)."""
+        super().authorize(state, ctx)
+        actor = ctx.actor
+        if actor.role == "player" and self.character not in (None, actor.character_id):
+            raise Forbidden("not-your-character",
+                            "A player names only their own character as the one who "
+                            "maintains the firearm.")
 
     def decide(self, state: CampaignState, ctx: Context) -> Decided:
         return firearms.maintain(self.item_id, self.character)(state, ctx)
