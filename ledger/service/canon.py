@@ -16,6 +16,7 @@ def canon_state_at(heads: HeadCache, travel: TimeTravel, campaign_id: str,
     position it is the state at the last canon position before it."""
     head = heads.state(campaign_id)
     if position > head.position:
-        raise InvalidInput("position-out-of-range", f"no event at position {position}", field="at")
+        raise InvalidInput("position-out-of-range", f"no event at position {position}: "
+                           f"the head is at {head.position}", field="at")
     canon = head.rewind.last_canon_at_or_before(position)
     return travel.state_at(campaign_id, canon if canon else position)

@@ -21,8 +21,10 @@ class TimeTravel:
         records = self.store.read(campaign_id, after=state.position, upto=position)
         if state.position == 0 and not records:
             raise NotFound("campaign", campaign_id)
-        if records and records[-1].position != position:
-            raise InvalidInput("position-out-of-range", f"no event at position {position}", field="at")
+        reached = records[-1].position if records else state.position
+        if reached != position:  # past the head (a checkpoint at the head reads no record)
+            raise InvalidInput("position-out-of-range", f"no event at position {position}: "
+                               f"the head is at {reached}", field="at")
         return self.checkpoints.fold_repairing(state, records)
 
     def position_at_time(self, campaign_id: str, recorded_at: str) -> int:

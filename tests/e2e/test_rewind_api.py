@@ -99,6 +99,10 @@ def test_rewind_must_go_back_and_land_on_a_command_boundary(api: ApiClient) -> N
     inside = switch["events"][0]["position"]
     answer = api.post(api.c("/rewind"), {"to_position": inside, "reason": "x"})
     assert (answer.status, answer["rule"]) == (409, "rewind-to-command-boundary")
+    # it names the command's span and the two places to land (a newcomer's trial)
+    assert answer["detail"] == (f"position {inside} is inside a command (positions {inside} to "
+                                f"{inside + 1}); rewind to {inside - 1} (before it) or "
+                                f"{inside + 1} (after it)")
 
 
 def test_rewind_needs_a_reason(api: ApiClient) -> None:

@@ -15,6 +15,7 @@ from ledger.adapters.store.sqlite import SQLiteStore
 from ledger.domain import resources
 from ledger.domain.campaign import create_campaign
 from ledger.domain.characters import register_character
+from ledger.domain.errors import InvalidInput
 from ledger.domain.fold import blank, decode_state, encode_state, fold
 from ledger.domain.state import CampaignState
 from ledger.service.config import Config
@@ -152,3 +153,17 @@ def sql_checkpointed(store: EventStore) -> Iterator[None]:
     with store.transaction(write=True) as c:
         c.execute("PRAGMA wal_checkpoint(TRUNCATE)")
     yield
+
+
+def test_a_position_past_a_head_that_holds_a_checkpoint_is_refused_naming_the_head(
+        ledger: Ledger) -> None:
+    # A head at a checkpoint reads no record after it: that must not answer the head's
+    # state for a later position (it once did, silently).
+    campaign_id = ledger.create_campaign(create_campaign("Mana Noir"), GM).campaign_id
+    mara = ledger.execute(campaign_id, GM, register_character(
+        {"name": "Mara", "mana": {"current": 12, "max": 12}})).events[0].character_id or ""
+    for n in range(8):
+        ledger.execute(campaign_id, GM, resources.spend(mara, "mana", 1, f"step {n}"))
+    assert ledger.store.checkpoint_at(campaign_id, 10) is not None  # the head, 10
+    with pytest.raises(InvalidInput, match="no event at position 12: the head is at 10"):
+        ledger.state_at(campaign_id, 12)

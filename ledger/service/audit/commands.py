@@ -21,21 +21,40 @@ from ledger.domain.state import CampaignState
 from ledger.service.ledger import Ledger
 from ledger.service.past import Past, ReadsThePast
 
+SPAN_WINDOW = 400  # events read on each side to name the command a refused target is in
+
 
 def check_command_boundary(records: list[Record], to_position: int) -> None:
-    """`records` are the events at `to_position` and the one after it."""
-    if len(records) == 2 and records[0].correlation_id == records[1].correlation_id:
-        raise RuleViolation(
-            "rewind-to-command-boundary",
-            f"position {to_position} is inside a command; rewind to the end of a command",
-            field="to_position",
-        )
+    """`records` are the events around `to_position` (it and the one after it at least)."""
+    at = {r.position: r for r in records}
+    here, after = at.get(to_position), at.get(to_position + 1)
+    if here is None or after is None or here.correlation_id != after.correlation_id:
+        return
+    same = [p for p, r in at.items() if r.correlation_id == here.correlation_id]
+    first, last = _run(same, to_position)
+    raise RuleViolation(
+        "rewind-to-command-boundary",
+        f"position {to_position} is inside a command (positions {first} to {last}); "
+        f"rewind to {first - 1} (before it) or {last} (after it)",
+        field="to_position",
+    )
+
+
+def _run(positions: list[int], inside: int) -> tuple[int, int]:
+    """The first and last of the consecutive positions around `inside`."""
+    taken = set(positions)
+    first = last = inside
+    while first - 1 in taken:
+        first -= 1
+    while last + 1 in taken:
+        last += 1
+    return first, last
 
 
 def rewind_decision(past: Past, head: CampaignState, to_position: int, reason: str) -> Decide:
     rw.check_rewind_goes_back(head, to_position)
-    check_command_boundary(past.store.read(head.id, after=to_position - 1,
-                                           upto=to_position + 1), to_position)
+    check_command_boundary(past.store.read(head.id, after=max(0, to_position - SPAN_WINDOW),
+                                           upto=to_position + SPAN_WINDOW), to_position)
     return rw.rewind(to_position, reason, past.canon_state_at(head.id, to_position))
 
 
