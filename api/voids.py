@@ -38,18 +38,20 @@ def voided_field(campaign_id: str, state: CampaignState) -> dict[str, int] | Non
 
 def page(read: Callable[[int, int], list[Record]], keep: Callable[[Record], bool],
          after: int, limit: int) -> tuple[list[Record], int | None]:
-    """Up to `limit` kept events after `after`, and the cursor of the next page (None at
-    the end). Left-out events still move the cursor, so every page is full but the last."""
+    """Up to `limit` kept events after `after`, and the cursor of the next page: None on
+    the last page, found by looking for one more kept event (a full page that ends at the
+    head once said `next` and the following page was empty, where the timeline said null).
+    Left-out events still move the cursor, so every page is full but the last."""
     taken: list[Record] = []
     cursor = after
-    size = max(limit, READ_BATCH)  # a long voided range costs a few reads, not one per event
+    size = max(limit + 1, READ_BATCH)  # a long voided range costs a few reads, not one per event
     while True:
         batch = read(cursor, size)
         for r in batch:
             if keep(r):
-                taken.append(r)
                 if len(taken) == limit:
-                    return taken, r.position
+                    return taken, taken[-1].position
+                taken.append(r)
         if len(batch) < size:
             return taken, None
         cursor = batch[-1].position
