@@ -239,6 +239,18 @@ def test_triage_adds_one_strain_to_the_target_unless_committed_for_the_day() -> 
     assert strain(table, ovid) == 1
 
 
+def test_an_overcast_triage_commits_no_effort_so_its_target_takes_the_strain() -> None:
+    # 001 Triage: "you can avoid this by Committing Effort for the day"; 6.1.3.3: an
+    # overcast spell "has no Effort cost", so naming the day avoids nothing.
+    table = Table()
+    mara = table.mage(cast=2, prepared=("Triage",))
+    ovid = table.character("Ovid")
+    casting(table, mara, "Triage", duration="day", target=ovid, overcast_die=3,
+            overcast_strain=1)
+    assert strain(table, ovid) == 1
+    assert table.state.characters[mara].effort.commitments == []
+
+
 def test_heal_injury_adds_one_strain_to_the_target() -> None:
     table = Table()
     mara = table.mage(prepared=("Heal Injury",))

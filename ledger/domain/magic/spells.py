@@ -127,8 +127,16 @@ def overcast_roll(caster: Character, req: CastRequest) -> OvercastRoll | None:
                         req.overcast_die + cast + con - penalty, req.overcast_strain)
 
 
-def _target(state: CampaignState, spell: str, req: CastRequest) -> Character | None:
-    if rules.target_strain(spell, req.duration) == 0 or req.lost:
+def _committed_for(req: CastRequest, overcast: OvercastRoll | None) -> str | None:
+    """The duration the cast commits Effort for: none when overcast ("no Effort cost",
+    6.1.3.3), so Triage's "avoid this by Committing Effort for the day" cannot apply to an
+    overcast Triage that names the day (an outside review of the readings)."""
+    return None if overcast is not None else req.duration
+
+
+def _target(state: CampaignState, spell: str, req: CastRequest,
+            overcast: OvercastRoll | None) -> Character | None:
+    if rules.target_strain(spell, _committed_for(req, overcast)) == 0 or req.lost:
         return None
     if req.target is None:
         raise InvalidInput("spell-target-required",
@@ -155,7 +163,8 @@ def _strain(state: CampaignState, caster: Character, target: Character | None, s
     source = f"spell:{spell}"
     gains = [(caster.id, rules.caster_strain(spell, casts_before), source)]
     if target is not None:
-        gains.append((target.id, rules.target_strain(spell, req.duration), source))
+        gains.append((target.id, rules.target_strain(spell, _committed_for(req, overcast)),
+                      source))
     if overcast is not None:
         gains.append((caster.id, overcast.strain, "overcast"))
     events: list[DomainEvent] = list(strain.gain_events(state, gains, f"{spell} cast"))
@@ -180,7 +189,7 @@ def cast(character_id: str, req: CastRequest) -> Decide:
         cost = rules.effort_cost(spell, req.effort)
         rules.check_duration(spell, req.duration, before, cost)
         rules.check_once_per_scene(spell, before, overcast is not None)
-        target = _target(state, spell, req)
+        target = _target(state, spell, req, overcast)
         committed = _commitment(ctx, caster, spell, cost, req, overcast)
         lasts = "scene" if overcast and req.duration == "duration" else req.duration
         event = SpellCast(
