@@ -3,7 +3,8 @@
 The request schemas (api/schemas.py) check single values with these; decide checks
 every value a registration, a sheet edit or a GM correction sets, and the bounds
 between fields (`ORDERED`). Each bound says where it comes from: `text` for the
-rules' own, `sane` for our limit against typos and abuse (docs/rules/characters.md).
+rules' own, `game` for the games the texts build on (Modern AGE, CWN), `sane` for our
+limit against typos and abuse (docs/rules/characters.md).
 """
 
 from __future__ import annotations
@@ -17,18 +18,19 @@ from ledger.domain.errors import InvalidInput
 class Bound(NamedTuple):
     low: int
     high: int
-    source: str  # "text" or "sane"
+    source: str  # "text", "game" or "sane"
 
     def why(self) -> str:
-        return "the rules' limit" if self.source == "text" else "a sane limit"
+        return {"text": "the rules' limit", "game": "the game's limit"}.get(
+            self.source, "a sane limit")
 
 
 NAME_LENGTH = Bound(1, 200, "sane")
-LEVEL = Bound(1, 20, "text")  # Modern AGE levels
+LEVEL = Bound(1, 20, "game")  # Modern AGE levels
 ABILITY = Bound(-5, 30, "sane")  # above 5 is superhuman (permanent Backlash)
-ATTRIBUTE = Bound(3, 18, "text")  # CWN attribute scores
+ATTRIBUTE = Bound(3, 18, "game")  # CWN attribute scores
 MODIFIER = Bound(-5, 5, "sane")  # CWN gives -2..+2 from the score; edges and items add
-SKILL = Bound(-1, 4, "text")  # CWN skills: -1 untrained, 0 to 4
+SKILL = Bound(-1, 4, "game")  # CWN skills: -1 untrained, 0 to 4
 RATING = Bound(0, 100, "sane")  # art points, Toughness, Armor, Speed
 # Health, Mana, Conviction; the current value also <= max. Load runs gain Mana up to a
 # million; far beyond any sheet, yet within every integer column a read model uses.

@@ -1,7 +1,8 @@
 """Talents that make a test succeed without rolling (Mana Noir "Talents";
 docs/rules/talents.md), asked for on an AGE roll with `talent`.
 
-- Brilliance Apex: "Once per day, you may automatically succeed at an Intelligence Test."
+- Brilliance Apex: "once per day you may choose a single Intelligence Test to simply
+  succeed in without rolling, regardless of Target Number".
   The day is the campaign clock's (`clock.day`): one use per clock day, whatever the hour.
 - Trickster Apex: "spend a Conviction point to automatically succeed in a Deception or
   Sleight of Hand attempt". Our reading: the test names its focus, Deception or Sleight of

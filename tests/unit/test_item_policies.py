@@ -108,8 +108,11 @@ def test_an_unlink_naming_no_user_is_the_gm_s_and_settles_nobody() -> None:
 
 def test_maintaining_a_firearm_is_any_writer_s_and_nobody_s_action() -> None:
     state, mara, ivo, wand = table()
+    MaintainFirearm(item_id=wand).authorize(state, context(actor=player(ivo)))
     maintain = MaintainFirearm(item_id=wand, character=mara)
-    maintain.authorize(state, context(actor=player(ivo)))
+    maintain.authorize(state, context(actor=player(mara)))
+    with pytest.raises(Forbidden, match="only their own character"):
+        maintain.authorize(state, context(actor=player(ivo)))  # crediting another
     with pytest.raises(Forbidden, match="Observers"):
         maintain.authorize(state, context(actor=OBSERVER))
     assert maintain.acting(state) is None
