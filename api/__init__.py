@@ -10,14 +10,18 @@ from typing import Any
 from flask import Flask
 from flask_smorest import Api
 
-from api import errors, feed_tickets, limits, observability, strict_body, strict_query
+from api import answers, errors, feed_tickets, limits, observability, strict_body, strict_query
 from api.config import Config
 from api.contract import ContractPlugin
 from api.openapi import document
+from api.struct_schema import required_in_document
 
 API_DESCRIPTION = """An immutable, time-travelling ledger of a tabletop campaign.
 
-Every write answers `{position, events, <resource>, changed}` (ledger/service/answers.py).
+Every write answers `{position, events, <resource>, changed, receipt}` (ledger/service/answers.py):
+the `receipt` is a signed tree head and the proofs that the write's events are in it
+(docs/trust.md); an edit that changes nothing records no event, and its receipt is the
+signed head it left standing, with no inclusions.
 Every read of state takes `?at=` (a position, or an RFC 3339 time) and answers the
 `position` it reflects.
 Errors are `application/problem+json` with a `type` naming the rule broken.
@@ -53,6 +57,8 @@ def create_app(config: Config | None = None, extra: Sequence[Any] = ()) -> Flask
         TESTING=config.testing,
     )
     api = Api(app, spec_kwargs={"extra_plugins": [ContractPlugin()]})
+    assert api.ma_plugin.converter is not None  # before any blueprint documents its query
+    api.ma_plugin.converter.add_parameter_attribute_function(required_in_document)
     for blueprint in [*route_blueprints(), *extra]:
         api.register_blueprint(blueprint)
     if config.bench_endpoints:
@@ -65,5 +71,6 @@ def create_app(config: Config | None = None, extra: Sequence[Any] = ()) -> Flask
     limits.install(app)
     strict_body.install(app)  # after the body's size and text are checked
     observability.install(app)  # JSON logs, request ids, metrics (api/observability.py)
-    document(api)
+    app.after_request(answers.no_content)
+    document(api, app)
     return app

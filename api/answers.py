@@ -40,6 +40,15 @@ def json_response(body: Any, status: int = 200, headers: dict[str, str] | None =
     return response
 
 
+def no_content(response: Response) -> Response:
+    """A 204 (a revocation, a CORS preflight) has no body, so no Content-Type (RFC 9110
+    §15.3.5): werkzeug gives every Response `text/html`, which a newcomer's trial met."""
+    if response.status_code == 204:
+        response.headers.pop("Content-Type", None)
+        response.set_data(b"")
+    return response
+
+
 def _if_match() -> int | None:
     raw = request.headers.get("If-Match")
     if raw is None:
@@ -112,8 +121,8 @@ def write(
     pick: OutcomeView | None = None,
     reveal: Callable[[dict[str, Any]], dict[str, Any]] | None = None,
 ) -> Response:
-    """Run one command and answer {position, events, <key>, changed}; replays answer as the
-    first time.
+    """Run one command and answer {position, events, <key>, changed, receipt}; replays
+    answer as the first time.
     The application renders the answer (and stores it under an Idempotency-Key) in the
     command's transaction; this only encodes it. Whether the command first settles a
     character's pending decisions is the ledger's to know, never the route's."""
@@ -160,12 +169,15 @@ def _answer(outcome: Outcome, status: int,
 
 def with_receipt(campaign_id: str, body: dict[str, Any]) -> dict[str, Any]:
     """Add the write's receipt (docs/trust.md). It is derived from the history alone, so it
-    is not stored with an Idempotency-Key's answer: a replay derives the same one."""
-    events = body.get("events") or []
-    if not events:
+    is not stored with an Idempotency-Key's answer: a replay derives the same one. A write
+    that recorded nothing (an edit to what already holds) gets the signed head it left
+    standing, with no inclusions."""
+    if "events" not in body:
         return body
+    events = body["events"]
     led = ledger()
     found = receipts.receipt(led.store, signer(), campaign_id,
                              body["position"], [e["position"] for e in events],
-                             [e["hash"] for e in events], events[-1]["recorded_at"])
+                             [e["hash"] for e in events],
+                             events[-1]["recorded_at"] if events else None)
     return {**body, "receipt": found}

@@ -64,8 +64,16 @@ def live_token() -> TokenRow:
                        + _how_to_send(),
                        errors={"Authorization": ["no valid bearer token"]})
     if row.revoked_at is not None:
-        raise ApiError(401, "token-revoked", "This token has been revoked.")
+        raise ApiError(401, "token-revoked", _revoked_detail(row))
     return row
+
+
+def _revoked_detail(row: TokenRow) -> str:
+    """Why a revoked token is refused: a rotation's holder needs the token that replaced it,
+    not a new one (a newcomer's trial heard only "revoked")."""
+    if any(t.replaces == row.id for t in ledger().store.tokens(row.campaign_id)):
+        return "This token was replaced by a rotation; ask the GM for the new token."
+    return "This token has been revoked."
 
 
 def authenticate(campaign_id: str) -> TokenRow:

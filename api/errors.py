@@ -9,7 +9,7 @@ from flask import Flask, Response, request
 from werkzeug.exceptions import BadRequest, HTTPException, NotFound
 
 from api.field_errors import flatten
-from api.path_hints import allowed_last_segments, one_segment_off, under_the_other_prefix
+from api.path_hints import not_found_hints
 from ledger.adapters.store.base import StoreUnavailable
 from ledger.domain.chain import UnreadableData
 from ledger.domain.errors import DomainError
@@ -54,7 +54,7 @@ def problem(status: int, kind: str, title: str, detail: str, **extra: Any) -> Re
 
 
 # Words a title writes as the API and the rules do: "GM only", not "Gm only".
-_UPPER = {"gm", "sp", "url", "json", "http", "id", "utf", "age", "cwn", "npc", "pc"}
+_UPPER = {"gm", "sp", "url", "uri", "json", "http", "id", "utf", "age", "cwn", "npc", "pc"}
 # Header names keep their hyphens and case: "If-Match stale", not "If match stale".
 _HEADERS = ("If-Match", "Last-Event-ID", "Ledger-Min-Position", "Idempotency-Key",
             "Content-Type")
@@ -70,6 +70,19 @@ def _title(rule: str) -> str:
                           for w in header.split("-"))
         title = title.replace(spaced, header)
     return title[:1].upper() + title[1:]
+
+
+# A type has one title: these rules' titles are api/limits.py's, which answers them too.
+_TITLES = {"body-too-large": "Request body too large", "rate-limited": "Too many requests"}
+
+
+def _http_title(rule: str, name: str) -> str:
+    """The title of a problem werkzeug raised, written like every other title ("Not found",
+    not werkzeug's "Not Found": a newcomer's trial met both); a status without a rule of
+    its own is titled by its name."""
+    if rule != "http-error":
+        return _TITLES.get(rule) or _title(rule)
+    return _title("-".join(name.lower().split()))
 
 
 def install(app: Flask) -> None:
@@ -130,19 +143,8 @@ def install(app: Flask) -> None:
                 422: "schema-validation", 429: "rate-limited"}.get(status, "http-error")
         detail = exc.description or _title(rule)
         if status == 404 and exc.description == NotFound.description:  # no route: werkzeug's
-            detail = f"No {request.method} {request.path} here."
-            allowed = allowed_last_segments(app, request.path, request.method)
-            if allowed:
-                extra["allowed"] = allowed
-                detail += " The names that answer there: " + ", ".join(allowed) + "."
-            near = [] if allowed else one_segment_off(app, request.path, request.method)
-            if near:
-                extra["did_you_mean"] = near
-                detail += f" Did you mean {request.method} {near[0]}?"
-            moved = under_the_other_prefix(app, request.path, request.method)
-            if moved:
-                detail += (" The API's paths start with /v1" if moved.startswith("/v1/") else
-                           " Pages are not under /v1") + f": {request.method} {moved} answers."
+            detail, hints = not_found_hints(app, request.method, request.path)
+            extra.update(hints)
         elif status == 405 and getattr(exc, "valid_methods", None):
             methods = sorted(exc.valid_methods)  # type: ignore[attr-defined]
             extra["allowed"] = methods
@@ -152,7 +154,7 @@ def install(app: Flask) -> None:
                       else "The request could not be read.")
         if status == 422 and extra.get("errors"):
             detail = "Fields failed validation: " + ", ".join(sorted(extra["errors"]))
-        response = problem(status, rule, exc.name, detail, **extra)
+        response = problem(status, rule, _http_title(rule, exc.name), detail, **extra)
         sent = dict(exc.get_headers())
         for header in ("Retry-After", "Allow"):
             if sent.get(header):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import msgspec
+from flask import Flask, Response
 from flask_smorest import Api
 
 from api.contract import EVENT
@@ -34,7 +35,8 @@ PROBLEM = {
         # the catalogue that lists them with their rules.
         "allowed": {"type": "array", "items": {"type": "string"}},
         "catalog": {"type": "string"},
-        # A 404 for a path one fixed segment off a route: the paths meant, closest first.
+        # A 404 for a path a trailing slash or one fixed segment off a route: the paths
+        # meant, closest first.
         "did_you_mean": {"type": "array", "items": {"type": "string"}},
     },
 }
@@ -53,7 +55,7 @@ PENDING = {
 ONCE_REQUEST_NAMES = {"NewDay"}
 
 
-def document(api: Api) -> None:
+def document(api: Api, app: Flask) -> None:
     api.spec.components.security_scheme("bearer", {"type": "http", "scheme": "bearer"})
     api.spec.options["security"] = [{"bearer": []}]
     api.spec.components.schema("Problem", PROBLEM)
@@ -84,3 +86,18 @@ def document(api: Api) -> None:
         api.spec.components.schema(name, schema)
     # (Answers of typed commands may name a domain Struct beyond the state and the events:
     # PoolSummary, EffortSummary, EncounterView, shaped for the wire above.)
+    serve_compact(api, app)
+
+
+def serve_compact(api: Api, app: Flask) -> None:
+    """/openapi.json as compact JSON, encoded once per process: flask-smorest dumped the
+    whole document again, indented, on every request (1.8 MB, about 100 ms each; a
+    newcomer's trial found /docs slow to load). The document is complete by now."""
+    encoded: list[bytes] = []
+
+    def openapi_json() -> Response:
+        if not encoded:
+            encoded.append(msgspec.json.encode(api.spec.to_dict()))
+        return app.response_class(encoded[0], mimetype="application/json")
+
+    app.view_functions["api-docs.openapi_json"] = openapi_json

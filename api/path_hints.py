@@ -4,9 +4,9 @@
 actions do: the 404 lists them as `allowed`, as a refused name in a body does. Only a 404
 pays for this, and it walks the routes once.
 
-A path that answers with `/v1` added or taken away is named too: the API is under `/v1`
-and the pages (the GM console at `/campaigns/{id}/audit`) are not, and a newcomer's
-trial sent each to the other's place.
+A path that answers without its trailing slash is named first, and one with `/v1` added
+or taken away is named too: the API is under `/v1` and the pages (the GM console at
+`/campaigns/{id}/audit`) are not, and a newcomer's trial sent each to the other's place.
 """
 
 from __future__ import annotations
@@ -63,6 +63,17 @@ def under_the_other_prefix(app: Flask, path: str, method: str) -> str | None:
     return other
 
 
+def without_trailing_slash(app: Flask, path: str) -> tuple[str, list[str]] | None:
+    """`path` without its trailing slash and the methods that answer there, when a route does:
+    `GET /docs/` meant `/docs` (a newcomer's trial heard `/metrics`, one segment off)."""
+    bare = path.rstrip("/")
+    if not bare or bare == path:
+        return None
+    methods = app.url_map.bind("localhost").allowed_methods(bare)
+    shown = sorted(set(methods) - {"HEAD", "OPTIONS"})
+    return (bare, shown) if shown else None
+
+
 def one_segment_off(app: Flask, path: str, method: str) -> list[str]:
     """Paths for `method` that differ from `path` in one fixed segment only, closest first
     (at most three): `…/charcters/chr_1/mana/spend` names `…/characters/chr_1/mana/spend`
@@ -87,3 +98,26 @@ def one_segment_off(app: Flask, path: str, method: str) -> list[str]:
             continue  # a variable's converter refuses what was sent there
         found[fixed] = difflib.SequenceMatcher(None, parts[off[0]], sent[off[0]]).ratio()
     return sorted(found, key=lambda p: -found[p])[:3]
+
+
+def not_found_hints(app: Flask, method: str, path: str) -> tuple[str, dict[str, list[str]]]:
+    """The detail of a 404 for a path no route answers, and its `allowed` or `did_you_mean`."""
+    detail = f"No {method} {path} here."
+    extra: dict[str, list[str]] = {}
+    slashless = without_trailing_slash(app, path)
+    if slashless:  # only the slash is off: that path is meant, not a name or segment near it
+        bare, methods = slashless
+        extra["did_you_mean"] = [bare]
+        detail += (f" Did you mean {method} {bare}?" if method in methods
+                   else f" Did you mean {bare}? It answers {', '.join(methods)}.")
+    elif allowed := allowed_last_segments(app, path, method):
+        extra["allowed"] = allowed
+        detail += " The names that answer there: " + ", ".join(allowed) + "."
+    elif near := one_segment_off(app, path, method):
+        extra["did_you_mean"] = near
+        detail += f" Did you mean {method} {near[0]}?"
+    moved = under_the_other_prefix(app, path, method)
+    if moved:
+        detail += (" The API's paths start with /v1" if moved.startswith("/v1/") else
+                   " Pages are not under /v1") + f": {method} {moved} answers."
+    return detail, extra

@@ -5,7 +5,7 @@ from __future__ import annotations
 from marshmallow import Schema, fields, validate
 
 from api.schemas import MAX_COUNTER, MAX_POSITION
-from api.struct_schema import Bounds, QueryInt
+from api.struct_schema import Bounds, LateRequiredInt, QueryInt
 
 
 class TimelineQuery(Schema):
@@ -29,11 +29,10 @@ class VerifyQuery(Schema):
 # `position` and `from` are required, but checked after the token (ledger/service/audit/
 # receipts.py): a caller without access learns nothing from a 422 first.
 class InclusionQuery(Schema):
-    position = QueryInt(load_default=None, validate=Bounds(min=1, max=MAX_POSITION))
+    position = LateRequiredInt(validate=Bounds(min=1, max=MAX_POSITION))
     size = QueryInt(load_default=None, validate=Bounds(min=1, max=MAX_POSITION))
 
 
 class ConsistencyQuery(Schema):
-    from_ = QueryInt(data_key="from", load_default=None,
-                           validate=Bounds(min=1, max=MAX_POSITION))
+    from_ = LateRequiredInt(data_key="from", validate=Bounds(min=1, max=MAX_POSITION))
     to = QueryInt(load_default=None, validate=Bounds(min=1, max=MAX_POSITION))

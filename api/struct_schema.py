@@ -47,6 +47,18 @@ class QueryInt(fields.Integer):
         return super()._deserialize(value, attr, data, **kwargs)
 
 
+class LateRequiredInt(QueryInt):
+    """A required query integer that the parser lets be absent: the operation checks it after
+    the caller's token (422 `field-required`), so a caller without access learns nothing
+    from a 422 first. The OpenAPI document still says required (`required_in_document`)."""
+
+
+def required_in_document(converter: Any, field: fields.Field[Any], **kwargs: Any) -> dict[str, Any]:
+    """apispec's parameter hook (bound to its converter): a `LateRequiredInt` is documented
+    as required."""
+    return {"required": True} if isinstance(field, LateRequiredInt) else {}
+
+
 def _range(t: inspect.IntType | inspect.FloatType, error: str | None) -> list[validate.Validator]:
     low = t.ge if t.ge is not None else (t.gt + 1 if t.gt is not None else None)
     high = t.le if t.le is not None else (t.lt - 1 if t.lt is not None else None)

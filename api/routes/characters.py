@@ -20,7 +20,7 @@ from api.contract import ref
 from api.contract import write as write_schema
 from api.registry import AnswerShape, register
 from api.runtime import ledger
-from api.struct_schema import Bounds, QueryInt
+from api.struct_schema import Bounds, LateRequiredInt, QueryInt
 from api.timetravel import character_for, state_for
 from api.voids import at_fields
 from ledger.domain.character_answer import character_answer
@@ -110,8 +110,7 @@ def get_character(query: dict[str, Any], campaign_id: str, character_id: str) ->
 
 class CompareQuery(Schema):
     # Required, but checked after the caller (a stranger learns nothing from a 422).
-    origin_at = QueryInt(load_default=None,
-                               validate=Bounds(min=1, max=schemas.MAX_POSITION))
+    origin_at = LateRequiredInt(validate=Bounds(min=1, max=schemas.MAX_POSITION))
     fork_at = QueryInt(load_default=None,
                              validate=Bounds(min=1, max=schemas.MAX_POSITION))
 
@@ -124,7 +123,7 @@ def compare_character(query: dict[str, Any], campaign_id: str, character_id: str
     side to the fork's. The fork's GM only: the origin's positions after the fork point
     are the origin's later history. A campaign that is no fork is 422 `not-a-fork`."""
     auth.require_gm(campaign_id)
-    if query["origin_at"] is None:
+    if "origin_at" not in query:
         raise InvalidInput("field-required", "origin_at is required", field="origin_at")
     return json_response(fork_compare.compare_character(
         ledger(), campaign_id, character_id, query["origin_at"], query["fork_at"]))

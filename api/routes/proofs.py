@@ -28,7 +28,7 @@ def inclusion(query: dict[str, Any], campaign_id: str) -> Response:
     the event's chain hash (bytes). Check it against the root of a signed tree head of
     that size. Any role of the campaign may read it."""
     auth.require_reader(campaign_id)
-    return json_response(receipts.inclusion(ledger().store, campaign_id, query["position"],
+    return json_response(receipts.inclusion(ledger().store, campaign_id, query.get("position"),
                                             query["size"]))
 
 
@@ -39,5 +39,5 @@ def consistency(query: dict[str, Any], campaign_id: str) -> Response:
     `from` leaves, per RFC 9162 §2.1.4: nothing recorded up to `from` was changed. Check
     it against two signed tree heads. Any role of the campaign may read it."""
     auth.require_reader(campaign_id)
-    return json_response(receipts.consistency(ledger().store, campaign_id, query["from_"],
+    return json_response(receipts.consistency(ledger().store, campaign_id, query.get("from_"),
                                               query["to"]))

@@ -29,22 +29,31 @@ class BackupError(Exception):
     """The file is not a backup, is damaged, or was sealed with another key."""
 
 
+class BackupKeyError(BackupError):
+    """The operator key given cannot work: a setting to fix, named with where it came from."""
+
+
 def load_key(key_file: str | None, env_value: str | None) -> bytes:
     """The operator key: --key-file (hex text) wins over LEDGER_BACKUP_KEY (hex)."""
+    source = f"the key in --key-file {key_file}" if key_file else "LEDGER_BACKUP_KEY"
     text = None
     if key_file:
-        with open(key_file) as handle:
-            text = handle.read().strip()
+        try:
+            with open(key_file) as handle:
+                text = handle.read().strip()
+        except OSError as exc:
+            raise BackupKeyError(f"--key-file {key_file} cannot be read: {exc.strerror}") from None
     elif env_value:
         text = env_value.strip()
     if not text:
-        raise BackupError("no backup key: set LEDGER_BACKUP_KEY or pass --key-file")
+        raise BackupKeyError("no backup key: set LEDGER_BACKUP_KEY or pass --key-file")
     try:
         key = bytes.fromhex(text)
     except ValueError:
-        raise BackupError("the backup key must be hex") from None
-    if len(key) != KEY_BYTES:
-        raise BackupError(f"the backup key must be {KEY_BYTES} bytes ({2 * KEY_BYTES} hex digits)")
+        raise BackupKeyError(f"{source} must be hex ({2 * KEY_BYTES} hex digits)") from None
+    if len(key) != KEY_BYTES:  # the value is a secret: never echoed
+        raise BackupKeyError(f"{source} must be {KEY_BYTES} bytes ({2 * KEY_BYTES} hex digits), "
+                             f"not {len(key)}")
     return key
 
 

@@ -65,3 +65,10 @@ def test_every_read_answers_its_position(document: dict[str, Any]) -> None:
         if "position" not in required(document, schema):
             lacking.append(path)
     assert lacking == []
+
+
+def test_the_documents_description_names_the_whole_envelope(document: dict[str, Any]) -> None:
+    """It named `{position, events, <resource>, changed}`, and every write also answers its
+    `receipt`."""
+    shown = document["info"]["description"].split("Every write answers `{", 1)[1].split("}`")[0]
+    assert {key.strip() for key in shown.split(",")} == ENVELOPE | {"<resource>"}

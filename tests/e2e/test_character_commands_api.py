@@ -140,6 +140,8 @@ def test_an_edit_that_changes_nothing_records_nothing(api: ApiClient) -> None:
         answer = api.call(method, api.c(path), json=body)
         assert answer.status == 200, answer
         assert (answer["position"], answer["events"]) == (before, []), (path, body)
+        receipt = answer["receipt"]  # the signed head it left standing, nothing included
+        assert (receipt["tree_head"]["tree_size"], receipt["inclusions"]) == (before, [])
     assert head(api) == before
     both = api.call("PATCH", api.c(f"/characters/{mara}"),
                     json={"magic_ability": "Willpower", "level": 2})

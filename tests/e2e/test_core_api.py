@@ -173,6 +173,25 @@ def test_a_path_under_the_wrong_prefix_or_method_is_told_where_and_how(api: ApiC
     assert api.get(api.c())["position"] == head
 
 
+def test_a_path_with_a_trailing_slash_is_told_the_path_without_it_first(api: ApiClient) -> None:
+    """A newcomer's trial: `GET /docs/` suggested `/metrics`, `GET /v1/campaigns/` suggested
+    `/v1/catalog`, both one segment off, and never the path meant."""
+    cid = api.new_campaign()
+    characters = f"/v1/campaigns/{cid}/characters"
+    for method, sent, meant, said in [
+        ("GET", "/docs/", "/docs", "Did you mean GET /docs?"),
+        ("GET", "/healthz/", "/healthz", "Did you mean GET /healthz?"),  # not `runners`
+        ("GET", characters + "/", characters, f"Did you mean GET {characters}?"),
+        ("POST", "/v1/campaigns/", "/v1/campaigns", "Did you mean POST /v1/campaigns?"),
+        # No GET there: the path is still the one meant, and the detail says what it answers.
+        ("GET", "/v1/campaigns/", "/v1/campaigns", "Did you mean /v1/campaigns? It answers POST."),
+    ]:
+        answer = api.call(method, sent)
+        assert (answer.status, answer["rule"], answer["did_you_mean"]) == (404, "not-found", [meant])
+        assert said in answer["detail"]
+        assert "allowed" not in answer.body
+
+
 def test_words_meant_for_a_browser_never_reach_an_error_answer(api: ApiClient) -> None:
     api.new_campaign()
     mara = api.new_character()

@@ -184,6 +184,8 @@ def test_unicode_in_every_string_field_is_refused_cleanly_or_kept(
                 # shows what was sealed.
                 assert kept in set(leaves(answer["hidden"])), (path, field, answer)
             elif answer.status < 300 and "position" in answer.body:
-                assert kept in set(leaves(recorded_by(api, answer))), (path, field, answer)
+                # An edit to what is already there records nothing: the answer shows it.
+                found = recorded_by(api, answer) if answer["events"] else answer.body
+                assert kept in set(leaves(found)), (path, field, answer)
 
     run()

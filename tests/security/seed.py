@@ -34,7 +34,8 @@ def _ok(answer: Any, status: int = 200) -> Any:
 
 
 def seed(api: ApiClient) -> Seeded:
-    """Characters, an item, a spirit, a Condition, a Magic Test, Effort and a webhook."""
+    """Characters, an item, a spirit, a Condition, a Magic Test, Effort, a webhook and a
+    hidden note."""
     campaign = api.new_campaign()
     gm = api.token or ""
     _ok(api.post(api.c("/clock/start-session")))
@@ -56,11 +57,12 @@ def seed(api: ApiClient) -> Seeded:
     spare = _ok(api.post(api.c("/tokens"), {"role": "observer", "label": "spare"}), 201)["id"]
     webhook = _ok(api.post(api.c("/webhooks"), {"url": "https://bot.example/hook",
                                                  "types": ["*"]}), 201)["id"]
+    hidden = _ok(api.post(api.c("/hidden/notes"), {"text": "the duke"}), 201)["position"]
     tokens = {"gm": gm, "observer": api.new_token("observer"), "own": api.new_token("player", mara),
               "other": api.new_token("player", ivo)}
     ids = {"campaign_id": campaign, "character_id": mara, "item_id": item, "spirit_id": spirit,
            "condition_id": condition, "test_id": test, "commitment_id": commitment,
-           "token_id": spare, "webhook_id": webhook,
+           "token_id": spare, "webhook_id": webhook, "position": str(hidden),
            # A character's participant id in an encounter is the character's id.
            "participant_id": mara}
     elsewhere, tokens["foreign"] = foreign_campaign(api)

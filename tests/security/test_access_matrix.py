@@ -45,7 +45,7 @@ EXPECTATIONS: dict[tuple[str, str], str] = {
     ("GET", C + "/events"): "reader", ("GET", C + "/feed"): "reader",
     ("GET", C + "/timeline"): "reader", ("POST", C + "/feed-tickets"): "reader",
     ("GET", C + "/verify"): "reader", ("GET", C + "/head"): "reader",
-    ("GET", C + "/export"): "reader",
+    ("GET", C + "/export"): "reader", ("GET", C + "/hidden/{position}"): "gm",
     ("GET", C + "/proofs/inclusion"): "reader", ("GET", C + "/proofs/consistency"): "reader",
     ("POST", C + "/rewind"): "gm", ("POST", C + "/redo"): "gm", ("POST", C + "/fork"): "gm",
     # Tokens.

@@ -22,9 +22,13 @@ def test_a_revoked_token_gets_401_at_once_and_others_keep_working(api: ApiClient
     player = api.new_token("player", chid)
     assert api.get(api.c(), token=player).status == 200
     token_id = player.split("_")[1]
-    assert api.delete(api.c(f"/tokens/{token_id}")).status == 204
+    revoked = api.client.delete(api.c(f"/tokens/{token_id}"),
+                                headers={"Authorization": f"Bearer {api.token}"})
+    # A 204 has no body, so no Content-Type (it was text/html).
+    assert (revoked.status_code, revoked.data, revoked.content_type) == (204, b"", None)
     refused = api.get(api.c(), token=player)
     assert (refused.status, refused["rule"]) == (401, "token-revoked")
+    assert refused["detail"] == "This token has been revoked."
     assert api.post(api.c(f"/characters/{chid}/health/heal"), {"amount": 1},
                     token=player).status == 401
     assert api.get(api.c()).status == 200  # the GM's token is untouched
@@ -40,7 +44,10 @@ def test_rotation_revokes_the_old_token_and_the_new_one_works(api: ApiClient) ->
     assert rotated.status == 201
     assert (rotated["role"], rotated["character_id"], rotated["replaces"]) == (
         "player", chid, old.split("_")[1])
-    assert api.get(api.c(), token=old).status == 401
+    refused = api.get(api.c(), token=old)
+    assert (refused.status, refused["rule"]) == (401, "token-revoked")
+    # Its holder hears it was rotated, not only revoked: the new token is the GM's to give.
+    assert refused["detail"] == "This token was replaced by a rotation; ask the GM for the new token."
     new = rotated["token"]
     assert new != old
     assert api.post(api.c(f"/characters/{chid}/health/heal"), {"amount": 1},

@@ -140,7 +140,8 @@ def test_a_ritual_counts_the_cap_at_its_end_when_an_immediate_spirit_has_vanishe
     fox = summoned(state, mara, mode="immediate", hit_dice=2)
     _refused(state, summon(mara, order(mode="immediate", hit_dice=1)), "spirit-hit-dice-cap")
     owl = summoned(state, mara, hit_dice=2)
-    assert not state.spirits[fox].held and state.spirits[owl].held
+    assert not state.spirits[fox].held
+    assert state.spirits[owl].held
 
 
 def test_a_ritual_still_refused_at_its_end_leaves_no_time_passed() -> None:

@@ -20,9 +20,9 @@ from typing import Any, BinaryIO
 import psycopg
 from psycopg import sql
 
-from ledger.adapters.backup_format import BackupError, Writer, load_key, read_frames
+from ledger.adapters.backup_format import BackupError, BackupKeyError, Writer, load_key, read_frames
 from ledger.adapters.secrets_box import read_key
-from ledger.service.config import Config
+from ledger.service.config import Config, ConfigError
 from ledger.service.health import utc_now
 from ledger.service.wiring import build_store, existing_key, open_existing_store
 
@@ -62,7 +62,11 @@ def run_restore(args: argparse.Namespace) -> int:
 
 def _run(action: Any, args: argparse.Namespace) -> int:
     try:
-        counts = action(load_key(args.key_file, os.environ.get("LEDGER_BACKUP_KEY")))
+        key = load_key(args.key_file, os.environ.get("LEDGER_BACKUP_KEY"))
+    except BackupKeyError as exc:  # a setting that cannot work: one line, exit 2, like the others
+        raise ConfigError(str(exc)) from None
+    try:
+        counts = action(key)
     except (BackupError, OSError) as exc:
         print(f"{args.command} failed: {exc}", file=sys.stderr)
         return 1
