@@ -76,7 +76,7 @@ def _title(rule: str) -> str:
 _TITLES = {"body-too-large": "Request body too large", "rate-limited": "Too many requests"}
 
 
-def _http_title(rule: str, name: str) -> str:
+def http_title(rule: str, name: str) -> str:
     """The title of a problem werkzeug raised, written like every other title ("Not found",
     not werkzeug's "Not Found": a newcomer's trial met both); a status without a rule of
     its own is titled by its name."""
@@ -154,7 +154,7 @@ def install(app: Flask) -> None:
                       else "The request could not be read.")
         if status == 422 and extra.get("errors"):
             detail = "Fields failed validation: " + ", ".join(sorted(extra["errors"]))
-        response = problem(status, rule, _http_title(rule, exc.name), detail, **extra)
+        response = problem(status, rule, http_title(rule, exc.name), detail, **extra)
         sent = dict(exc.get_headers())
         for header in ("Retry-After", "Allow"):
             if sent.get(header):

@@ -8,16 +8,18 @@ from __future__ import annotations
 
 import math
 import re
+import socket
 import threading
 import time
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 
 from flask import Flask, Response, current_app, request
 from werkzeug.exceptions import ClientDisconnected
 
 from api.auth import current_token
 from api.errors import problem
+from api.problem_worker import bounded_reads
 from api.read_route import add_lag_header, check_min_position
 from api.text_guard import guard_text
 from ledger.service.config import Config
@@ -146,8 +148,9 @@ def add_cors_headers(response: Response) -> Response:
 
 
 def guard_body() -> Response | None:
-    """413 above LEDGER_MAX_BODY_BYTES; 408 when the body stalls past LEDGER_BODY_READ_TIMEOUT;
-    400 for JSON nested deeper than MAX_JSON_DEPTH. The body is read here, once, for all."""
+    """413 above LEDGER_MAX_BODY_BYTES; 408 when the body stalls past LEDGER_BODY_READ_TIMEOUT
+    or takes longer than LEDGER_BODY_TIMEOUT in all; 400 for JSON nested deeper than
+    MAX_JSON_DEPTH. The body is read here, once, for all."""
     config = _config()
     limit = config.max_body_bytes
     length = request.content_length
@@ -155,13 +158,15 @@ def guard_body() -> Response | None:
     if length is not None and length > limit:
         return _too_large(limit)
     try:
-        with reading_within(config.body_read_timeout_seconds):
+        with reading_within(config.body_read_timeout_seconds, config.body_timeout_seconds):
             data = request.get_data(cache=True) if length or chunked else b""
     except (TimeoutError, ClientDisconnected) as exc:
         if not _stalled(exc):
             raise
+        _stop_reading()
         response = problem(408, "body-read-timeout", "Request body too slow",
-                           f"No part of the body arrived for {config.body_read_timeout_seconds:g} s.")
+                           f"The body must arrive within {config.body_timeout_seconds:g} s, "
+                           f"without a pause of {config.body_read_timeout_seconds:g} s.")
         response.headers["Connection"] = "close"  # the rest of the body may still come
         return response
     # Without a Content-Length (chunked), the stream stops at the limit: reaching it is too much.
@@ -179,18 +184,31 @@ def _too_large(limit: int) -> Response:
 
 
 @contextmanager
-def reading_within(seconds: float) -> Iterator[None]:
-    """Each read from the client's socket waits at most `seconds` (under gunicorn, which
-    hands the app its socket; elsewhere nothing changes)."""
+def reading_within(gap: float, seconds: float) -> Iterator[None]:
+    """Each read from the client's socket waits at most `gap` seconds, and all of them end
+    `seconds` after the first (under gunicorn, which hands the app its socket; elsewhere
+    nothing changes). A timeout on the socket alone bounds only the wait for each read:
+    a byte every few seconds kept a body coming for ever."""
     sock = request.environ.get("gunicorn.socket")
     if sock is None:
         yield
         return
-    sock.settimeout(seconds)
+    sock.settimeout(gap)  # the gap alone, should the worker not be ours
     try:
-        yield
+        with bounded_reads(gap, seconds):
+            yield
     finally:
         sock.settimeout(None)  # gunicorn's worker threads use blocking sockets
+
+
+def _stop_reading() -> None:
+    """Refuse the rest of a body that came too slowly. gunicorn closes the connection on its
+    worker's main loop, waiting for the client to stop sending: a trickling client held
+    that loop, and so every new connection, for seconds each."""
+    sock = request.environ.get("gunicorn.socket")
+    if sock is not None:
+        with suppress(OSError):
+            sock.shutdown(socket.SHUT_RD)
 
 
 def _stalled(exc: BaseException) -> bool:

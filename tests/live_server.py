@@ -101,3 +101,13 @@ def http(method: str, url: str, body: Any = None, token: str | None = None,
     except urllib.error.HTTPError as exc:
         raw = exc.read()
         return exc.code, json.loads(raw) if raw else None
+
+
+def campaign_with_mara(base: str, mana_max: int = 100) -> tuple[str, str, str]:
+    """A new campaign on a live server: its id, its GM token and Mara's id (Mana 0 of
+    `mana_max`)."""
+    _, created = http("POST", f"{base}/v1/campaigns", {"name": "Noir"})
+    cid, token = created["campaign"]["id"], created["gm_token"]
+    _, mara = http("POST", f"{base}/v1/campaigns/{cid}/characters",
+                   {"name": "Mara", "mana": {"current": 0, "max": mana_max}}, token)
+    return cid, token, mara["character"]["id"]

@@ -38,6 +38,11 @@ class Config(msgspec.Struct):
     max_body_bytes: int = 64 * 1024
     # The longest wait for the next piece of a request body before the server gives up on it.
     body_read_timeout_seconds: float = 15.0
+    # The longest a whole body may take from its first read, however steadily it trickles.
+    body_timeout_seconds: float = 30.0
+    # The longest a request line and headers may take from their first read: gunicorn's
+    # worker reads them on a pool thread (api/problem_worker.py).
+    header_timeout_seconds: float = 10.0
     checkpoint_every: int = 100
     # Commands one process may record in one shared transaction (group commit,
     # ledger/adapters/store/group_commit.py); 1 records each in its own. Unset: the
@@ -153,6 +158,8 @@ TICK = 0.001
 # Seconds that pace a loop or bound a wait that must end: above 0 (at 0 a loop would spin).
 _INTERVALS = {
     "body_read_timeout_seconds": "LEDGER_BODY_READ_TIMEOUT",
+    "body_timeout_seconds": "LEDGER_BODY_TIMEOUT",
+    "header_timeout_seconds": "LEDGER_HEADER_TIMEOUT",
     "feed_heartbeat_seconds": "LEDGER_FEED_HEARTBEAT_SECONDS",
     "feed_poll_seconds": "LEDGER_FEED_POLL_SECONDS",
     "feed_sweep_seconds": "LEDGER_FEED_SWEEP_SECONDS",

@@ -6,7 +6,7 @@ from concurrent.futures import ThreadPoolExecutor
 
 from ledger.service.config import Config
 from tests.api_client import by_id
-from tests.live_server import http, live_server
+from tests.live_server import campaign_with_mara, http, live_server
 
 
 def test_the_real_server_records_and_answers_over_a_socket(store_config: Config) -> None:
@@ -28,11 +28,7 @@ def test_the_real_server_records_and_answers_over_a_socket(store_config: Config)
 
 def test_concurrent_writers_on_one_campaign_never_lose_an_update(store_config: Config) -> None:
     with live_server(store_config, workers=3) as base:
-        _, created = http("POST", f"{base}/v1/campaigns", {"name": "Noir"})
-        cid, token = created["campaign"]["id"], created["gm_token"]
-        _, mara = http("POST", f"{base}/v1/campaigns/{cid}/characters",
-                       {"name": "Mara", "mana": {"current": 0, "max": 1000}}, token)
-        chid = mara["character"]["id"]
+        cid, token, chid = campaign_with_mara(base, 1000)
         url = f"{base}/v1/campaigns/{cid}/characters/{chid}/mana/gain"
 
         def gain(i: int) -> int:
@@ -50,11 +46,8 @@ def test_concurrent_writers_on_one_campaign_never_lose_an_update(store_config: C
 
 def test_idempotent_retries_against_the_real_server_record_once(store_config: Config) -> None:
     with live_server(store_config) as base:
-        _, created = http("POST", f"{base}/v1/campaigns", {"name": "Noir"})
-        cid, token = created["campaign"]["id"], created["gm_token"]
-        _, mara = http("POST", f"{base}/v1/campaigns/{cid}/characters",
-                       {"name": "Mara", "mana": {"current": 0, "max": 100}}, token)
-        url = f"{base}/v1/campaigns/{cid}/characters/{mara['character']['id']}/mana/gain"
+        cid, token, mara_id = campaign_with_mara(base)
+        url = f"{base}/v1/campaigns/{cid}/characters/{mara_id}/mana/gain"
         key = {"Idempotency-Key": "gain-once"}
 
         def gain(_: int) -> tuple[int, object]:
@@ -65,4 +58,4 @@ def test_idempotent_retries_against_the_real_server_record_once(store_config: Co
         assert {status for status, _ in answers} == {200}
         assert len({str(body) for _, body in answers}) == 1
         _, state = http("GET", f"{base}/v1/campaigns/{cid}/state", token=token)
-        assert by_id(state["state"]["characters"], mara["character"]["id"])["mana"]["current"] == 5
+        assert by_id(state["state"]["characters"], mara_id)["mana"]["current"] == 5

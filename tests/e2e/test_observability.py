@@ -22,7 +22,7 @@ from ledger.service.config import Config
 from projections.webhooks import Enqueuer
 from tests.api_client import ApiClient
 from tests.conftest import make_store
-from tests.live_server import http, live_server
+from tests.live_server import campaign_with_mara, http, live_server
 from tests.waiting import DEADLINE_SECONDS, wait_until
 
 
@@ -129,11 +129,8 @@ def test_metrics_show_latency_by_route_appended_events_subscribers_lag_and_failu
 
 def test_metrics_add_up_across_gunicorn_workers(store_config: Config) -> None:
     with live_server(store_config, workers=3) as base:
-        _, created = http("POST", f"{base}/v1/campaigns", {"name": "Noir"})
-        cid, token = created["campaign"]["id"], created["gm_token"]
-        _, mara = http("POST", f"{base}/v1/campaigns/{cid}/characters",
-                       {"name": "Mara", "mana": {"current": 0, "max": 100}}, token)
-        url = f"{base}/v1/campaigns/{cid}/characters/{mara['character']['id']}/mana/gain"
+        cid, token, mara_id = campaign_with_mara(base)
+        url = f"{base}/v1/campaigns/{cid}/characters/{mara_id}/mana/gain"
         threads = [threading.Thread(target=lambda: [http("POST", url, {"amount": 1}, token)
                                                     for _ in range(10)]) for _ in range(4)]
         for thread in threads:

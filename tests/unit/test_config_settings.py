@@ -4,6 +4,8 @@ in one line rather than showing up later as 500s or as a silent default."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from ledger.entry.cli import main
@@ -100,3 +102,21 @@ def test_private_webhook_targets_are_off_unless_set_to_1() -> None:
     on = Config.from_env({"LEDGER_WEBHOOK_ALLOW_PRIVATE": " 1 "})
     assert on.webhook_allow_private is True
     assert Config.from_env(on.to_env()).webhook_allow_private is True
+
+
+@pytest.mark.parametrize(("key", "says"), [
+    ("00", "LEDGER_BACKUP_KEY must be 32 bytes (64 hex digits), not 1"),
+    ("not-hex", "LEDGER_BACKUP_KEY must be hex (64 hex digits)"),
+    ("", "no backup key: set LEDGER_BACKUP_KEY or pass --key-file"),
+])
+def test_a_backup_key_that_cannot_work_is_refused_like_any_setting(
+        key: str, says: str, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """It said "backup failed: the backup key must be 32 bytes" and exited 1, naming no
+    variable, where every other setting that cannot work names its variable and exits 2."""
+    monkeypatch.setenv("LEDGER_BACKUP_KEY", key)
+    file = tmp_path / "ledger.clbk"
+    for command in ("backup", "restore"):
+        assert main([command, str(file)]) == 2
+        assert capsys.readouterr().err == f"campaign-ledger {command}: {says}\n"  # not the key
+    assert not file.exists()
