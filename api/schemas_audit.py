@@ -23,7 +23,9 @@ class TimelineQuery(Schema):
 
 class VerifyQuery(Schema):
     expect_head = fields.String(load_default=None,
-                                validate=validate.Regexp(r"^[0-9a-fA-F]{64}$"))
+                                validate=validate.Regexp(
+                                    r"^[0-9a-fA-F]{64}$",
+                                    error="expect_head is a head hash: 64 hex digits"))
 
 
 # `position` and `from` are required, but checked after the token (ledger/service/audit/

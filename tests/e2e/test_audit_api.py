@@ -127,6 +127,8 @@ def test_verify_checks_a_head_hash_saved_earlier(api: ApiClient) -> None:
     unknown = api.get(api.c(f"/verify?expect_head={'ab' * 32}")).body
     assert unknown["ok"] is False
     assert unknown["expected_head"] == {"hash": "ab" * 32, "found_at": None, "ok": False}
+    short = api.get(api.c("/verify?expect_head=abc"))  # says what a head hash is
+    assert short["errors"] == {"expect_head": ["expect_head is a head hash: 64 hex digits"]}
 
 
 def test_the_signed_head_verifies_under_the_published_key(api: ApiClient) -> None:
