@@ -18,6 +18,7 @@ from api.contract import write as write_schema
 from api.registry import AnswerShape, register
 from api.timetravel import character_for
 from api.voids import at_fields
+from ledger.domain.conditions.catalog import movement_shown
 from ledger.domain.conditions.commands import (
     AddCondition,
     HealCondition,
@@ -51,6 +52,6 @@ def list_conditions(query: dict[str, Any], campaign_id: str, character_id: str) 
     auth.require_reader(campaign_id)
     state, character = character_for(campaign_id, character_id, query["at"], query["view"])
     return json_response({**at_fields(campaign_id, state), "character_id": character_id,
-                          "conditions": character.conditions, "movement": character.movement,
+                          "conditions": character.conditions, "movement": movement_shown(character),
                           "speed": character.speed,
                           "defense": defense_after_conditions(character)})

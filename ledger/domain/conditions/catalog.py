@@ -12,6 +12,7 @@ import math
 
 import msgspec
 
+from ledger.domain.conditions.defense import helpless_because, in_force
 from ledger.domain.errors import InvalidInput, RuleViolation
 from ledger.domain.state import Character, Condition, Settings
 from ledger.domain.state.conditions import Movement
@@ -126,8 +127,9 @@ HELD = ("Immobile", "Pinned", "Grabbed", "Restrained", "Helpless")
 
 def movement(character: Character, conditions: list[Condition]) -> Movement | None:
     """Speed after Conditions: losses first (Hamstrung -4 each, Fatigued -2), then halving
-    (Exhausted rounds up, Slowed rounds down), then a hold (`HELD`) sets it to 0."""
-    names = [c.name for c in conditions]
+    (Exhausted rounds up, Slowed rounds down), then a hold (`HELD`) sets it to 0. A
+    Condition beside its worse form adds nothing (`in_force`)."""
+    names = in_force([c.name for c in conditions])
     if not any(name in SPEED_CONDITIONS for name in names):
         return None
     speed = max(0, character.speed - 4 * names.count("Hamstrung") - 2 * ("Fatigued" in names))
@@ -138,3 +140,13 @@ def movement(character: Character, conditions: list[Condition]) -> Movement | No
     if any(name in HELD for name in names):
         speed = 0
     return Movement(speed=speed, immobile=speed == 0)
+
+
+def movement_shown(character: Character) -> Movement | None:
+    """The Speed a read shows: the recorded one after Conditions, or 0 while the text makes
+    the character helpless without the Condition (dying; unconscious, Comatose: "unable to
+    take any actions"), worked out when read, as Defense's -5 is (defense.py). An outside
+    rules check saw them keep their whole Speed."""
+    if helpless_because(character) is not None:
+        return Movement(speed=0, immobile=True)
+    return character.movement

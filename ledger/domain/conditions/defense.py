@@ -13,6 +13,10 @@
   applies while the character is so, named `Helpless (dying)` or `Helpless
   (unconscious)` with no Condition id, unless a Helpless Condition already gives it (an
   outside rules check saw a dying character keep its whole Defense).
+- A worse form supersedes: Restrained's -4 replaces Grabbed's -2 (a Lock, "Restrained,
+  at -4 Defense", on a Grabbed target; an outside rules check saw -6), as Exhausted's
+  replaces Fatigued's. Escalation replaces one with the other; a Condition added beside
+  its worse form by a stunt or by hand is kept but adds nothing.
 - Never below 0 (our reading: 0 is Defenseless's floor, the lowest the texts name).
 """
 
@@ -25,6 +29,8 @@ from ledger.domain.state import Character
 DEFENSE_PENALTIES = {"Fatigued": -2, "Exhausted": -4, "Grabbed": -2, "Helpless": -5,
                      "Restrained": -4}
 DEFENSELESS = "Defenseless"
+# A Condition in force beside its worse form adds nothing of its own (Defense and Speed).
+SUPERSEDED_BY = {"Grabbed": "Restrained", "Fatigued": "Exhausted"}
 SHOWN = {"Cowed": "-3 Defense against the source of fear, -1 against others",
          "Deafened": "-5 Defense against opponents the character cannot see",
          "Blinded": "no Dexterity in Defense against opponents who can see",
@@ -34,7 +40,9 @@ SHOWN = {"Cowed": "-3 Defense against the source of fear, -1 against others",
 def defense_after_conditions(character: Character) -> dict[str, Any]:
     """The sheet's Defense (null when not recorded), the Conditions' penalties by name and
     id, and the Defense after them."""
-    penalized = [c for c in character.conditions if c.name in DEFENSE_PENALTIES]
+    names = {c.name for c in character.conditions}
+    penalized = [c for c in character.conditions if c.name in DEFENSE_PENALTIES
+                 and SUPERSEDED_BY.get(c.name) not in names]
     modifiers: list[dict[str, Any]] = [
         {"name": c.name, "condition_id": c.id, "modifier": DEFENSE_PENALTIES[c.name]}
         for c in penalized]
@@ -50,6 +58,11 @@ def defense_after_conditions(character: Character) -> dict[str, Any]:
         0 if zero else max(0, base + sum(m["modifier"] for m in modifiers)))
     return {"sheet": base, "modifiers": modifiers, "defenseless": zero is not None,
             "not_applied": not_applied, "after_conditions": after}
+
+
+def in_force(names: list[str]) -> list[str]:
+    """The Conditions' names without those a worse form present supersedes."""
+    return [name for name in names if SUPERSEDED_BY.get(name) not in names]
 
 
 def helpless_because(character: Character) -> str | None:
