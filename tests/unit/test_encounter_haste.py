@@ -11,6 +11,7 @@ from ledger.domain.magic.cwn_commands import UseSpellEffect
 from ledger.domain.magic.spells import CastRequest, cast
 from tests.unit.effort_helpers import of_type
 from tests.unit.encounter_helpers import Fight, npc, pc
+from tests.unit.harness import player
 
 
 def hasted_fight(d4: int) -> tuple[Fight, str, str, list[Any]]:
@@ -23,8 +24,11 @@ def hasted_fight(d4: int) -> tuple[Fight, str, str, list[Any]]:
     return fight, mara, ivo, events
 
 
-def use(fight: Fight, character_id: str) -> list[Any]:
-    return fight.do(UseSpellEffect(character_id=character_id, spell="Haste"))
+def use(fight: Fight, character_id: str, by_player: bool = False) -> list[Any]:
+    command = UseSpellEffect(character_id=character_id, spell="Haste")
+    if by_player:
+        return fight.do(command, actor=player(character_id))
+    return fight.do(command)
 
 
 def test_haste_lasts_1d4_plus_1_rounds_rolled_and_shown_in_the_encounter() -> None:
@@ -66,3 +70,16 @@ def test_haste_outside_an_encounter_keeps_todays_uses() -> None:
     assert of_type(events, "SpellEffectTimed") == []
     for _ in range(2):
         assert of_type(use(fight, mara), "SpellEffectUsed")
+
+
+def test_in_a_fight_a_players_haste_use_needs_a_haste_counted_in_it() -> None:
+    # 001: "For the next 1d4+1 rounds, once per round": one cast in an earlier fight ended
+    # with it, and a character nobody hasted has none (an outside rules check saw a
+    # player take three in a round). A Haste cast before the fight is the GM's to carry.
+    fight, _, ivo, _ = hasted_fight(4)
+    fight.end()
+    fight.start(pc(ivo, 10), npc("Thug", 5))
+    with pytest.raises(RuleViolation) as refused:
+        use(fight, ivo, by_player=True)
+    assert refused.value.rule == "haste-not-running"
+    assert of_type(use(fight, ivo), "SpellEffectUsed")  # the GM records a carried Haste

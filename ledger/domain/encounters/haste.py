@@ -12,8 +12,12 @@ action, they can perform an extra Main Action."
 - Its bonus action (`UseSpellEffect` Haste) is taken once per round (409
   `haste-once-per-round`) and not after the effect ended in this encounter (409
   `haste-ended`); each use is noted with its round (`SpellEffectUsedInRound`).
-- Outside an encounter, and for a Haste cast before it, nothing is counted: uses are
-  accepted as before. The count stops when the encounter ends.
+- Outside an encounter nothing is counted: uses are accepted as before. In an encounter,
+  a player's use needs a Haste counted in it (409 `haste-not-running`): one cast in an
+  earlier fight ended with it, and "once per round" holds in every round (an outside
+  rules check saw a player take three in one round). A Haste cast before the fight is the
+  GM's to carry: the GM's record of a use is accepted. The count stops when the
+  encounter ends.
 """
 
 from __future__ import annotations
@@ -117,12 +121,19 @@ def note_use(state: CampaignState, event: DomainEvent, ctx: Context) -> list[Dom
                                    spell=event.spell, round=encounter.round)]
 
 
-def check_use(state: CampaignState, character_id: str, spell: str) -> None:
+def check_use(state: CampaignState, character_id: str, spell: str, by_gm: bool) -> None:
     encounter = state.encounter
     timer = None if encounter is None else _effect(encounter, character_id, spell)
-    if encounter is None or timer is None:
+    if encounter is None or spell != HASTE:
         return
     user = state.characters[character_id]
+    if timer is None:
+        if by_gm:  # a Haste cast before the fight: the GM carries it
+            return
+        raise RuleViolation("haste-not-running",
+                            f"{user.name} has no Haste counted in this fight: one cast in it "
+                            "is counted for its 1d4+1 rounds; one cast before it is the GM's "
+                            "to record")
     if timer.ended:
         raise RuleViolation("haste-ended", f"{user.name}'s {spell} ended after {timer.rounds} "
                             "rounds (001: \"For the next 1d4+1 rounds\")")

@@ -16,7 +16,7 @@ from typing import Annotated, ClassVar
 from msgspec import Meta, Struct
 
 from ledger.domain.bounds import Label, Note
-from ledger.domain.command import Command, gm_or_player_of
+from ledger.domain.command import TABLE_ROLES, Command, gm_or_player_of
 from ledger.domain.context import Context
 from ledger.domain.decision import Later
 from ledger.domain.encounters import haste
@@ -164,7 +164,8 @@ class UseSpellEffect(CharacterCommand, frozen=True, kw_only=True, forbid_unknown
     spell: SpellName
 
     def decide(self, state: CampaignState, ctx: Context) -> Decided:
-        haste.check_use(state, self.character_id, spell_rules.canonical(self.spell))
+        haste.check_use(state, self.character_id, spell_rules.canonical(self.spell),
+                        by_gm=ctx.actor.role in TABLE_ROLES)
         return spells.use_effect(self.character_id, self.spell)(state, ctx)
 
 
