@@ -185,3 +185,21 @@ def test_gm_named_stunts_and_talent_discounts(api: ApiClient) -> None:
     trick = spend(api, position, [{"name": "Discombobulation"}])
     assert (trick.status, trick["events"][0]["data"]["paid"]) == (201, 3)
     assert summary_of(api, aha["events"][0]["position"]).startswith("Mara spends 2 SP on Aha!")
+
+
+def test_a_condition_on_the_body_bought_with_sp_names_the_body_part(api: ApiClient) -> None:
+    # 000: SP buy the Conditions "listed next to each condition", Injured (1-6) and Broken
+    # or Maimed (4-6) among them (an outside rules check found both refused).
+    mara, ovid = fighters(api)
+    attack = api.post(api.c(f"/characters/{mara}/attacks"),
+                      {"ability": "willpower", "tn": 10, "dice": [6, 6, 6], "target": ovid})
+    assert attack.status == 201, attack
+    position = attack["events"][0]["position"]  # 6 SP
+    bare = spend(api, position, [{"name": "Condition", "condition": "Injured", "sp": 2}], ovid)
+    assert (bare.status, bare["rule"]) == (422, "condition-needs-a-body-part")
+    assert "stunts.0.body_part" in bare["errors"]
+    bought = spend(api, position, [{"name": "Condition", "condition": "Injured", "sp": 2,
+                                    "body_part": "left arm"}], ovid)
+    assert bought.status == 201, bought
+    injured = api.get(api.c(f"/characters/{ovid}/conditions"))["conditions"][0]
+    assert (injured["name"], injured["figure"], injured["target"]) == ("Injured", 2, "left arm")

@@ -23,6 +23,7 @@ import msgspec
 from msgspec import Meta
 
 from ledger.domain.conditions.adding import condition_events
+from ledger.domain.conditions.catalog import lookup
 from ledger.domain.conditions.recovery import reduced_event
 from ledger.domain.context import Context
 from ledger.domain.decision import Later
@@ -45,6 +46,9 @@ class Choice(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=Tr
     condition: Name | None = None  # for "Condition": which one (Conditions catalogue)
     focus: Name | None = None  # Frighten: "Persuasion" (default) or "Intimidation"
     note: Annotated[str, Meta(max_length=500)] = ""
+    # For a Condition placed on the body (Injured, Broken or Maimed): which part (000 lists
+    # them among the Conditions SP buy; an outside rules check found them refused).
+    body_part: Annotated[str, Meta(max_length=100)] = ""
 
 
 class Extra(msgspec.Struct):
@@ -54,11 +58,11 @@ class Extra(msgspec.Struct):
 
 
 def give(ctx: Context, target: str, name: str, figure: int, note: str,
-         points: int | None = None) -> Later:
+         points: int | None = None, body_part: str = "") -> Later:
     """A Condition from a stunt, built from the state as recorded so far."""
     return Later(lambda state: condition_events(
-        state, state.characters[target], name, points, figure, note=note, cause="stunt",
-        new_id=ctx.new_id))
+        state, state.characters[target], name, points, figure, note=note, target=body_part,
+        cause="stunt", new_id=ctx.new_id))
 
 
 def holds_thrown_off(state: CampaignState, target: str) -> list[str]:
@@ -93,11 +97,16 @@ def resistance_tn(state: CampaignState, by: str, resist: catalog.Resist, focus: 
 def effects_of(state: CampaignState, ctx: Context, position: int, by: str,
                stunts: list[SpentStunt], choices: Sequence[Choice]) -> Extra:
     extra = Extra([], [], [])
-    for stunt, choice in zip(stunts, choices, strict=True):
+    for index, (stunt, choice) in enumerate(zip(stunts, choices, strict=True)):
         target = stunt.target or ""
         said = catalog.given_note(stunt.name, stunt.tier, position)
         if stunt.name == "Condition" and stunt.condition:
-            extra.later.append(give(ctx, target, stunt.condition, stunt.paid, said, stunt.tier))
+            if lookup(stunt.condition).placed and not choice.body_part.strip():
+                raise InvalidInput("condition-needs-a-body-part",
+                                   f"{stunt.condition} needs the body part it affects",
+                                   field=f"stunts.{index}.body_part")
+            extra.later.append(give(ctx, target, stunt.condition, stunt.paid, said, stunt.tier,
+                                    choice.body_part.strip()))
             continue
         spec = catalog.find(stunt.name)
         if spec is None or stunt.gm_named:
