@@ -46,7 +46,9 @@ def create_app(config: Config | None = None, extra: Sequence[Any] = ()) -> Flask
     app = Flask(__name__)
     app.config.update(
         LEDGER=config,
-        MAX_CONTENT_LENGTH=config.max_body_bytes,
+        # One byte past the limit: a chunked body that reaches it exactly is told apart from
+        # one past it (api/limits.py `guard_body` answers 413 for the latter).
+        MAX_CONTENT_LENGTH=config.max_body_bytes + 1,
         API_TITLE="campaign-ledger",
         API_VERSION="1",
         # 3.1: the state schemas come from msgspec, which writes JSON Schema 2020-12.

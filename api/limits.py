@@ -169,8 +169,9 @@ def guard_body() -> Response | None:
                            f"without a pause of {config.body_read_timeout_seconds:g} s.")
         response.headers["Connection"] = "close"  # the rest of the body may still come
         return response
-    # Without a Content-Length (chunked), the stream stops at the limit: reaching it is too much.
-    if chunked and len(data) >= limit:
+    # Without a Content-Length (chunked), the stream stops one byte past the limit (the
+    # app's MAX_CONTENT_LENGTH): reading that byte is too much; the limit itself is not.
+    if chunked and len(data) > limit:
         return _too_large(limit)
     if request.is_json and too_deep(data):
         return problem(400, "json-too-deep", "JSON nested too deeply",

@@ -102,12 +102,31 @@ class BoundedUnreader(SocketUnreader):  # type: ignore[misc]
         return data
 
 
+def honour_connection_close(app: Any) -> Any:
+    """The app's `Connection: close` closes the connection. gunicorn drops the header (it
+    is hop-by-hop) and answered `keep-alive` on a 408 whose connection it then closed (an
+    outside attack); its own response object closes when told to."""
+    def closing(environ: Any, start_response: Any) -> Any:
+        def start(status: str, headers: list[tuple[str, str]], exc_info: Any = None) -> Any:
+            if any(k.lower() == "connection" and v.lower() == "close" for k, v in headers):
+                close = getattr(getattr(start_response, "__self__", None), "force_close", None)
+                if close is not None:
+                    close()
+            return start_response(status, headers, exc_info)
+        return app(environ, start)
+    return closing
+
+
 class ProblemThreadWorker(ThreadWorker):  # type: ignore[misc]
     def init_process(self) -> None:
         util.write_error = write_problem  # the worker's only renderer of its own errors
         parser.SocketUnreader = BoundedUnreader  # each connection's parser reads through it
         self.header_timeout = Config.from_env().header_timeout_seconds
         super().init_process()
+
+    def load_wsgi(self) -> None:
+        super().load_wsgi()
+        self.wsgi: Any = honour_connection_close(self.wsgi)
 
     def handle(self, conn: Any) -> Any:
         """On a pool thread: the head must arrive within the timeout of its first read."""

@@ -23,6 +23,7 @@ from api.errors import ApiError
 from api.read_route import read_from
 from api.registry import AnswerShape, register
 from api.runtime import ledger, signer
+from api.schemas import MAX_POSITION
 from ledger.adapters.export_format import HeaderLine, export_lines
 from ledger.domain.errors import NotFound
 from ledger.domain.hidden import HiddenNoted, HiddenRolled
@@ -86,8 +87,8 @@ register(blp, "POST", "/hidden/notes", RecordHiddenNote, answer=HIDDEN, status=2
 register(blp, "POST", "/hidden/reveal", RevealHidden, answer=REVEALED)
 
 
-@blp.route("/hidden/<int:position>", methods=["GET"])
-def hidden_event(campaign_id: str, position: int) -> Response:
+@blp.route("/hidden/<position>", methods=["GET"])
+def hidden_event(campaign_id: str, position: str) -> Response:
     """Read a hidden roll or note back (GM only): its data as the GM's own answer showed
     it, opened from the sealed event, and whether it has been revealed. `position` is the
     hidden event's. Every other reader sees only its commitment (a newcomer's trial found
@@ -95,14 +96,18 @@ def hidden_event(campaign_id: str, position: int) -> Response:
     auth.require_gm(campaign_id)
     led = ledger()
     vault = StoredHidden(led.store, led.box, campaign_id)
-    found = vault.open(position)
+    # ASCII digits within the positions a store holds: werkzeug's int converter read other
+    # scripts' digits, and a number past 2^63 was a 500 (an outside attack).
+    at = int(position) if position.isascii() and position.isdigit() and len(position) <= 19 \
+        else 0
+    found = vault.open(at) if 1 <= at <= MAX_POSITION else None
     if found is None:
         raise ApiError(404, "hidden-event-not-found",
-                       f"No hidden roll or note this server can open at position {position}.")
+                       f"No hidden roll or note this server can open at position {position!r}.")
     kind, commitment, payload = found
     return json_response({"position": led.store.head(campaign_id), "hidden": {
-        "position": position, "type": kind, "commitment": commitment,
-        "data": payload.get("data"), "revealed": vault.revealed(position)}})
+        "position": at, "type": kind, "commitment": commitment,
+        "data": payload.get("data"), "revealed": vault.revealed(at)}})
 
 
 @blp.route("/export", methods=["GET"])

@@ -143,6 +143,8 @@ def read_history(lines: Iterable[bytes]) -> History:
             line = _decoder.decode(raw)
         except (msgspec.DecodeError, msgspec.ValidationError) as exc:
             raise ExportError(f"line {number}: {exc}") from None
+        except RecursionError:  # JSON nested thousands deep (an outside attack): no traceback
+            raise ExportError(f"line {number}: JSON nested too deeply") from None
         history = _take(history, line, number)
     if history is None:
         raise ExportError("empty file: no header line")

@@ -207,5 +207,8 @@ def test_the_gm_reads_a_hidden_roll_or_note_back_and_no_one_else_does(api: ApiCl
     assert api.get(api.c(f"/hidden/{note_at}"))["hidden"]["data"]["text"] == NOTE
     assert api.get(api.c(f"/hidden/{roll_at}"), token=player).status == 403
     assert api.get(api.c("/hidden/1"))["rule"] == "hidden-event-not-found"  # not hidden
+    # not positions: other scripts' digits, past what a store holds (a 500 once), words
+    for odd in ("%D9%A4", "%EF%BC%94", "9" * 23, "abc", "-1", "0"):
+        assert api.get(api.c(f"/hidden/{odd}"))["rule"] == "hidden-event-not-found", odd
     assert api.post(api.c("/hidden/reveal"), {"position": roll_at}).status == 200
     assert api.get(api.c(f"/hidden/{roll_at}"))["hidden"]["revealed"] is True

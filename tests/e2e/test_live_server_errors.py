@@ -71,4 +71,6 @@ def test_a_body_shorter_than_its_length_is_given_up_on(store_config: Config) -> 
         answered, headers, problem = parse(exchange(base, raw))
         assert (answered, headers["content-type"]) == (408, PROBLEM)
         assert json.loads(problem)["rule"] == "body-read-timeout"
+        # and says it closes, as it does (gunicorn dropped the app's header: an outside attack)
+        assert headers["connection"] == "close"
         assert http("GET", f"{base}/healthz")[0] == 200

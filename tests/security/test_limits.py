@@ -52,6 +52,12 @@ def test_body_without_content_length_is_cut_at_the_limit(api: ApiClient) -> None
                         environ_overrides={"wsgi.input_terminated": True}).status
 
     assert (chunked(70_000), chunked(100)) == (413, 201)
+    # the limit itself is allowed, one byte past it is not, as with a Content-Length (an
+    # outside attack found a chunked body of exactly the limit refused)
+    framing = len(b'{"expression": "1d6", "label": "') + len(b'"}')
+    limit = api.client.application.config["LEDGER"].max_body_bytes
+    assert chunked(limit - framing) != 413
+    assert chunked(limit - framing + 1) == 413
 
 
 def test_json_nested_past_the_depth_limit_is_refused_before_parsing(api: ApiClient) -> None:
