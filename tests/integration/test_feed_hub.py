@@ -101,9 +101,9 @@ def test_many_subscribers_cost_one_read_per_campaign_per_wake_up(
     finally:
         del store.read
     assert got == [[3]] * 40
-    # The hub's reads (one per wake-up: the append, a late notification, a sweep), never
-    # one per subscriber.
-    assert 1 <= reads.count(cid) <= 4
+    # The hub's reads (one per wake-up: the append, a late notification, a sweep or a few
+    # on a loaded machine), never one per subscriber (40).
+    assert 1 <= reads.count(cid) <= 10
 
 
 def test_a_subscriber_that_fell_behind_catches_up_from_the_store(
