@@ -7,7 +7,7 @@ import pytest
 
 from ledger.domain.encounters.commands import AddParticipant
 from ledger.domain.encounters.talent_commands import AvoidDamage, SpendConvictionForAlly
-from ledger.domain.errors import RuleViolation
+from ledger.domain.errors import InvalidInput, RuleViolation
 from tests.unit.effort_helpers import of_type
 from tests.unit.encounter_helpers import Fight, npc, pc
 
@@ -141,3 +141,14 @@ def test_leader_apex_is_for_another_character_and_needs_the_talent() -> None:
     with pytest.raises(RuleViolation) as lacking:
         fight.do(SpendConvictionForAlly(character_id=ivo, ally=lea))
     assert lacking.value.rule == "talent-not-on-sheet"
+
+
+def test_leader_apex_gives_the_ally_one_conviction_point() -> None:
+    # 000, Leader Apex: "giving them the benefit of the Conviction point" (one point; an
+    # outside rules check saw two accepted).
+    fight = Fight()
+    lea, ivo = leader_and_ally(fight)
+    with pytest.raises(InvalidInput) as two:
+        fight.do(SpendConvictionForAlly(character_id=lea, ally=ivo, amount=2))
+    assert two.value.rule == "leader-apex-one-point"
+    assert fight.get(lea).conviction.current == 3

@@ -21,7 +21,7 @@ from __future__ import annotations
 from ledger.domain.character_refs import resolve_character
 from ledger.domain.characters import require_alive
 from ledger.domain.context import Context
-from ledger.domain.errors import RuleViolation
+from ledger.domain.errors import InvalidInput, RuleViolation
 from ledger.domain.events import DomainEvent, evolves
 from ledger.domain.resources import spend_event
 from ledger.domain.state import CampaignState, Character
@@ -90,9 +90,14 @@ def avoid_damage(state: CampaignState, character_id: str, amount: int, damage_ty
 
 def conviction_for_ally(state: CampaignState, ctx: Context, character_id: str, ally: str,
                         amount: int, reason: str) -> list[DomainEvent]:
-    """Leader Apex: the leader spends Conviction for an ally, once per encounter turn."""
+    """Leader Apex: the leader spends Conviction for an ally, once per encounter turn, one
+    point ("giving them the benefit of the Conviction point", 000; an outside rules check
+    saw two accepted)."""
     leader = require_alive(state, character_id)
     require_talent(leader, "Leader", "apex")
+    if amount != 1:
+        raise InvalidInput("leader-apex-one-point", "Leader Apex gives an ally the benefit of "
+                           "one Conviction point", field="amount")
     ally_id = resolve_character(state, ally, "ally")
     if ally_id == leader.id:
         raise RuleViolation("leader-apex-is-for-an-ally",
