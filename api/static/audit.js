@@ -201,3 +201,16 @@ $("token-form").addEventListener("submit", (event) => {
 
 const fromFragment = tokenFromFragment();
 if (fromFragment) open(fromFragment);
+// A `#token=` link followed in a tab already open: dropped from the address bar and the
+// history as at load (a newcomer's trial saw it ignored, the secret left in the address).
+// A console already open stays with its token: another opens in a new tab.
+window.addEventListener("hashchange", () => {
+  const token = tokenFromFragment();
+  if (!token) return;
+  if ($("token-form").hidden) {
+    say("A token in the address was removed from it and not used: this console is open " +
+        "with another. Open the link in a new tab to use it.", "error");
+  } else {
+    open(token);
+  }
+});

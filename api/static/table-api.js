@@ -76,6 +76,19 @@ export function onToken(open) {
   });
   const fromFragment = tokenFromFragment();
   if (fromFragment) open(fromFragment);
+  // A `#token=` link followed in a tab already open: dropped from the address bar and the
+  // history as at load (it was ignored, the secret left in the address). A page already
+  // open stays with its token: another opens in a new tab.
+  window.addEventListener("hashchange", () => {
+    const token = tokenFromFragment();
+    if (!token) return;
+    if (document.getElementById("token-form").hidden) {
+      say("A token in the address was removed from it and not used: this page is open " +
+          "with another. Open the link in a new tab to use it.", "error");
+    } else {
+      open(token);
+    }
+  });
 }
 
 export function say(text, kind = "") {

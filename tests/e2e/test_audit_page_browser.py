@@ -136,6 +136,20 @@ def test_the_token_can_come_from_the_url_fragment_and_leaves_the_address_bar(
     assert "token" not in browser.current_url
 
 
+def test_a_fragment_token_given_to_an_open_page_leaves_the_address_bar_at_once(
+        browser: Any, live_server: str, api: ApiClient) -> None:
+    # A newcomer's trial: a `#token=` link followed in a tab already open was ignored, and
+    # the secret stayed in the address bar and the history.
+    campaign = api.new_campaign("Second Link")
+    observer = api.new_token("observer")
+    browser.get(f"{live_server}/campaigns/{campaign}/audit#token={observer}")
+    wait_for(browser, lambda b: "an observer" in text_of(b, "#status"))
+    browser.execute_script("window.location.hash = arguments[0]", f"token={api.token}")
+    wait_for(browser, lambda b: "not used" in text_of(b, "#status"))
+    assert str(api.token) not in browser.current_url
+    assert "token" not in browser.current_url
+
+
 def test_a_wrong_token_is_refused_on_the_page(browser: Any, live_server: str,
                                               api: ApiClient) -> None:
     campaign = api.new_campaign()
