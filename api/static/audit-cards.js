@@ -127,7 +127,9 @@ export function pendingDecisions(character) {
   if (b.choice) out.push(`Bank ${show(b.choice.gained)} Backlash or roll for Consequences`);
   if (b.consequences_due) {
     const due = b.consequences_due;
-    out.push(`Consequences to record: ${show(due.amount === null ? "amount to choose" : due.amount - (due.spent || 0))} Backlash left to spend`);
+    out.push(due.amount === null || due.amount === undefined
+      ? "Consequences to record: the Backlash to spend on them is still to choose"
+      : `Consequences to record: ${show(due.amount - (due.spent || 0))} Backlash left to spend on them`);
   }
   for (const test of character.owed_tests || []) {
     out.push(`${show(test.kind)} test owed: ${show(test.ability)}${test.focus ? ` (${show(test.focus)})` : ""}`

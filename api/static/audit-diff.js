@@ -60,7 +60,8 @@ function spirit(s) {
 
 // Generic leaves under `label` (a readable prefix), lists of keyed members by id.
 function leaves(label, before, after, out) {
-  if (JSON.stringify(before) === JSON.stringify(after)) return;
+  // A field missing on one side and null on the other is no change (it read "none → none").
+  if (JSON.stringify(before ?? null) === JSON.stringify(after ?? null)) return;
   if ((keyed(before) || keyed(after)) && (before || []).concat(after || []).every(isObject)) {
     const m = matchById(before || [], after || []);
     for (const a of m.added) out.push(`${label}: ${brief(a.name || a.id)} added`);

@@ -14,8 +14,10 @@ function sentence(d) {
     case "consequence-roll-owed":
       return `${show(d.rolls)} Consequence roll${d.rolls === 1 ? "" : "s"} owed `
         + `(${(d.reasons || []).map(show).join("; ")}). Magic Tests wait until it is rolled.`;
-    case "consequences":
-      return `Consequences due: ${show(d.remaining)} of ${show(d.amount)} left to draw and record with the GM.`;
+    case "consequences":  // the amount is null until chosen (a newcomer's trial saw "– of –")
+      return d.amount === null || d.amount === undefined
+        ? "Consequences due: the Backlash to spend on them is still to choose; the player or the GM records them."
+        : `Consequences due: ${show(d.remaining)} of ${show(d.amount)} Backlash left to spend on them; the player or the GM records them.`;
     default:
       return `Pending: ${show(d.kind)}.`;
   }
