@@ -179,6 +179,19 @@ def test_consequence_roll_is_the_magic_ability_against_8_plus_total_backlash() -
     assert character(state, chid).backlash.consequences_due is None
 
 
+def test_a_consequence_roll_without_a_magic_ability_on_the_sheet_says_how_to_set_one() -> None:
+    # A newcomer's trial: a Magic Test naming its ability was accepted and failed, and the
+    # roll it owed was refused naming `ability`, a field the roll has not.
+    state = campaign()
+    chid = mage(state, magic_ability=None)
+    test_id = only(cast(state, chid, [1, 2, 3], ability="Willpower"), MagicTestMade).test_id
+    run(state, accept(chid, test_id))
+    with pytest.raises(RuleViolation) as refused:
+        run(state, consequence_roll(chid, [4, 4, 2]))
+    assert (refused.value.rule, refused.value.field) == ("no-magic-ability", "magic_ability")
+    assert "PATCH" in str(refused.value)
+
+
 def test_consequence_roll_never_gives_stunt_points() -> None:
     state = campaign()
     chid = mage(state, willpower=3)

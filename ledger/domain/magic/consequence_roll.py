@@ -101,6 +101,11 @@ def consequence_roll(character_id: str, reported: list[int] | None = None,
         character = require_alive(state, character_id)
         check_roll_offered(character)
         check_last_consequences_recorded(character)
+        if not character.magic_ability:  # a Magic Test may name its ability; this roll may not
+            raise RuleViolation(
+                "no-magic-ability", f"{character.name}'s sheet names no magic ability, which a "
+                "Consequence roll uses: the GM sets `magic_ability` (PATCH …/characters/"
+                f"{character.id}), then the roll can be made", field="magic_ability")
         ability, value = magic_ability(character, None)
         tn = CONSEQUENCE_TN_BASE + character.backlash.total
         events: list[DomainEvent] = []
