@@ -91,6 +91,7 @@ class Feed:
         self._max_failures = max_failures
         self._retry = 1.0
         self._closed = threading.Event()
+        self._last_failure: BaseException | None = None  # named when the feed gives up
         self._stream: Stream | None = None
         self._events = self._run()
 
@@ -124,8 +125,8 @@ class Feed:
                         delivered = True
                         self._announce(event)
                         yield event
-                except (OSError, http.client.HTTPException):
-                    pass  # the connection broke: resume after self.last
+                except (OSError, http.client.HTTPException) as broke:
+                    self._last_failure = broke  # the connection broke: resume after self.last
                 except Exception:
                     # close() from another thread shuts the response under this reader,
                     # and http.client may then fail in other ways (AttributeError): the
@@ -141,14 +142,17 @@ class Feed:
 
     def _connect(self, failures: int) -> tuple[Stream | None, float | None]:
         if self._max_failures is not None and failures >= self._max_failures:
-            raise TransportError(f"the feed failed {failures} times in a row")
+            times = "once" if failures == 1 else f"{failures} times in a row"
+            last = f": {self._last_failure}" if self._last_failure is not None else ""
+            raise TransportError(f"the feed failed {times}{last}") from self._last_failure
         headers = {"Accept": "text/event-stream", "Last-Event-ID": str(self.last)}
         try:
             stream = self._transport.open_stream(self._path + "/feed", {"after": self.last},
                                                  headers, self._read_timeout)
         except (ServiceUnavailable, RateLimited) as busy:
             return None, busy.retry_after
-        except TransportError:
+        except TransportError as failed:
+            self._last_failure = failed
             return None, None
         self._stream = stream
         self.connections += 1

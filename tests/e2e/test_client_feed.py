@@ -6,10 +6,11 @@ import random
 import threading
 
 import pytest
-from campaign_ledger_client import Campaign, Client, Unauthorized
+from campaign_ledger_client import Campaign, Client, TransportError, Unauthorized
 
 from tests.e2e.client_fixtures import Served, new_campaign, served
 from tests.e2e.sse_proxy import BreakingProxy
+from tests.live_server import free_port
 
 __all__ = ["served"]  # the module-scoped live server fixture
 
@@ -62,3 +63,12 @@ def _follow(campaign: Campaign, until: int) -> list[int]:
                 break
         watchdog.cancel()
     return positions
+
+
+def test_a_feed_that_gives_up_says_why() -> None:
+    # A newcomer's trial: "the feed failed 3 times in a row", with no cause attached.
+    nowhere = Client(f"http://127.0.0.1:{free_port()}").with_token("clt_x_00").campaign("cmp_x")
+    with pytest.raises(TransportError) as gave_up, nowhere.feed(max_failures=1) as feed:
+        next(iter(feed))
+    assert str(gave_up.value).startswith("the feed failed once: ")
+    assert gave_up.value.__cause__ is not None
