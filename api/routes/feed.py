@@ -103,10 +103,11 @@ def feed(query: dict[str, Any], campaign_id: str) -> Response:
     after = _resume_from(query["after"])
     store = ledger().store
     head = store.head(campaign_id)
-    if after > head:
+    if after > head:  # named as sent: the Last-Event-ID header wins over `after`
+        sent = "Last-Event-ID" if (request.headers.get("Last-Event-ID") or "").strip() else "after"
         raise ApiError(422, "position-out-of-range",
                        f"position {after} is past the head ({head}) of this campaign",
-                       errors={"after": [f"at most {head}"]})
+                       errors={sent: [f"at most {head}"]})
     try:
         sub = hub().subscribe(campaign_id, after, holder=token.id)
     except FeedFullError:
