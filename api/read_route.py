@@ -14,7 +14,7 @@ from flask import Response, g, request
 
 from api.errors import ApiError
 from api.runtime import ledger
-from api.schemas import MAX_POSITION
+from api.schemas import MAX_POSITION, ascii_position
 from ledger.service.ledger import Ledger
 
 MIN_POSITION = "Ledger-Min-Position"
@@ -26,12 +26,12 @@ def min_position() -> int | None:
     sent = request.headers.get(MIN_POSITION)
     if sent is None:
         return None
-    # At most 19 digits before int(): past 4,300 int() raises (an outside attack's 500s).
-    if not (sent.isascii() and sent.isdigit()) or len(sent) > 19 or int(sent) > MAX_POSITION:
+    position = ascii_position(sent)
+    if position is None:
         raise ApiError(422, "malformed-min-position",
                        f"{MIN_POSITION} is a position: a whole number from 0 to {MAX_POSITION}.",
                        errors={MIN_POSITION: ["not a position"]})
-    return int(sent)
+    return position
 
 
 def check_min_position() -> None:

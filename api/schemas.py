@@ -30,6 +30,15 @@ class AtQuery(Schema):
 # Positions and clock counters fit the stores' integer columns (SQLite and bigint: 64 bits,
 # session and scene: 32), so a huge number is a 422, never an overflow in the driver.
 MAX_POSITION = 2**62
+
+
+def ascii_position(sent: str) -> int | None:
+    """`sent` as a position from 0 to MAX_POSITION, or None: ASCII digits only (int() also
+    reads "1_0", "+5" and other scripts' digits), at most 19 of them before int() (past
+    4,300 it raises: an outside attack's 500s)."""
+    if not (sent.isascii() and sent.isdigit()) or len(sent) > 19 or int(sent) > MAX_POSITION:
+        return None
+    return int(sent)
 MAX_COUNTER = 2**31 - 1
 
 

@@ -17,7 +17,7 @@ from api import auth, feed_tickets
 from api.errors import ApiError, problem
 from api.feed import FeedClosedError, FeedFullError, HolderFullError, Subscription, hub
 from api.runtime import ledger, signer
-from api.schemas import MAX_POSITION
+from api.schemas import ascii_position
 from api.schemas_webhooks import FeedQuery
 from api.voids import feed_message
 from ledger.adapters.signing import HeadSigner
@@ -63,11 +63,11 @@ def _resume_from(query_after: int) -> int:
     if header is None or not header.strip():
         return query_after
     sent = header.strip()
-    # Digits only: int() would also read "1_0" as 10, and "+5" or "٣" (other digits).
-    if not (sent.isascii() and sent.isdigit()) or len(sent) > 19 or int(sent) > MAX_POSITION:
+    position = ascii_position(sent)
+    if position is None:
         raise ApiError(400, "malformed-last-event-id", "Last-Event-ID must be a position.",
                        errors={"Last-Event-ID": ["must be a position: ASCII digits"]})
-    return int(sent)
+    return position
 
 
 @blp.route("/<campaign_id>/feed")

@@ -11,7 +11,6 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from typing import Any
 
-import msgspec
 from flask import Response, stream_with_context
 from flask_smorest import Blueprint
 
@@ -23,14 +22,14 @@ from api.errors import ApiError
 from api.read_route import read_from
 from api.registry import AnswerShape, register
 from api.runtime import ledger, signer
-from api.schemas import MAX_POSITION
+from api.schemas import ascii_position
 from ledger.adapters.export_format import HeaderLine, export_lines
 from ledger.domain.errors import NotFound
 from ledger.domain.hidden import HiddenNoted, HiddenRolled
 from ledger.domain.hidden_commands import RecordHiddenNote, RecordHiddenRoll, RevealHidden
 from ledger.service.audit.sources import Source, from_store
 from ledger.service.health import utc_now
-from ledger.service.hidden_vault import StoredHidden, open_sealed
+from ledger.service.hidden_vault import StoredHidden
 from ledger.service.ledger import Ledger, Outcome
 
 blp = Blueprint("hidden", __name__, url_prefix="/v1/campaigns/<campaign_id>",
@@ -59,11 +58,9 @@ def _opened(campaign_id: str, body: dict[str, Any]) -> dict[str, Any]:
     shown = body.get("hidden")
     if not isinstance(shown, dict):
         return body
-    position = int(shown["position"])
-    [record] = ledger().store.read(campaign_id, after=position - 1, upto=position)
-    sealed = msgspec.json.decode(record.data).get("sealed", "")
-    opened = open_sealed(ledger().box, campaign_id, position, sealed) or {}
-    return {**body, "hidden": {**shown, "data": opened.get("data")}}
+    led = ledger()
+    found = StoredHidden(led.store, led.box, campaign_id).open(int(shown["position"]))
+    return {**body, "hidden": {**shown, "data": found[2].get("data") if found else None}}
 
 
 # A hidden event or a reveal changes no state: no primary resource.
@@ -96,11 +93,10 @@ def hidden_event(campaign_id: str, position: str) -> Response:
     auth.require_gm(campaign_id)
     led = ledger()
     vault = StoredHidden(led.store, led.box, campaign_id)
-    # ASCII digits within the positions a store holds: werkzeug's int converter read other
-    # scripts' digits, and a number past 2^63 was a 500 (an outside attack).
-    at = int(position) if position.isascii() and position.isdigit() and len(position) <= 19 \
-        else 0
-    found = vault.open(at) if 1 <= at <= MAX_POSITION else None
+    # A position as every header reads one: werkzeug's int converter read other scripts'
+    # digits, and a number past 2^63 was a 500 (an outside attack).
+    at = ascii_position(position) or 0
+    found = vault.open(at) if at else None
     if found is None:
         raise ApiError(404, "hidden-event-not-found",
                        f"No hidden roll or note this server can open at position {position!r}.")

@@ -40,9 +40,9 @@ SHOWN = {"Cowed": "-3 Defense against the source of fear, -1 against others",
 def defense_after_conditions(character: Character) -> dict[str, Any]:
     """The sheet's Defense (null when not recorded), the Conditions' penalties by name and
     id, and the Defense after them."""
-    names = {c.name for c in character.conditions}
+    counted = set(in_force([c.name for c in character.conditions]))
     penalized = [c for c in character.conditions if c.name in DEFENSE_PENALTIES
-                 and SUPERSEDED_BY.get(c.name) not in names]
+                 and c.name in counted]
     modifiers: list[dict[str, Any]] = [
         {"name": c.name, "condition_id": c.id, "modifier": DEFENSE_PENALTIES[c.name]}
         for c in penalized]
