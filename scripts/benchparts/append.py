@@ -19,6 +19,7 @@ from collections.abc import Callable
 import msgspec
 import psycopg
 
+from ledger.adapters.store.pg_prepared import PreparedStatements
 from ledger.domain.chain import GENESIS, chain_hash
 from ledger.domain.record import Record
 from ledger.service.config import Config
@@ -110,17 +111,28 @@ def raw_threads(kind: str, target: str, seconds: float, threads: int) -> float:
     return sum(_in_threads(threads, run))
 
 
-def raw_pg_writer(dbname: str, seconds: float, *, threaded: bool = False) -> float:
-    """`threaded`: one of several threads, whose barrier already waited in ready()."""
+RAW_INSERT = "INSERT INTO raw_bench (campaign_id, position, data) VALUES (%s,%s,%s)"
+
+
+def raw_pg_writer(dbname: str, seconds: float, *, threaded: bool = False,
+                  prepared: bool = False) -> float:
+    """`threaded`: one of several threads, whose barrier already waited in ready().
+    `prepared`: each INSERT prepared and run through libpq, as our writer connection runs
+    its appends (ledger/adapters/store/pg_prepared.py): the same driver path on both
+    sides, shown beside the main baseline rather than instead of it."""
     with psycopg.connect(dbname=dbname, autocommit=True, **PG) as conn:  # type: ignore[arg-type]
+        run = PreparedStatements(conn).run if prepared else conn.execute
         if not threaded:
             ready()
         done, deadline = 0, time.perf_counter() + seconds
         while time.perf_counter() < deadline:
-            conn.execute("INSERT INTO raw_bench (campaign_id, position, data) VALUES (%s,%s,%s)",
-                         (str(os.getpid()), done, DATA))
+            run(RAW_INSERT, (str(os.getpid()), done, DATA))
             done += 1
     return done / seconds
+
+
+def raw_pg_prepared_writer(dbname: str, seconds: float) -> float:
+    return raw_pg_writer(dbname, seconds, prepared=True)
 
 
 def raw_sqlite_writer(path: str, seconds: float, *, threaded: bool = False) -> float:
@@ -171,10 +183,14 @@ def measure(configs: dict[str, Config], seconds: float) -> list[dict[str, object
         build_store(config).setup()
         target = _prepare_raw(config)
         for writers in (1, 16):
-            ours, base = _processes(config, target, writers, seconds)
+            ours, base, prepared = _processes(config, target, writers, seconds)
             rows.append({"measure": f"append events/s, {kind}, {writers} writer(s)",
                          "value": ours, "baseline": base, "target": 0.6
                          if kind == "postgres" and writers == 16 else None})
+            if prepared is not None:
+                rows.append({"measure": f"append events/s, {kind}, {writers} writer(s), against"
+                             " raw commits prepared through libpq", "value": ours,
+                             "baseline": prepared, "target": None})
         rows += _threaded(kind, config, target, seconds)
         if kind == "postgres":
             from eventsourcing.postgres import PostgresApplicationRecorder, PostgresDatastore
@@ -189,15 +205,22 @@ def measure(configs: dict[str, Config], seconds: float) -> list[dict[str, object
     return rows
 
 
-def _processes(config: Config, target: str, writers: int, seconds: float) -> tuple[float, float]:
-    """Events/s of `writers` single-threaded processes: ours, and raw single-row commits."""
+def _processes(config: Config, target: str, writers: int, seconds: float
+               ) -> tuple[float, float, float | None]:
+    """Events/s of `writers` single-threaded processes: ours, raw single-row commits, and
+    (16 on PostgreSQL) raw commits prepared through libpq."""
     raw = raw_pg_writer if config.store == "postgres" else raw_sqlite_writer
     count = int(seconds * 6000 / writers) + 1000
-    runs = alternating({
+    arms: dict[str, Callable[[float], float]] = {
         "ours": lambda s: sum(in_processes(writers, ledger_writer, [(config, s, count)] * writers)),
         "raw": lambda s: sum(in_processes(writers, raw, [(target, s)] * writers)),
-    }, seconds)
-    return statistics.mean(runs["ours"]), statistics.mean(runs["raw"])
+    }
+    if config.store == "postgres" and writers == 16:
+        arms["prepared"] = lambda s: sum(in_processes(writers, raw_pg_prepared_writer,
+                                                      [(target, s)] * writers))
+    runs = alternating(arms, seconds)
+    prepared = statistics.mean(runs["prepared"]) if "prepared" in runs else None
+    return statistics.mean(runs["ours"]), statistics.mean(runs["raw"]), prepared
 
 
 def _threaded(kind: str, config: Config, target: str, seconds: float) -> list[dict[str, object]]:

@@ -4,7 +4,8 @@ Group commit has one leader at a time per process (group_commit.py), so its stat
 can go out on one connection that never goes back to the pool between them: checking a
 connection out and in costs about as much client CPU as building the statement, and with
 sixteen writer processes on two cores the clients' CPU is half of what bounds throughput
-(docs/performance.md, "Changes this round"). A thread that finds the connection busy
+(docs/performance.md, "Changes this round"). For the same reason its statements are
+prepared once and run through libpq directly (pg_prepared.py). A thread that finds the connection busy
 (group commit off, or a leader still holding it) uses the pool as before.
 
 After any failure the connection goes back to the pool, which closes it if it is broken
@@ -27,6 +28,8 @@ from eventsourcing.persistence import (
 )
 from psycopg_pool import ConnectionPool
 
+from ledger.adapters.store.pg_prepared import PreparedStatements
+
 # The same classes the library's own connection context raises, so callers see one shape.
 _TRANSLATED: tuple[tuple[type[psycopg.Error], type[PersistenceError]], ...] = (
     (psycopg.IntegrityError, IntegrityError),
@@ -48,6 +51,7 @@ class WriterConnection:
         """`open_pool()` opens the pool if it is not yet open (its first use may be ours)."""
         self._pool, self._open_pool = pool, open_pool
         self._conn: psycopg.Connection[Any] | None = None
+        self._prepared: PreparedStatements | None = None
         self._lock = threading.Lock()
 
     def try_execute(self, query: str, params: list[object]) -> bool:
@@ -63,10 +67,12 @@ class WriterConnection:
 
     def _execute(self, query: str, params: list[object]) -> None:
         try:
-            if self._conn is None:
+            if self._conn is None or self._prepared is None:
                 self._open_pool()
                 self._conn = self._pool.getconn()
-            self._conn.execute(query, params)
+                self._prepared = PreparedStatements(self._conn)
+            if not self._prepared.run(query, params):
+                self._conn.execute(query, params)
         except BaseException as exc:
             self._give_back()
             if isinstance(exc, psycopg.Error):
@@ -74,7 +80,7 @@ class WriterConnection:
             raise
 
     def _give_back(self) -> None:
-        conn, self._conn = self._conn, None
+        conn, self._conn, self._prepared = self._conn, None, None
         if conn is not None:
             self._pool.putconn(conn)
 
