@@ -22,18 +22,21 @@ class NoStore(Exception):
     points. The message names the place (never a password); the command exits non-zero."""
 
 
-def build_store(config: Config) -> EventStore:
-    store = _store(config)
+def build_store(config: Config, *, pool_size: int = 4) -> EventStore:
+    """`pool_size`: PostgreSQL connections opened at once (a single-threaded process
+    needs one; the bench's sixteen writer processes would otherwise hold 96)."""
+    store = _store(config, pool_size)
     if config.group_commit is not None:  # else the store's default
         store.group_commit_limit = config.group_commit
     return store
 
 
-def _store(config: Config) -> EventStore:
+def _store(config: Config, pool_size: int) -> EventStore:
     if config.store == "postgres":
         return PostgresStore(
             dbname=config.pg_dbname, host=config.pg_host, port=config.pg_port,
             user=config.pg_user, password=config.pg_password, schema=config.pg_schema,
+            pool_size=pool_size,
         )
     return SQLiteStore(config.sqlite_file)
 

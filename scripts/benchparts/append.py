@@ -46,7 +46,9 @@ def _chain(count: int) -> list[Record]:
 
 
 def ledger_writer(config: Config, seconds: float, count: int) -> float:
-    store = build_store(config)
+    # One pooled connection (and the NOTIFY one): sixteen processes with the API's pool
+    # of four passed PostgreSQL's 100 connections, and their NOTIFYs failed to connect.
+    store = build_store(config, pool_size=1)
     records = _chain(count)
     store.append(records[:1])
     ready()
@@ -155,7 +157,8 @@ def library_writer(dbname: str, seconds: float) -> float:
     from eventsourcing.persistence import StoredEvent
     from eventsourcing.postgres import PostgresApplicationRecorder, PostgresDatastore
 
-    ds = PostgresDatastore(dbname, PG["host"], PG["port"], PG["user"], "", originator_id_type="text")
+    ds = PostgresDatastore(dbname, PG["host"], PG["port"], PG["user"], "", pool_size=1,
+                           originator_id_type="text")
     recorder = PostgresApplicationRecorder(ds, events_table_name="library_bench")
     cid, done, deadline = uuid.uuid4().hex, 0, time.perf_counter() + seconds
     while time.perf_counter() < deadline:
@@ -180,7 +183,9 @@ def _prepare_raw(config: Config) -> str:
 def measure(configs: dict[str, Config], seconds: float) -> list[dict[str, object]]:
     rows: list[dict[str, object]] = []
     for kind, config in configs.items():
-        build_store(config).setup()
+        setup = build_store(config)
+        setup.setup()
+        setup.close()
         target = _prepare_raw(config)
         for writers in (1, 16):
             ours, base, prepared = _processes(config, target, writers, seconds)
