@@ -18,7 +18,8 @@ def test_parameters_are_sent_as_libpq_takes_them() -> None:
         ["é".encode(), b"7", b"\x00\x01", None, b""], [0, 0, 1, 0, 0])
 
 
-@pytest.mark.parametrize("value", [True, 1.5, [1, 2], bytearray(b"x"), "nul\x00inside"])
+@pytest.mark.parametrize("value", [True, 1.5, [1, 2], bytearray(b"x"), "nul\x00inside",
+                                   "lone \ud800 surrogate"])
 def test_a_parameter_of_another_kind_is_left_to_psycopg(value: object) -> None:
     # A bool would be sent as "True" and a NUL would cut a text short in libpq.
     assert encoded(["ok", value]) is None

@@ -10,8 +10,9 @@ two cores the clients' CPU is a third of what bounds throughput (docs/performanc
 
 Only statements whose parameters are all str, int, bytes or None take this path;
 anything else (the array form of many tree nodes, a string holding NUL, which libpq
-would cut short) goes through psycopg as before. Failures raise psycopg's own exception
-classes, built from the server's answer, so callers see the same errors either way.
+would cut short, or one UTF-8 cannot encode) goes through psycopg as before. Failures
+raise psycopg's own exception classes, built from the server's answer, so callers see
+the same errors either way.
 """
 
 from __future__ import annotations
@@ -48,7 +49,10 @@ def encoded(params: Sequence[object]) -> Encoded | None:
             text = cast(str, value)
             if "\x00" in text:
                 return None
-            values.append(text.encode())
+            try:
+                values.append(text.encode())
+            except UnicodeEncodeError:  # a lone surrogate: psycopg says what is wrong
+                return None
             formats.append(0)
         elif kind is bytes:
             values.append(cast(bytes, value))
