@@ -1,7 +1,7 @@
 // Character cards: everything the state holds about each character at one position.
 // Shared by the GM console and the table view: `renderCards(container, state, extras)`.
 
-import {el, show} from "./audit-core.js";
+import {el, mapLimited, show} from "./audit-core.js";
 import {characterList} from "./audit-diff.js";
 
 export {characterList};
@@ -224,6 +224,19 @@ export function card(character, state, extras = {}) {
     effort(character, extras.effort && extras.effort[character.id]),
     conditions(character, state), spirits(character, state), items(character, state),
     pending(character, extras.actors && extras.actors[character.id]), stunts(character, state));
+}
+
+// Each listed character's Effort summary (the maximum per pool needs the rules), read at
+// `at`: the `effort` of `extras`.
+export async function effortAt(client, characters, at) {
+  const found = {};
+  await mapLimited(characters, 3, async (c) => {
+    try {
+      const answer = await client.get(`/characters/${encodeURIComponent(c.id)}/effort`, {at});
+      found[c.id] = answer.effort;
+    } catch { /* the card then shows the maximum as unknown */ }
+  });
+  return found;
 }
 
 export function renderCards(container, state, extras = {}) {

@@ -1,8 +1,8 @@
 // The position slider with its step buttons: every character's state at the chosen position,
 // what the command there did (summary, actor, dice, changes), and the voided ranges.
 
-import {debounce, el, mapLimited, show, svg} from "./audit-core.js";
-import {characterList, renderCards} from "./audit-cards.js";
+import {debounce, el, show, svg} from "./audit-core.js";
+import {characterList, effortAt, renderCards} from "./audit-cards.js";
 import {inRanges, rangeText} from "./audit-voids.js";
 import {stepView} from "./audit-step.js";
 
@@ -32,18 +32,6 @@ function describe(answer, ranges) {
     + `scene ${show(clock.scene)}, day ${show(clock.day)}${voided}`;
 }
 
-// Each character's Effort summary (the maximum per pool needs the rules), read at `at`.
-async function effortAt(client, state, at) {
-  const found = {};
-  await mapLimited(characterList(state), 3, async (c) => {
-    try {
-      const answer = await client.get(`/characters/${encodeURIComponent(c.id)}/effort`, {at});
-      found[c.id] = answer.effort;
-    } catch { /* the card then shows the maximum as unknown */ }
-  });
-  return found;
-}
-
 export function positionView(client, head, context) {
   const slider = $("position-slider");
   const cards = $("cards");
@@ -66,7 +54,7 @@ export function positionView(client, head, context) {
     step.show(position, top);
     try {
       const answer = await client.get("/state", {at: position, view: canon.checked ? "canon" : ""});
-      const effort = await effortAt(client, answer.state, position);
+      const effort = await effortAt(client, characterList(answer.state), position);
       if (ticket !== asked) return; // a newer position was asked for meanwhile
       renderCards(cards, answer.state, {effort, actors: context.actors});
       cards.classList.toggle("is-voided", inRanges(answer.position, ranges));

@@ -1,7 +1,7 @@
 // The table view: what a player or observer sees during play, live.
 
 import {el, show} from "./audit-core.js";
-import {card} from "./audit-cards.js";
+import {card, effortAt} from "./audit-cards.js";
 import {campaignOf, client, onToken, problemText, say, wire} from "./table-api.js";
 import {renderDecisions} from "./table-decisions.js";
 import {follow} from "./table-live.js";
@@ -35,15 +35,33 @@ function renderEncounter(state, names, me) {
     }, `${name(p)} · initiative ${show(p.initiative)}`, i === encounter.turn ? " ← now" : ""))));
 }
 
-function renderParty(state, me) {
+function renderParty(state, me, effort) {
   const characters = wire(state, "characters");
   // The player's own character first.
   characters.sort((a, b) => Number(b.id === me.character_id) - Number(a.id === me.character_id));
   $("cards").replaceChildren(...(characters.length ? characters.map((c) => {
-    const shown = card(c, state);
+    const shown = card(c, state, {effort});
     if (c.id === me.character_id) shown.classList.add("own");
     return shown;
   }) : [el("p", {className: "muted"}, "No characters yet.")]));
+}
+
+// Each character's Effort summary, read again only for a character that changed: it is
+// worked out from the character alone, and a busy table refreshes on every command.
+function effortReader(api) {
+  const known = new Map(); // character id -> {shape: its JSON, effort}
+  return async (characters, at) => {
+    const changed = characters.filter((c) => {
+      const seen = known.get(c.id);
+      return !seen || seen.shape !== JSON.stringify(c);
+    });
+    const fresh = await effortAt(api, changed, at);
+    for (const c of changed) {
+      if (fresh[c.id]) known.set(c.id, {shape: JSON.stringify(c), effort: fresh[c.id]});
+    }
+    return Object.fromEntries(characters.filter((c) => known.has(c.id))
+      .map((c) => [c.id, known.get(c.id).effort]));
+  };
 }
 
 // The events after `after`, every page of them.
@@ -67,6 +85,7 @@ function view(api, me) {
   let whole = true; // the next refresh re-reads every event (a rewind or redo changes voids)
   let events = [];
   let report = null;
+  const effortOf = effortReader(api);
 
   async function readEvents() {
     const full = whole;
@@ -87,7 +106,8 @@ function view(api, me) {
       $("who").textContent = whoText(me, names);
       $("campaign-facts").textContent = `· position ${show(answer.position)} · session `
         + `${show(state.clock && state.clock.session)}, scene ${show(state.clock && state.clock.scene)}`;
-      renderParty(state, me);
+      // Each pool's maximum needs the rules: read at the state's position, as the console does.
+      renderParty(state, me, await effortOf(characters, answer.position));
       renderEncounter(state, names, me);
       renderRolls($("rolls"), events, names, state, report);
       const mine = me.role === "player" ? characters.filter((c) => c.id === me.character_id) : characters;

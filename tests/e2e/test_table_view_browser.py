@@ -97,6 +97,13 @@ def test_player_resolves_decisions_on_a_phone_and_follows_the_table_live(
     # The party, own card first; the roll log with each roll's mark; the encounter.
     wait_for(browser, lambda b: text_of(b, "#cards .card.own h3") == "Mara")
     wait_for(browser, lambda b: stat(b, t.vic, "mana").startswith("6 / 6"))
+    # Each Effort pool with its maximum, which needs the rules: as GET …/effort gives it.
+    pools = api.get(api.c(f"/characters/{t.mara}/effort"))["effort"]["pools"]
+    assert all(isinstance(p["max"], int) for p in pools), pools
+    for p in pools:
+        shown = f'#cards [data-character="{t.mara}"] [data-pool="{p["id"]}"]'
+        wait_for(browser, lambda b, shown=shown, p=p: text_of(b, shown).startswith(
+            f"{p['id'].title()}: 0 committed of {p['max']}"))
     wait_for(browser, lambda b: "seed sealed" in text_of(b, roll(t.server_roll)))
     reported = text_of(browser, roll(t.reported))
     for shown in ("✎ reported", "5 SP", "climb the mast", "Stunts: Skillful Attack (2 SP)"):
@@ -138,6 +145,11 @@ def test_player_resolves_decisions_on_a_phone_and_follows_the_table_live(
     viewport(browser, DESKTOP)
     t.do(f"/characters/{t.vic}/mana/spend", {"amount": 2, "reason": "Ward"})
     wait_for(browser, lambda b: stat(b, t.vic, "mana").startswith("4 / 6"))
+    t.do(f"/characters/{t.mara}/effort/commit",
+         {"pool": "mage", "amount": 1, "duration": "day", "label": "Ward"})
+    mage = f'#cards [data-character="{t.mara}"] [data-pool="mage"]'
+    most = next(p["max"] for p in pools if p["id"] == "mage")
+    wait_for(browser, lambda b: text_of(b, mage).startswith(f"Mage: 1 committed of {most}"))
     t.do("/hidden/reveal", {"position": t.hidden})
     wait_for(browser, lambda b: "ambush check" in text_of(b, roll(t.hidden))
              and "revealed" in text_of(b, roll(t.hidden)))
