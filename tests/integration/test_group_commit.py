@@ -145,6 +145,20 @@ def test_a_repeated_idempotency_key_in_a_shared_transaction(store: EventStore) -
     assert stored.body == kept.body
 
 
+def test_a_lost_race_is_a_lost_race_whatever_the_campaign_is_called(store: EventStore) -> None:
+    """The violated key decides, not the words of the message: PostgreSQL's quotes the
+    key's values, and a campaign id may read "idempot…" (an imported one may)."""
+    campaign = "cmp_idempotency_race"
+    store.append([_first_event(campaign)])
+    answer = IdempotentAnswer("POST /mana", "key-new", "fp", 201, b"{}", campaign, 1)
+    with pytest.raises(PositionTaken):
+        store.append([_first_event(campaign, reason="b")], answer)
+    taken = msgspec.structs.replace(answer, campaign_id="cmp_other")
+    store.append([_first_event("cmp_other")], taken)
+    with pytest.raises(IdempotencyKeyTaken):
+        store.append([_first_event("cmp_third")], taken)
+
+
 @pytest.mark.parametrize(("limit", "sizes"), [(2, [1, 2, 2, 1]), (1, [1, 1, 1, 1, 1, 1])])
 def test_the_limit_bounds_each_transaction(store: EventStore, limit: int,
                                            sizes: list[int]) -> None:

@@ -37,7 +37,8 @@ def prepared(store: EventStore):  # type: ignore[no-untyped-def]
         pytest.skip("prepared statements are PostgreSQL's")
     conn = psycopg.connect(**store._params, autocommit=True)  # type: ignore[arg-type]
     conn.execute(f'SET search_path TO "{store.schema}"')
-    conn.execute("CREATE TEMPORARY TABLE prep_probe (k text PRIMARY KEY, n bigint, b bytea)")
+    conn.execute("CREATE TEMPORARY TABLE prep_probe (k text PRIMARY KEY, n bigint, b bytea,"
+                 " t text)")
     yield PreparedStatements(conn), conn
     conn.close()
 
@@ -79,6 +80,45 @@ def test_a_failure_is_the_error_psycopg_raises(prepared) -> None:  # type: ignor
         assert caught.value.sqlstate == "23505"
     with pytest.raises(psycopg.errors.NumericValueOutOfRange):
         ours.run(insert, ["big", 2**64])
+
+
+def test_an_error_reads_as_psycopg_words_it(prepared) -> None:  # type: ignore[no-untyped-def]
+    ours, conn = prepared
+    insert = "INSERT INTO prep_probe (k, n) VALUES (%s,%s)"
+    conn.execute(insert, ["same", 1])
+    with pytest.raises(psycopg.Error) as theirs:
+        conn.execute(insert, ["same", 1])
+    for _ in range(2):
+        with pytest.raises(psycopg.Error) as mine:
+            ours.run(insert, ["same", 1])
+        assert (type(mine.value), str(mine.value)) == (type(theirs.value), str(theirs.value))
+
+
+def test_a_code_psycopg_does_not_list_takes_its_class_from_the_code_class(prepared) -> None:  # type: ignore[no-untyped-def]
+    ours, conn = prepared
+    conn.execute("CREATE FUNCTION pg_temp.odd() RETURNS trigger LANGUAGE plpgsql AS"
+                 " $$BEGIN RAISE EXCEPTION 'odd' USING ERRCODE = '23ZZZ'; END$$")
+    conn.execute("CREATE TRIGGER odd BEFORE INSERT ON prep_probe FOR EACH ROW"
+                 " EXECUTE FUNCTION pg_temp.odd()")
+    with pytest.raises(psycopg.IntegrityError):  # a unique-key-like conflict, as psycopg says
+        ours.run("INSERT INTO prep_probe (k, n) VALUES (%s,%s)", ["x", 1])
+
+
+def test_bytes_are_sent_as_bytea_as_psycopg_sends_them(prepared) -> None:  # type: ignore[no-untyped-def]
+    ours, conn = prepared
+    conn.execute("INSERT INTO prep_probe (k, t) VALUES (%s,%s)", ["theirs", b"\xff\xfe"])
+    for key in ("a", "b"):  # unprepared, then prepared
+        assert ours.run("INSERT INTO prep_probe (k, t) VALUES (%s,%s)", [key, b"\xff\xfe"])
+    assert {row[0] for row in conn.execute("SELECT t FROM prep_probe")} == {"\\xfffe"}
+
+
+def test_a_placeholder_count_that_does_not_match_is_left_to_psycopg(prepared) -> None:  # type: ignore[no-untyped-def]
+    ours, _ = prepared
+    insert = "INSERT INTO prep_probe (k, n) VALUES (%s,%s)"
+    ours.run(insert, ["a", 1])
+    ours.run(insert, ["b", 2])  # prepared now
+    assert not ours.run(insert, ["c"])
+    assert not ours.run(insert, ["d", 4, 5])
 
 
 def test_a_lost_connection_is_an_operational_error(prepared, store: EventStore) -> None:  # type: ignore[no-untyped-def]

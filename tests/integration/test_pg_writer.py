@@ -73,3 +73,22 @@ def test_a_position_clash_on_the_writer_is_a_conflict_then_appends_go_on(store: 
         pg.append([other])
     pg.append(records[1:])
     assert [r.hash for r in pg.read("cmp_writer_clash")] == [r.hash for r in records]
+
+
+def test_a_lost_race_keeps_the_connections_prepared_statements(store: EventStore) -> None:
+    """A conflict gives the connection back; checked out again, it still has its
+    statements: preparing them anew each time left more on the server after every clash."""
+    pg = _postgres(store)
+    records = _chain("cmp_writer_races", 12)
+    pg.append(records[:1])
+    for record in records[1:]:
+        pg.append([record])
+        with pytest.raises(PositionTaken):
+            pg.append([msgspec.structs.replace(record, hash="0" * 64)])
+    pg.append(_chain("cmp_writer_races_2", 1))  # checks the connection out again
+    conn = pg.writer._conn
+    assert conn is not None
+    row = conn.execute("SELECT count(*) AS n FROM pg_prepared_statements"
+                       " WHERE name LIKE 'ledger_w%'").fetchone()  # the pool's rows are dicts
+    assert row is not None
+    assert 1 <= row["n"] <= 3, row  # one per shape, not one per clash

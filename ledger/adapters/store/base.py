@@ -464,9 +464,20 @@ def _answer_of(row: Any) -> IdempotentAnswer | None:
 
 def conflict(exc: IntegrityError, answer: IdempotentAnswer | None) -> Exception:
     """What a unique-key violation on append means: a retried request, or a lost race."""
-    if answer is not None and "idempot" in str(exc).lower():
+    if answer is not None and _on_idempotency_table(exc):
         return IdempotencyKeyTaken(answer.key)
     return PositionTaken(str(exc))
+
+
+def _on_idempotency_table(exc: IntegrityError) -> bool:
+    """Whether the violated key is the idempotency table's: PostgreSQL names the table in
+    the error's fields (its message also quotes the key's values, a campaign id among
+    them); SQLite's message names only tables and columns."""
+    diag = getattr(exc.__cause__, "diag", None)
+    table = getattr(diag, "table_name", None)
+    if table:
+        return bool(table == "ledger_idempotency")
+    return "ledger_idempotency" in str(exc)
 
 
 def iter_batches(store: EventStore, campaign_id: str, upto: int, size: int = 5000) -> Iterator[list[Record]]:

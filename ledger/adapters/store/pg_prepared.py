@@ -20,7 +20,7 @@ from __future__ import annotations
 import itertools
 from collections import OrderedDict
 from collections.abc import Sequence
-from typing import cast
+from typing import Any, cast
 
 import psycopg
 from psycopg import errors, pq
@@ -81,26 +81,29 @@ def numbered(query: str) -> bytes | None:
 
 
 def _error(pgconn: pq.abc.PGconn, result: pq.abc.PGresult) -> psycopg.Error:
-    """The exception psycopg would have raised for this result."""
-    state = result.error_field(pq.DiagnosticField.SQLSTATE)
-    message = (result.error_message or pgconn.error_message).decode(errors="replace").strip()
-    if not state:  # no answer from the server: the connection is lost
-        return psycopg.OperationalError(message or "the connection to the server was lost")
-    try:
-        cls = errors.lookup(state.decode())
-    except KeyError:
-        cls = psycopg.DatabaseError
-    return cls(message, info=result)
+    """The exception psycopg would have raised for this result: the class for its SQLSTATE
+    (or for the SQLSTATE's class, for a code psycopg does not list), the same message."""
+    if not result.error_field(pq.DiagnosticField.SQLSTATE):  # no answer: the link is lost
+        message = (result.error_message or pgconn.error_message).decode(errors="replace")
+        return psycopg.OperationalError(message.strip() or "the connection to the server was lost")
+    return errors.error_from_result(result)
+
+
+# The types declared for the parameters: bytes as bytea (as psycopg sends them), the rest
+# left to the server to infer from the statement, as psycopg leaves str.
+BYTEA_OID = 17
 
 
 class PreparedStatements:
-    """One checked-out connection's prepared statements."""
+    """One connection's prepared statements, kept as long as the connection is: a
+    connection given back to the pool and checked out again still has them on the server."""
 
-    def __init__(self, conn: psycopg.Connection[object]) -> None:
+    def __init__(self, conn: psycopg.Connection[Any]) -> None:
         self._pgconn = conn.pgconn
         # Outside a transaction and in UTF-8, or psycopg runs everything.
         self.usable = conn.autocommit and conn.info.encoding == "utf-8"
-        self._prepared: OrderedDict[str, bytes] = OrderedDict()
+        # Keyed by the text and the formats: a shape's declared types never change under it.
+        self._prepared: OrderedDict[tuple[str, tuple[int, ...]], bytes] = OrderedDict()
         self._seen: OrderedDict[int, None] = OrderedDict()
 
     def run(self, query: str, params: Sequence[object]) -> bool:
@@ -110,26 +113,30 @@ class PreparedStatements:
         args = encoded(params)
         if args is None:
             return False
-        name = self._prepared.get(query)
+        values, formats = args
+        shape = (query, tuple(formats))
+        name = self._prepared.get(shape)
         if name is None:
             command = numbered(query)
-            if command is None:
+            # A count that does not match is psycopg's to refuse (a bug of ours, not an outage).
+            if command is None or query.count("%s") != len(values):
                 return False
+            types = [BYTEA_OID if binary else 0 for binary in formats]
             observe(query)
-            if not self._second_sight(query):
-                self._check(self._pgconn.exec_params(command, args[0], None, args[1]))
+            if not self._second_sight(shape):
+                self._check(self._pgconn.exec_params(command, values, types, formats))
                 return True
-            name = self._prepare(query, command)
+            name = self._prepare(shape, command, types)
         else:
-            self._prepared.move_to_end(query)
+            self._prepared.move_to_end(shape)
             observe(query)
         # libpq takes None as NULL here too; the stub leaves it out.
-        values = cast(list[bytes], args[0])
-        self._check(self._pgconn.exec_prepared(name, values, args[1]))
+        self._check(self._pgconn.exec_prepared(name, cast(list[bytes], values), formats))
+        self._evict()
         return True
 
-    def _second_sight(self, query: str) -> bool:
-        key = hash(query)  # a collision only prepares a shape early
+    def _second_sight(self, shape: tuple[str, tuple[int, ...]]) -> bool:
+        key = hash(shape)  # a collision only prepares a shape early
         if key in self._seen:
             return True
         self._seen[key] = None
@@ -137,14 +144,18 @@ class PreparedStatements:
             self._seen.popitem(last=False)
         return False
 
-    def _prepare(self, query: str, command: bytes) -> bytes:
+    def _prepare(self, shape: tuple[str, tuple[int, ...]], command: bytes, types: list[int]) -> bytes:
         name = f"ledger_w{next(_names)}".encode()
-        self._check(self._pgconn.prepare(name, command))
-        self._prepared[query] = name
-        if len(self._prepared) > PREPARED_MAX:
-            _, oldest = self._prepared.popitem(last=False)
-            self._check(self._pgconn.exec_(b"DEALLOCATE " + oldest))
+        self._check(self._pgconn.prepare(name, command, types))
+        self._prepared[shape] = name
         return name
+
+    def _evict(self) -> None:
+        """Past the limit, let the oldest shape go, once the statement that needed room has
+        run: a failed DEALLOCATE (the name already gone) must not fail an append."""
+        while len(self._prepared) > PREPARED_MAX:
+            _, oldest = self._prepared.popitem(last=False)
+            self._pgconn.exec_(b"DEALLOCATE " + oldest)
 
     def _check(self, result: pq.abc.PGresult) -> None:
         if result.status not in _DONE:

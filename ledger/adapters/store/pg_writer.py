@@ -15,6 +15,7 @@ or mid-statement, and the next append checks out another.
 from __future__ import annotations
 
 import threading
+import weakref
 from collections.abc import Callable
 from typing import Any
 
@@ -52,6 +53,10 @@ class WriterConnection:
         self._pool, self._open_pool = pool, open_pool
         self._conn: psycopg.Connection[Any] | None = None
         self._prepared: PreparedStatements | None = None
+        # Each connection's statements for as long as it lives: one given back after a
+        # failure (a lost race, a retried key) and checked out again keeps them.
+        self._known: weakref.WeakKeyDictionary[psycopg.Connection[Any], PreparedStatements] = (
+            weakref.WeakKeyDictionary())
         self._lock = threading.Lock()
 
     def try_execute(self, query: str, params: list[object]) -> bool:
@@ -70,7 +75,9 @@ class WriterConnection:
             if self._conn is None or self._prepared is None:
                 self._open_pool()
                 self._conn = self._pool.getconn()
-                self._prepared = PreparedStatements(self._conn)
+                self._prepared = self._known.get(self._conn)
+                if self._prepared is None:
+                    self._prepared = self._known[self._conn] = PreparedStatements(self._conn)
             if not self._prepared.run(query, params):
                 self._conn.execute(query, params)
         except BaseException as exc:
