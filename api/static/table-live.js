@@ -15,6 +15,12 @@ export function follow(api, after, onEvent, onState) {
         + new URLSearchParams({after: String(last), ticket});
       source = new EventSource(url);
     } catch (failure) {
+      // A token revoked while the stream was down is refused its ticket: retrying is futile.
+      if (failure.status === 401) {
+        stopped = true;
+        onState("revoked");
+        return;
+      }
       onState("offline");
       setTimeout(open, 5000);
       return;

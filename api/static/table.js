@@ -131,6 +131,11 @@ function liveState(state) {
   badge.textContent = {live: "● live", reconnecting: "○ reconnecting…", offline: "○ offline",
     revoked: "token revoked"}[state] || state;
   badge.className = `live live-${state}`;
+  // The status line said "Open. Everything updates…" while nothing would any more.
+  if (state === "revoked") {
+    say("This token was revoked: the page no longer updates. Open it with a new token from the GM.",
+      "error");
+  }
 }
 
 async function open(token) {

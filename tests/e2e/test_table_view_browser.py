@@ -3,12 +3,18 @@
 from __future__ import annotations
 
 import re
+import threading
 import urllib.request
+from collections.abc import Iterator
 from typing import Any
 from urllib.parse import urlsplit
 
+import msgspec
 import pytest
+from flask import Flask
+from werkzeug.serving import make_server
 
+from api import create_app
 from api.routes.audit_page import CONTENT_SECURITY_POLICY
 from ledger.service.config import Config
 from tests.api_client import ApiClient
@@ -199,3 +205,35 @@ def test_the_console_table_and_fork_pages_link_to_each_other(live_server: str, a
         html = answer.read().decode()
     found = re.findall(rf'href="/campaigns/{campaign}/(\w+)"', html)
     assert found == links
+
+
+@pytest.fixture
+def rechecking(store_config: Config) -> Iterator[tuple[Flask, str]]:
+    """An app whose feed re-checks its tokens every half second, served over HTTP."""
+    app = create_app(msgspec.structs.replace(store_config, feed_auth_recheck_seconds=0.5,
+                                             feed_heartbeat_seconds=0.5))
+    server = make_server("127.0.0.1", 0, app, threaded=True)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield app, f"http://127.0.0.1:{server.server_port}"
+    finally:
+        server.shutdown()
+        thread.join(timeout=10)
+        if "feed_hub" in app.extensions:
+            app.extensions["feed_hub"].close(wait=2.0)
+        app.extensions["ledger"].store.close()
+
+
+def test_the_table_says_its_token_was_revoked_and_stops(
+        browser: Any, rechecking: tuple[Flask, str]) -> None:
+    app, base = rechecking
+    api = ApiClient(app.test_client())
+    campaign = api.new_campaign("Revoked")
+    observer = api.new_token("observer")
+    browser.get(f"{base}/campaigns/{campaign}/table#token={observer}")
+    wait_for(browser, lambda b: "● live" in text_of(b, "#live-status"))
+    wait_for(browser, lambda b: text_of(b, "#status").startswith("Open read-only"))
+    assert api.delete(api.c(f"/tokens/{observer.split('_')[1]}")).status == 204
+    wait_for(browser, lambda b: text_of(b, "#live-status") == "token revoked")
+    wait_for(browser, lambda b: text_of(b, "#status").startswith("This token was revoked"))
