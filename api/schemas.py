@@ -30,6 +30,7 @@ class AtQuery(Schema):
 # Positions and clock counters fit the stores' integer columns (SQLite and bigint: 64 bits,
 # session and scene: 32), so a huge number is a 422, never an overflow in the driver.
 MAX_POSITION = 2**62
+MAX_COUNTER = 2**31 - 1
 
 
 def ascii_position(sent: str) -> int | None:
@@ -39,7 +40,6 @@ def ascii_position(sent: str) -> int | None:
     if not (sent.isascii() and sent.isdigit()) or len(sent) > 19 or int(sent) > MAX_POSITION:
         return None
     return int(sent)
-MAX_COUNTER = 2**31 - 1
 
 
 class EventsQuery(Schema):

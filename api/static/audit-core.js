@@ -1,4 +1,5 @@
-// Shared helpers for the audit page: DOM building (text only), SVG, and the API client.
+// Shared helpers for the audit page: DOM building (text only), SVG, and the API client;
+// with the table view and the fork page: the status line and the token (form or fragment).
 // Everything that comes from the API reaches the page through textContent or attributes.
 
 const SVG_NS = "http://www.w3.org/2000/svg";
@@ -124,4 +125,43 @@ export function charactersOf(state) {
 
 export function characterIn(state, id) {
   return charactersOf(state).find((c) => c.id === id) || null;
+}
+
+// The token from `#token=…`, dropped from the address bar and the history entry at once.
+export function tokenFromFragment() {
+  const token = new URLSearchParams(window.location.hash.slice(1)).get("token");
+  if (token) history.replaceState(null, "", window.location.pathname);
+  return token;
+}
+
+// Wires the token form and the fragment to `open(token)`.
+export function onToken(open) {
+  document.getElementById("token-form").addEventListener("submit", (event) => {
+    event.preventDefault();
+    const input = document.getElementById("token-input");
+    const token = input.value.trim();
+    input.value = "";
+    if (token) open(token);
+  });
+  const fromFragment = tokenFromFragment();
+  if (fromFragment) open(fromFragment);
+  // A `#token=` link followed in a tab already open: dropped from the address bar and the
+  // history as at load (it was ignored, the secret left in the address). A page already
+  // open stays with its token: another opens in a new tab.
+  window.addEventListener("hashchange", () => {
+    const token = tokenFromFragment();
+    if (!token) return;
+    if (document.getElementById("token-form").hidden) {
+      say("A token in the address was removed from it and not used: this page is open " +
+          "with another. Open the link in a new tab to use it.", "error");
+    } else {
+      open(token);
+    }
+  });
+}
+
+export function say(text, kind = "") {
+  const status = document.getElementById("status");
+  status.textContent = text;
+  status.className = `status ${kind}`;
 }

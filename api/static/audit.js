@@ -1,7 +1,7 @@
 // The GM audit page. The token comes from the form or the URL fragment (#token=...), never
 // from the query string, and only ever travels in an Authorization header.
 
-import {apiClient, el, show} from "./audit-core.js";
+import {apiClient, el, onToken, say, show} from "./audit-core.js";
 import {actView} from "./audit-act.js";
 import {actorLabeller} from "./audit-actors.js";
 import {characterList} from "./audit-cards.js";
@@ -13,12 +13,6 @@ import {describeVoid, voidedRanges, voiderReader} from "./audit-voids.js";
 
 const $ = (id) => document.getElementById(id);
 const campaignId = $("audit").dataset.campaign;
-
-function say(text, kind = "") {
-  const status = $("status");
-  status.textContent = text;
-  status.className = `status ${kind}`;
-}
 
 function badge(node, text, kind) {
   node.textContent = text;
@@ -182,35 +176,4 @@ async function open(token) {
   }
 }
 
-function tokenFromFragment() {
-  const token = new URLSearchParams(window.location.hash.slice(1)).get("token");
-  if (token) {
-    // Drop the secret from the address bar and the history entry.
-    history.replaceState(null, "", window.location.pathname);
-  }
-  return token;
-}
-
-$("token-form").addEventListener("submit", (event) => {
-  event.preventDefault();
-  const input = $("token-input");
-  const token = input.value.trim();
-  input.value = "";
-  if (token) open(token);
-});
-
-const fromFragment = tokenFromFragment();
-if (fromFragment) open(fromFragment);
-// A `#token=` link followed in a tab already open: dropped from the address bar and the
-// history as at load (a newcomer's trial saw it ignored, the secret left in the address).
-// A console already open stays with its token: another opens in a new tab.
-window.addEventListener("hashchange", () => {
-  const token = tokenFromFragment();
-  if (!token) return;
-  if ($("token-form").hidden) {
-    say("A token in the address was removed from it and not used: this console is open " +
-        "with another. Open the link in a new tab to use it.", "error");
-  } else {
-    open(token);
-  }
-});
+onToken(open);

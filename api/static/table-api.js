@@ -4,6 +4,8 @@
 
 import {ApiFailure} from "./audit-core.js";
 
+export {onToken, say} from "./audit-core.js";
+
 // The only place that reads a shape of the wire that may change: a state's `characters`
 // (a map by id, or a list) and a write answer's result (under its resource key, or the
 // older `state`). wire(state, "characters") is always a list.
@@ -56,45 +58,6 @@ export function client(campaignId, token) {
     get: (path, params) => call("GET", path, params),
     post: (path, body = {}, headers = {}) => call("POST", path, {}, body, headers),
   };
-}
-
-// The token from `#token=…`, dropped from the address bar and the history entry at once.
-export function tokenFromFragment() {
-  const token = new URLSearchParams(window.location.hash.slice(1)).get("token");
-  if (token) history.replaceState(null, "", window.location.pathname);
-  return token;
-}
-
-// Wires the token form and the fragment to `open(token)`.
-export function onToken(open) {
-  document.getElementById("token-form").addEventListener("submit", (event) => {
-    event.preventDefault();
-    const input = document.getElementById("token-input");
-    const token = input.value.trim();
-    input.value = "";
-    if (token) open(token);
-  });
-  const fromFragment = tokenFromFragment();
-  if (fromFragment) open(fromFragment);
-  // A `#token=` link followed in a tab already open: dropped from the address bar and the
-  // history as at load (it was ignored, the secret left in the address). A page already
-  // open stays with its token: another opens in a new tab.
-  window.addEventListener("hashchange", () => {
-    const token = tokenFromFragment();
-    if (!token) return;
-    if (document.getElementById("token-form").hidden) {
-      say("A token in the address was removed from it and not used: this page is open " +
-          "with another. Open the link in a new tab to use it.", "error");
-    } else {
-      open(token);
-    }
-  });
-}
-
-export function say(text, kind = "") {
-  const status = document.getElementById("status");
-  status.textContent = text;
-  status.className = `status ${kind}`;
 }
 
 export function problemText(failure) {

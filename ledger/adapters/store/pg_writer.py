@@ -5,8 +5,8 @@ can go out on one connection that never goes back to the pool between them: chec
 connection out and in costs about as much client CPU as building the statement, and with
 sixteen writer processes on two cores the clients' CPU is half of what bounds throughput
 (docs/performance.md, "Changes this round"). For the same reason its statements are
-prepared once and run through libpq directly (pg_prepared.py). A thread that finds the connection busy
-(group commit off, or a leader still holding it) uses the pool as before.
+prepared once and run through libpq directly (pg_prepared.py). A thread that finds the
+connection busy (group commit off, or a leader still holding it) uses the pool as before.
 
 After any failure the connection goes back to the pool, which closes it if it is broken
 or mid-statement, and the next append checks out another.
@@ -52,7 +52,6 @@ class WriterConnection:
         """`open_pool()` opens the pool if it is not yet open (its first use may be ours)."""
         self._pool, self._open_pool = pool, open_pool
         self._conn: psycopg.Connection[Any] | None = None
-        self._prepared: PreparedStatements | None = None
         # Each connection's statements for as long as it lives: one given back after a
         # failure (a lost race, a retried key) and checked out again keeps them.
         self._known: weakref.WeakKeyDictionary[psycopg.Connection[Any], PreparedStatements] = (
@@ -72,13 +71,13 @@ class WriterConnection:
 
     def _execute(self, query: str, params: list[object]) -> None:
         try:
-            if self._conn is None or self._prepared is None:
+            if self._conn is None:
                 self._open_pool()
                 self._conn = self._pool.getconn()
-                self._prepared = self._known.get(self._conn)
-                if self._prepared is None:
-                    self._prepared = self._known[self._conn] = PreparedStatements(self._conn)
-            if not self._prepared.run(query, params):
+            prepared = self._known.get(self._conn)
+            if prepared is None:
+                prepared = self._known[self._conn] = PreparedStatements(self._conn)
+            if not prepared.run(query, params):
                 self._conn.execute(query, params)
         except BaseException as exc:
             self._give_back()
@@ -87,7 +86,7 @@ class WriterConnection:
             raise
 
     def _give_back(self) -> None:
-        conn, self._conn, self._prepared = self._conn, None, None
+        conn, self._conn = self._conn, None
         if conn is not None:
             self._pool.putconn(conn)
 

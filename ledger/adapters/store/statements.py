@@ -1,9 +1,9 @@
 """Observing the SQL the PostgreSQL store sends, at the driver: its connections make
 their cursors with `ObservedCursor`, which hands each statement's text to the observers
 registered here before running it; the writer connection's prepared statements
-(pg_prepared.py) report theirs the same way. Nothing observes in production (the list is empty);
-the PostgreSQL test suite registers one to check that every statement on a table keyed
-by campaign names its campaign (tests/statement_check.py, docs/scaling.md).
+(pg_prepared.py) report theirs the same way. Nothing observes in production (the list is
+empty); the PostgreSQL test suite registers one to check that every statement on a table
+keyed by campaign names its campaign (tests/statement_check.py, docs/scaling.md).
 """
 
 from __future__ import annotations
